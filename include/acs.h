@@ -1,0 +1,167 @@
+/*
+** acs.h - the public C API of agent-code-sandbox (libacs).
+**
+** This is the only public header. Anything not declared here is not API.
+**
+** Conventions
+** - Functions return 0 on success or a negative ACS_E* code (errno-like).
+** - Where a function takes an `acs_err *err`, a failure also writes a
+**   message there meant for a person or a model: what went wrong and what to
+**   do. `err` may be NULL.
+** - Inputs are copied; the caller keeps ownership of what it passes in.
+** - Owned results are released with the named free function; every free
+**   function accepts NULL.
+*/
+#ifndef ACS_H
+#define ACS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ACS_VERSION "0.0.1"
+
+/* ------------------------------------------------------------------ errors */
+
+/* X(name, value, text): each error code, negative and errno-like. */
+#define ACS_ERRNO_MAP(X)                                                      \
+  X(EINVAL, -22, "invalid argument")                                          \
+  X(ENOMEM, -12, "out of memory")                                             \
+  X(ENOENT, -2, "no such file or directory")                                  \
+  X(EACCES, -13, "permission denied")                                         \
+  X(EIO, -5, "input/output error")                                            \
+  X(ENOTDIR, -20, "not a directory")                                          \
+  X(ECANCELED, -125, "operation canceled")                                    \
+  X(ECONFIG, -1001, "sandbox configuration error")                            \
+  X(EENV, -1002, "sandbox environment error")
+
+enum {
+#define ACS__ERRNO_ENUM(name, value, text) ACS_##name = (value),
+  ACS_ERRNO_MAP(ACS__ERRNO_ENUM)
+#undef ACS__ERRNO_ENUM
+};
+
+/* The text of an ACS_E* code ("invalid argument"); "unknown error" for any
+** other value. The string is static. */
+const char *acs_strerror(int code);
+
+/* An error's details. `type` is "SandboxConfigError" (the caller's options
+** are wrong: fix them) or "SandboxError" (the environment failed: the worker
+** could not start, a file could not be read). Both strings are static or
+** owned by the acs_err; zero-initialise it, then release with
+** acs_err_clear(). */
+typedef struct acs_err {
+  int code;          /* the ACS_E* code, 0 when no error */
+  const char *type;  /* static: "SandboxConfigError" or "SandboxError" */
+  char *message;     /* owned; NULL when no error */
+} acs_err;
+
+/* Free the message and reset *err to zero. NULL is a no-op. */
+void acs_err_clear(acs_err *err);
+
+/* ------------------------------------------------------------ cancellation */
+
+/* A token that stops an exec from another thread (or a signal handler).
+** Create one per exec you may want to stop. */
+typedef struct acs_cancel_token acs_cancel_token;
+
+/* Create a token. Returns 0 or ACS_ENOMEM/ACS_EIO; *out is NULL on failure. */
+int acs_cancel_token_new(acs_cancel_token **out /* OUT */);
+
+/* Stop every exec that was started with this token: its result has
+** timed_out = true and stopped_by = "signal". Safe from any thread and from a
+** signal handler (it only writes one byte to a pipe). Cancelling twice, or
+** after the exec ended, does nothing. */
+void acs_cancel(acs_cancel_token *token);
+
+/* Free a token no exec is using any more. NULL is a no-op. */
+void acs_cancel_token_free(acs_cancel_token *token);
+
+/* ------------------------------------------------------------------- exec */
+
+/* A chunk of the guest's output as it arrives: stream is 1 (stdout) or 2
+** (stderr). Only the bytes that will also be kept in the result (the head of
+** each stream) are passed live; the kept tail and the truncation marker are
+** passed when the run ends. Called on the thread that runs acs_exec. */
+typedef void (*acs_output_fn)(void *user, int stream, const char *data,
+                              size_t len);
+
+#define ACS_EXEC_OPTIONS_VERSION 1
+
+/* Options of one run. Zero-initialise, set `version` to
+** ACS_EXEC_OPTIONS_VERSION, then fill what you need. Every string is copied.
+** Names follow the exec contract (`code` = code, `entrypoint` = entrypoint,
+** `work_dir` = workDir, ...). */
+typedef struct acs_exec_options {
+  int version;
+
+  const char *code;        /* JS to run; exactly one of code and entrypoint */
+  const char *entrypoint;  /* a file in work_dir to run */
+  const char *work_dir;    /* read-write working directory; must exist. With
+                              code and no work_dir, a temporary directory is
+                              used and removed afterwards. */
+
+  const char *const *argv; /* extra arguments for process.argv, argc items */
+  size_t argc;
+
+  const char *const *env;  /* "NAME=VALUE" items visible to the guest */
+  size_t env_count;
+
+  int64_t timeout_ms;       /* 0: no limit */
+  int64_t memory_mb;        /* 0: the default backstop (4096 MB) */
+  int64_t max_output_bytes; /* per stream; 0: 1 MiB; kept as head + tail */
+
+  acs_cancel_token *cancel; /* optional; see acs_cancel() */
+  acs_output_fn on_output;  /* optional live output */
+  void *on_output_user;
+} acs_exec_options;
+
+/* What a run produced. Owned by the caller; release with
+** acs_exec_result_free(). The stdout and stderr buffers are NUL-terminated
+** (the terminator is not counted in the lengths). */
+typedef struct acs_exec_result {
+  char *stdout_data;
+  size_t stdout_len;
+  char *stderr_data;
+  size_t stderr_len;
+  bool has_exit_code;   /* false when the run was stopped (exitCode: null) */
+  int exit_code;        /* the guest's exit code when has_exit_code */
+  bool timed_out;       /* stopped by the time limit or a signal/cancel */
+  bool truncated;       /* stdout or stderr lost its middle */
+  double duration_ms;   /* wall time of the whole run */
+  const char *stopped_by; /* static: "timeout", "signal", "memory", "output"
+                             or NULL */
+} acs_exec_result;
+
+/* Run one program in a fresh worker process and wait for it.
+**
+** The worker is a child process (forked from the caller); guest code never
+** runs in the caller's process. The caller must not have created a
+** JavaScriptCore VM before (JSC's threads do not survive fork), and should
+** not hold locks that the child could need; the acs CLI and server satisfy
+** both.
+**
+** Returns 0 and fills *out for every run that started, however it ended
+** (exceptions, limits, crashes become a result). Returns ACS_ECONFIG for bad
+** options (err->type "SandboxConfigError"), ACS_EENV when the worker could
+** not be started (err->type "SandboxError"), ACS_ENOMEM. On failure *out is
+** NULL. Thread-safe: distinct threads may run distinct execs; SIGCHLD must
+** not be ignored by the process. */
+int acs_exec(const acs_exec_options *opts, acs_exec_result **out /* OUT */,
+             acs_err *err);
+
+/* Free a result. NULL is a no-op. */
+void acs_exec_result_free(acs_exec_result *result);
+
+/* The exit status the CLI gives a result: the guest's exit code, 124 when
+** stopped by time or signal, 125 by memory. */
+int acs_exec_result_status(const acs_exec_result *result);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ACS_H */

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Install the Debian packages the project builds and tests with.
+# Idempotent: does nothing when everything is present.
+set -e
+PKGS="gcc make libc6-dev pkg-config libjavascriptcoregtk-4.1-dev libuv1-dev \
+libcurl4-openssl-dev libssl-dev zlib1g-dev libarchive-dev libjansson-dev \
+libcriterion-dev libseccomp-dev"
+missing=""
+for p in $PKGS; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+# The tests compare against Node (a Node 22 binary comes from npm); any
+# node and npm on PATH will do for that, Debian's if there are none.
+command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+command -v npm >/dev/null 2>&1 || missing="$missing npm"
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+  echo "scripts/deps.sh: missing Debian packages:$missing" >&2
+  echo "run as root (or: sudo apt-get install$missing)" >&2
+  exit 1
+fi
+echo "scripts/deps.sh: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+# shellcheck disable=SC2086
+apt-get install -y -q --no-install-recommends $missing

@@ -1,0 +1,35 @@
+/* main.c - the `acs` command: dispatch to subcommands. */
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char usage[] =
+    "usage: acs <command> [options]\n"
+    "\n"
+    "Run JavaScript written by a model inside a sandbox.\n"
+    "\n"
+    "commands:\n"
+    "  run        run code or a file in a sandbox (acs run --help)\n"
+    "  help       show this help\n"
+    "  version    print the version\n";
+
+int main(int argc, char **argv)
+{
+  if (argc < 2) {
+    fputs(usage, stderr);
+    return 2;
+  }
+  const char *cmd = argv[1];
+  if (!strcmp(cmd, "run")) return acs__cli_run(argc - 1, argv + 1);
+  if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+    fputs(usage, stdout);
+    return 0;
+  }
+  if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
+    printf("acs %s\n", ACS_VERSION);
+    return 0;
+  }
+  fprintf(stderr, "acs: unknown command '%s'\n%s", cmd, usage);
+  return 2;
+}

@@ -1,0 +1,85 @@
+// bootstrap.js - runs once per realm, before the guest's code.
+// Unlike the other files it is called as `(function (host) { ... })`: it
+// defines the internal `require`, installs the globals as lazy getters, and
+// returns the hooks that the C runtime calls. Nothing heavy may run here:
+// every global's file is evaluated only when the guest first touches it.
+
+const cache = { __proto__: null };
+
+function require(name) {
+  let mod = cache[name];
+  if (mod) return mod.exports;
+  mod = { exports: {} };
+  cache[name] = mod;
+  const fn = host.compile(name);
+  fn(mod.exports, require, host);
+  return mod.exports;
+}
+// Lets a file ask whether another was loaded without loading it.
+require.loaded = (name) => name in cache;
+
+const defineProperty = Object.defineProperty;
+
+// A global that loads its file on first read; writing replaces it, as with
+// any ordinary global.
+function lazy(name, file, prop = name, enumerable = false) {
+  defineProperty(globalThis, name, {
+    configurable: true,
+    enumerable,
+    get() {
+      const value = require(file)[prop];
+      defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable });
+      return value;
+    },
+    set(value) {
+      defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable });
+    },
+  });
+}
+
+defineProperty(globalThis, "global", { value: globalThis, writable: true, configurable: true, enumerable: true });
+// JavaScriptCore's own console prints nowhere; ours writes to the streams.
+lazy("console", "console");
+lazy("process", "process");
+for (const name of ["setTimeout", "setInterval", "setImmediate", "clearTimeout", "clearInterval", "clearImmediate"])
+  lazy(name, "timers", name, true);
+lazy("queueMicrotask", "tasks", "queueMicrotask", true);
+lazy("structuredClone", "structured_clone", "structuredClone", true);
+lazy("TextEncoder", "encoding");
+lazy("TextDecoder", "encoding");
+lazy("atob", "encoding", "atob", true);
+lazy("btoa", "encoding", "btoa", true);
+lazy("URL", "url");
+lazy("URLSearchParams", "url");
+lazy("performance", "performance", "performance", true);
+lazy("AbortController", "abort");
+lazy("AbortSignal", "abort");
+lazy("EventTarget", "event_target");
+lazy("Event", "event_target");
+lazy("CustomEvent", "event_target");
+lazy("DOMException", "dom_exception");
+lazy("crypto", "web_crypto", "crypto", true);
+lazy("Crypto", "web_crypto");
+
+// V8 keeps 10 frames; a model reads fewer lines, and Node code expects it.
+Error.stackTraceLimit = 10;
+
+return {
+  runMain() {
+    host.evalMain();
+    // Ticks the entry queued run before its promise jobs, as in Node.
+    if (require.loaded("tasks")) require("tasks").runTicks();
+  },
+  onUncaught(err) { require("process").handleUncaught(err); },
+  onUnhandledRejection(promise, reason) { require("tasks").addRejection(promise, reason); },
+  runTicks() { require("tasks").runTicks(); },
+  runTimer(now) { return require("timers").runTimer(now); },
+  runImmediate() { return require("timers").runImmediate(); },
+  beforeExit() {
+    // Without a process object no listener can exist.
+    if (require.loaded("process")) require("process").emitBeforeExit();
+  },
+  exit() {
+    return require.loaded("process") ? require("process").emitExit() : 0;
+  },
+};

@@ -1,0 +1,160 @@
+// errors.js - error stacks in V8's shape, and the report of an uncaught error
+// shaped for a model: where (file:line), the line with a caret under the
+// column, the error, and the guest's own frames with paths made relative to
+// the working directory.
+//
+// JavaScriptCore writes stacks as "fn@url:line:col" without a header and
+// points call frames at the "(" of the call; V8 (which Node code and models
+// expect) writes "    at fn (url:line:col)" under "Name: message" and points
+// at the callee. Both differences are mended here.
+
+const INTERNAL = "node:internal/";
+
+function parseFrame(line) {
+  const at = line.lastIndexOf("@");
+  const fn = at >= 0 ? line.slice(0, at) : "";
+  const loc = at >= 0 ? line.slice(at + 1) : line;
+  const m = /^(.*):(\d+):(\d+)$/.exec(loc);
+  if (!m) return { fn, url: loc, line: 0, column: 0, native: loc === "[native code]" };
+  return { fn, url: m[1], line: +m[2], column: +m[3], native: false };
+}
+
+function relative(url) {
+  const cwd = host.cwd;
+  if (url.startsWith(cwd + "/")) return url.slice(cwd.length + 1);
+  return url;
+}
+
+function isIdent(c) {
+  return /[\p{ID_Continue}$\u200c\u200d]/u.test(c);
+}
+
+// JSC points a call at its "("; move back to the start of the callee (and
+// to `new` for a construction), as V8 reports it.
+function adjustColumn(url, line, column) {
+  const text = host.sourceLine(url, line);
+  if (text === undefined) return column;
+  let i = column - 1;
+  if (text[i] !== "(") return column;
+  let j = i;
+  while (j > 0 && /\s/.test(text[j - 1])) j--;
+  let k = j;
+  while (k > 0 && isIdent(text[k - 1])) k--;
+  if (k === j) return column;
+  const before = text.slice(0, k).replace(/\s+$/, "");
+  if (before.endsWith("new") && !isIdent(before[before.length - 4] || "")) return before.length - 3 + 1;
+  return k + 1;
+}
+
+// The guest's frames of an error, parsed, internal ones dropped.
+function userFrames(err) {
+  const stack = err !== null && typeof err === "object" ? err.stack : undefined;
+  if (typeof stack !== "string" || stack === "") return [];
+  // Already V8-shaped (an error that came through formatStack, or made up).
+  if (/^\s+at /m.test(stack)) return null;
+  const frames = [];
+  for (const raw of stack.split("\n")) {
+    if (!raw) continue;
+    const f = parseFrame(raw);
+    if (f.native || f.url.startsWith(INTERNAL)) continue;
+    if (f.line) f.column = adjustColumn(f.url, f.line, f.column);
+    frames.push(f);
+  }
+  return frames;
+}
+
+function header(err) {
+  let name, message;
+  try {
+    name = err.name;
+    message = err.message;
+  } catch {
+    return "Error";
+  }
+  name = name === undefined ? "Error" : String(name);
+  message = message === undefined ? "" : String(message);
+  if (!name) return message;
+  if (!message) return name;
+  return `${name}: ${message}`;
+}
+
+function frameText(f) {
+  const loc = f.line ? `${relative(f.url)}:${f.line}:${f.column}` : relative(f.url);
+  const fn = f.fn === "global code" || f.fn === "module code" || f.fn === "eval code" ? "" : f.fn;
+  return fn ? `    at ${fn} (${loc})` : `    at ${loc}`;
+}
+
+// "Name: message\n    at fn (file:line:col)..." for an error object.
+function formatStack(err) {
+  const frames = userFrames(err);
+  if (frames === null) return String(err.stack);
+  const lines = [header(err)];
+  for (const f of frames) lines.push(frameText(f));
+  return lines.join("\n");
+}
+
+// Where the error happened, for the code frame: the first guest frame, or
+// what the engine put on the error (syntax errors have no stack).
+function origin(err) {
+  const frames = userFrames(err);
+  if (frames && frames.length && frames[0].line) return frames[0];
+  if (err !== null && typeof err === "object" && typeof err.line === "number" && err.sourceURL) {
+    const url = String(err.sourceURL);
+    if (url.startsWith(INTERNAL)) return null;
+    let column = typeof err.column === "number" ? err.column : 0;
+    // For syntax errors the engine's column is often past the token.
+    if (err.name === "SyntaxError") column = guessSyntaxColumn(url, err.line, String(err.message)) || column;
+    return { url, line: err.line, column };
+  }
+  return null;
+}
+
+// The engine gives no column for a syntax error; its message usually names
+// the token, which is then found on the line.
+function guessSyntaxColumn(url, line, message) {
+  const text = host.sourceLine(url, line);
+  if (text === undefined) return 0;
+  const m = /token '(.+)'/.exec(message) || /'(.+)'/.exec(message);
+  if (!m) return 0;
+  const i = text.indexOf(m[1]);
+  return i >= 0 ? i + 1 : 0;
+}
+
+function codeFrame(where) {
+  if (!where) return "";
+  const text = host.sourceLine(where.url, where.line);
+  let out = `${relative(where.url)}:${where.line}\n`;
+  if (text === undefined) return out + "\n";
+  out += text + "\n";
+  if (where.column > 0) {
+    // Keep tabs so the caret lines up under the same column.
+    let pad = "";
+    for (let i = 0; i < where.column - 1 && i < text.length; i++) pad += text[i] === "\t" ? "\t" : " ";
+    out += pad + "^\n";
+  }
+  return out + "\n";
+}
+
+// The whole report of an uncaught error, as printed on stderr.
+function formatUncaught(err, fromPromise) {
+  let body;
+  const isError = err !== null && typeof err === "object" && (err instanceof Error || typeof err.stack === "string");
+  if (isError) {
+    try {
+      body = require("inspect").inspect(err);
+    } catch {
+      body = formatStack(err);
+    }
+  } else if (fromPromise) {
+    body = `UnhandledPromiseRejection: This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "${require("inspect").inspect(err)}".`;
+  } else {
+    body = `Uncaught ${require("inspect").inspect(err)}`;
+  }
+  const where = isError ? origin(err) : null;
+  return codeFrame(where) + body + "\n";
+}
+
+exports.formatStack = formatStack;
+exports.formatUncaught = formatUncaught;
+exports.reportUncaught = (err) => require("process").handleUncaught(err);
+exports.relative = relative;

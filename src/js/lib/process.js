@@ -1,0 +1,270 @@
+// process.js - the guest's `process`: what Node gives a program, minus the
+// host. The environment holds only what the caller passed; pid, uid, title
+// and the like are fixed neutral values so that nothing of the host leaks.
+
+const { EventEmitter } = require("events");
+const tasks = require("tasks");
+
+const NODE_VERSION = "22.12.0";
+const FAKE_PID = 42;
+const EXEC_PATH = "/usr/local/bin/node";
+
+const process = new EventEmitter();
+let exiting = false;
+let exitCode;
+let warnedTrace = false;
+
+function invalidType(name, expected, value) {
+  const err = new TypeError(`The "${name}" argument must be ${expected}. Received ${tasks.describe(value)}`);
+  err.code = "ERR_INVALID_ARG_TYPE";
+  return err;
+}
+
+function validExitCode(code) {
+  if (code === undefined || code === null) return code;
+  if (typeof code === "string" && /^-?\d+$/.test(code.trim())) return Number(code);
+  if (typeof code !== "number" || !Number.isInteger(code)) {
+    const err = new TypeError(`The "code" argument must be of type number. Received ${tasks.describe(code)}`);
+    err.code = "ERR_INVALID_ARG_TYPE";
+    throw err;
+  }
+  return code;
+}
+
+// A Writable-like stream over one of the guest's output fds.
+function makeStream(fd) {
+  const s = new EventEmitter();
+  s.fd = fd;
+  s.isTTY = false;
+  s.writable = true;
+  s._isStdio = true;
+  s.write = function write(chunk, encoding, cb) {
+    if (typeof encoding === "function") cb = encoding;
+    if (typeof chunk === "string") host.write(fd, chunk);
+    else if (chunk instanceof Uint8Array) host.write(fd, new (require("encoding").TextDecoder)().decode(chunk));
+    else throw invalidType("chunk", "of type string or an instance of Buffer, TypedArray, or DataView", chunk);
+    if (typeof cb === "function") tasks.nextTick(cb);
+    return true;
+  };
+  s.end = function end(chunk, encoding, cb) {
+    if (typeof chunk === "function") cb = chunk, chunk = undefined;
+    if (chunk !== undefined && chunk !== null) s.write(chunk, encoding);
+    if (typeof cb === "function") tasks.nextTick(cb);
+    return s;
+  };
+  s.cork = s.uncork = () => {};
+  s.setDefaultEncoding = () => s;
+  s.getColorDepth = () => 1;
+  s.hasColors = () => false;
+  s.writableLength = 0;
+  s.writableHighWaterMark = 16384;
+  return s;
+}
+
+function makeEnv() {
+  const target = { __proto__: null };
+  for (const item of host.env) {
+    const eq = item.indexOf("=");
+    target[item.slice(0, eq)] = item.slice(eq + 1);
+  }
+  // As in Node, every value assigned becomes a string.
+  return new Proxy(target, {
+    set(t, key, value) {
+      if (typeof key === "symbol") return Reflect.set(t, key, value);
+      t[key] = String(value);
+      return true;
+    },
+    defineProperty(t, key, desc) {
+      if ("value" in desc) desc = { ...desc, value: String(desc.value) };
+      return Reflect.defineProperty(t, key, desc);
+    },
+  });
+}
+
+const startNs = 0;
+
+function hrtime(prev) {
+  const ns = host.hrtime();
+  let sec = Math.floor(ns / 1e9);
+  let nsec = Math.floor(ns - sec * 1e9);
+  if (prev !== undefined) {
+    if (!Array.isArray(prev)) throw invalidType("time", "an instance of Array", prev);
+    if (prev.length !== 2) {
+      const err = new RangeError(`The value of "time" is out of range. It must be 2. Received ${prev.length}`);
+      err.code = "ERR_OUT_OF_RANGE";
+      throw err;
+    }
+    sec -= prev[0];
+    nsec -= prev[1];
+    if (nsec < 0) { sec--; nsec += 1e9; }
+  }
+  return [sec, nsec];
+}
+hrtime.bigint = () => BigInt(Math.floor(host.hrtime() + 1e9 - startNs));
+
+function memoryUsage() {
+  const m = host.memoryUsage();
+  return { rss: m.rss, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: 0 };
+}
+memoryUsage.rss = () => host.memoryUsage().rss;
+
+function exit(code) {
+  const c = validExitCode(code);
+  if (c !== undefined) exitCode = c;
+  if (!exiting) {
+    exiting = true;
+    try {
+      process.emit("exit", exitCode === undefined || exitCode === null ? 0 : exitCode);
+    } catch (err) {
+      // An 'exit' listener threw: Node reports it and exits with 7.
+      host.write(2, require("errors").formatUncaught(err));
+      host.exit(7);
+    }
+  }
+  host.exit(exitCode === undefined || exitCode === null ? 0 : exitCode);
+}
+
+function emitWarning(warning, type, code, ctor) {
+  let detail;
+  if (type !== null && typeof type === "object" && !Array.isArray(type)) {
+    ({ type, code, detail } = type);
+  } else if (typeof type === "function") {
+    type = undefined;
+  }
+  if (typeof warning === "string") {
+    const w = new Error(warning);
+    w.name = String(type || "Warning");
+    if (code !== undefined) w.code = code;
+    if (detail !== undefined) w.detail = detail;
+    warning = w;
+  } else if (!(warning instanceof Error)) {
+    throw invalidType("warning", "of type string or an instance of Error", warning);
+  }
+  if (warning.name === "DeprecationWarning" && process.noDeprecation) return;
+  tasks.nextTick(() => {
+    process.emit("warning", warning);
+    if (process.listenerCount("warning") > 1) return;
+    let text = `(node:${FAKE_PID}) `;
+    if (warning.code) text += `[${warning.code}] `;
+    text += `${warning.name}: ${warning.message}\n`;
+    if (typeof warning.detail === "string") text += `${warning.detail}\n`;
+    if (!warnedTrace) {
+      warnedTrace = true;
+      text += "(Use `node --trace-warnings ...` to show where the warning was created)\n";
+    }
+    host.write(2, text);
+  });
+}
+
+// An exception no code caught: 'uncaughtException' listeners, or the end.
+function handleUncaught(err, fromPromise) {
+  if (process.listenerCount("uncaughtException") > 0) {
+    process.emit("uncaughtException", err, fromPromise ? "unhandledRejection" : "uncaughtException");
+    return;
+  }
+  host.write(2, require("errors").formatUncaught(err, fromPromise));
+  exitCode = 1;
+  if (!exiting) {
+    exiting = true;
+    try {
+      process.emit("exit", 1);
+    } catch {
+      host.exit(7);
+    }
+  }
+  host.exit(1);
+}
+
+function handleUnhandledRejection(reason, promise) {
+  if (process.listenerCount("unhandledRejection") > 0) {
+    process.emit("unhandledRejection", reason, promise);
+    return;
+  }
+  handleUncaught(reason, true);
+}
+
+function unsupported(name) {
+  return function () {
+    const err = new Error(`process.${name}() is not allowed in the sandbox`);
+    err.code = "ERR_ACCESS_DENIED";
+    throw err;
+  };
+}
+
+Object.defineProperty(process, Symbol.toStringTag, { value: "process", configurable: true });
+Object.assign(process, {
+  title: "node",
+  version: `v${NODE_VERSION}`,
+  versions: { node: NODE_VERSION, acs: host.version, javascriptcore: "2.50", uv: "1.44.2", modules: "127" },
+  arch: "x64",
+  platform: "linux",
+  release: { name: "node", lts: "Jod" },
+  argv: [EXEC_PATH, host.filename, ...host.argv],
+  argv0: "node",
+  execArgv: [],
+  execPath: EXEC_PATH,
+  pid: FAKE_PID,
+  ppid: FAKE_PID - 1,
+  env: makeEnv(),
+  exitCode: undefined,
+  features: { inspector: false, ipv6: true, tls: false, typescript: "strip" },
+  config: { variables: {} },
+  noDeprecation: false,
+  throwDeprecation: false,
+  traceDeprecation: false,
+  allowedNodeEnvironmentFlags: new Set(),
+  stdout: makeStream(1),
+  stderr: makeStream(2),
+  cwd: () => host.cwd,
+  chdir: unsupported("chdir"),
+  exit,
+  reallyExit: exit,
+  abort: unsupported("abort"),
+  kill: unsupported("kill"),
+  dlopen() {
+    const err = new Error("native addons cannot load in the sandbox");
+    err.code = "ERR_ACCESS_DENIED";
+    throw err;
+  },
+  binding(name) {
+    const err = new Error(`No such module: ${name}`);
+    err.code = "ERR_ACCESS_DENIED";
+    throw err;
+  },
+  nextTick: tasks.nextTick,
+  hrtime,
+  memoryUsage,
+  uptime: () => host.hrtime() / 1e9,
+  cpuUsage: () => ({ user: Math.round(host.hrtime() / 1e3), system: 0 }),
+  resourceUsage: () => ({ userCPUTime: Math.round(host.hrtime() / 1e3), systemCPUTime: 0, maxRSS: Math.round(host.memoryUsage().rss / 1024) }),
+  emitWarning,
+  umask: () => 0o22,
+  getuid: () => 1000,
+  geteuid: () => 1000,
+  getgid: () => 1000,
+  getegid: () => 1000,
+  getgroups: () => [1000],
+});
+Object.defineProperty(process, "exitCode", {
+  enumerable: true,
+  configurable: false,
+  get() { return exitCode; },
+  set(v) { exitCode = validExitCode(v); },
+});
+
+// Hooks for the runtime (not reachable from the guest's `process`).
+exports.process = process;
+exports.handleUncaught = handleUncaught;
+exports.handleUnhandledRejection = handleUnhandledRejection;
+exports.emitWarning = emitWarning;
+exports.emitBeforeExit = () => {
+  if (process.listenerCount("beforeExit") > 0) process.emit("beforeExit", exitCode === undefined ? 0 : exitCode);
+};
+exports.emitExit = () => {
+  const code = exitCode === undefined || exitCode === null ? 0 : exitCode;
+  if (!exiting) {
+    exiting = true;
+    process.emit("exit", code);
+  }
+  return exitCode === undefined || exitCode === null ? 0 : exitCode;
+};

@@ -1,0 +1,81 @@
+/* loop.c - the libuv side of timers and immediates.
+**
+** The timer lists live in JS (timers.js); C keeps one uv timer armed for the
+** earliest deadline and one check/idle pair for immediates, and calls into
+** JS once per due callback so that promise jobs run between callbacks. */
+#include "runtime_internal.h"
+
+#include "../base/base.h"
+
+static void on_timer(uv_timer_t *t)
+{
+  (void)t;
+  JSValueRef now = JSValueMakeNumber(acs__R.ctx, (double)uv_now(&acs__R.loop));
+  /* runTimer runs at most one due timer and says whether it did; when none
+  ** is left it re-arms us through host.timerArm. */
+  for (;;) {
+    JSValueRef ran = acs__js_call(acs__R.fn_timers, 1, &now);
+    if (ran && !JSValueToBoolean(acs__R.ctx, ran)) break;
+  }
+}
+
+static void on_check(uv_check_t *c)
+{
+  (void)c;
+  for (;;) {
+    JSValueRef ran = acs__js_call(acs__R.fn_immediates, 0, NULL);
+    if (ran && !JSValueToBoolean(acs__R.ctx, ran)) break;
+  }
+}
+
+static void on_idle(uv_idle_t *i) { (void)i; }
+
+void acs__loop_init(void)
+{
+  uv_timer_init(&acs__R.loop, &acs__R.timer);
+  uv_check_init(&acs__R.loop, &acs__R.check);
+  uv_idle_init(&acs__R.loop, &acs__R.idle);
+}
+
+ACS__HOST_FN(acs__host_now)
+{
+  (void)fn; (void)self; (void)argc; (void)argv; (void)exc;
+  uv_update_time(&acs__R.loop);
+  return JSValueMakeNumber(ctx, (double)uv_now(&acs__R.loop));
+}
+
+/* host.timerArm(ms, ref): ms < 0 stops the timer. */
+ACS__HOST_FN(acs__host_timer_arm)
+{
+  (void)fn; (void)self; (void)exc;
+  double ms = argc > 0 ? JSValueToNumber(ctx, argv[0], NULL) : -1;
+  bool ref = argc > 1 && JSValueToBoolean(ctx, argv[1]);
+  if (!(ms >= 0)) {
+    uv_timer_stop(&acs__R.timer);
+    return JSValueMakeUndefined(ctx);
+  }
+  uv_timer_start(&acs__R.timer, on_timer, (uint64_t)ms, 0);
+  if (ref) uv_ref((uv_handle_t *)&acs__R.timer);
+  else uv_unref((uv_handle_t *)&acs__R.timer);
+  return JSValueMakeUndefined(ctx);
+}
+
+/* host.immediateArm(state): 0 none pending, 1 some ref'd pending, 2 only
+** unref'd pending. The idle handle keeps the poll phase from blocking while
+** immediates wait; it holds the loop open only for ref'd ones. */
+ACS__HOST_FN(acs__host_immediate_arm)
+{
+  (void)fn; (void)self; (void)exc;
+  int state = argc > 0 ? (int)JSValueToNumber(ctx, argv[0], NULL) : 0;
+  if (state == 0) {
+    uv_check_stop(&acs__R.check);
+    uv_idle_stop(&acs__R.idle);
+    return JSValueMakeUndefined(ctx);
+  }
+  uv_check_start(&acs__R.check, on_check);
+  uv_unref((uv_handle_t *)&acs__R.check);
+  uv_idle_start(&acs__R.idle, on_idle);
+  if (state == 1) uv_ref((uv_handle_t *)&acs__R.idle);
+  else uv_unref((uv_handle_t *)&acs__R.idle);
+  return JSValueMakeUndefined(ctx);
+}

@@ -1,0 +1,277 @@
+/* runtime.c - one realm on JavaScriptCore, run to completion.
+**
+** The entry is evaluated, then a libuv loop drives timers and immediates
+** until nothing is pending. JavaScriptCore drains its microtask queue each
+** time control returns from JS to C, so every callback the loop delivers is
+** a separate call into JS: that is what gives Node's order (a callback, its
+** process.nextTick queue, then its promise jobs, then the next callback). */
+#include "runtime_internal.h"
+
+#include "../base/base.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+acs__rt acs__R;
+
+/* -------------------------------------------------------------- helpers */
+
+JSValueRef acs__js_str(JSContextRef ctx, const char *s)
+{
+  JSStringRef js = JSStringCreateWithUTF8CString(s ? s : "");
+  JSValueRef v = JSValueMakeString(ctx, js);
+  JSStringRelease(js);
+  return v;
+}
+
+JSValueRef acs__js_strn(JSContextRef ctx, const char *s, size_t n)
+{
+  char *copy = acs__strndup(s, n);
+  JSValueRef v = acs__js_str(ctx, copy);
+  free(copy);
+  return v;
+}
+
+char *acs__js_to_utf8(JSContextRef ctx, JSValueRef v, size_t *len, JSValueRef *exc)
+{
+  JSStringRef s = JSValueToStringCopy(ctx, v, exc);
+  if (!s) return NULL;
+  size_t max = JSStringGetMaximumUTF8CStringSize(s);
+  char *buf = malloc(max);
+  if (!buf) {
+    JSStringRelease(s);
+    return NULL;
+  }
+  size_t n = JSStringGetUTF8CString(s, buf, max);
+  JSStringRelease(s);
+  if (len) *len = n ? n - 1 : 0;
+  return buf;
+}
+
+void acs__js_set(JSContextRef ctx, JSObjectRef obj, const char *name, JSValueRef v)
+{
+  JSStringRef n = JSStringCreateWithUTF8CString(name);
+  JSObjectSetProperty(ctx, obj, n, v, kJSPropertyAttributeNone, NULL);
+  JSStringRelease(n);
+}
+
+JSValueRef acs__js_get(JSContextRef ctx, JSObjectRef obj, const char *name)
+{
+  JSStringRef n = JSStringCreateWithUTF8CString(name);
+  JSValueRef v = JSObjectGetProperty(ctx, obj, n, NULL);
+  JSStringRelease(n);
+  return v;
+}
+
+void acs__js_set_fn(JSContextRef ctx, JSObjectRef obj, const char *name,
+                    JSObjectCallAsFunctionCallback fn)
+{
+  JSStringRef n = JSStringCreateWithUTF8CString(name);
+  JSObjectSetProperty(ctx, obj, n, JSObjectMakeFunctionWithCallback(ctx, n, fn),
+                      kJSPropertyAttributeNone, NULL);
+  JSStringRelease(n);
+}
+
+JSValueRef acs__js_throw(JSContextRef ctx, JSValueRef *exc, const char *msg)
+{
+  JSValueRef arg = acs__js_str(ctx, msg);
+  *exc = JSObjectMakeError(ctx, 1, &arg, NULL);
+  return JSValueMakeUndefined(ctx);
+}
+
+/* -------------------------------------------------------- calling into JS */
+
+static void fatal_start(const char *what, JSValueRef exc)
+{
+  char *msg = exc ? acs__js_to_utf8(acs__R.ctx, exc, NULL, NULL) : NULL;
+  fprintf(stderr, "acs: internal error while %s: %s\n", what, msg ? msg : "?");
+  free(msg);
+}
+
+/* The time limit terminated JS: stop now, whatever JS was doing. */
+static void check_deadline(void)
+{
+  if (acs__R.cfg->deadline_ms > 0 && acs__now_ms() >= acs__R.cfg->deadline_ms)
+    acs__R.cfg->timeout_fn();
+}
+
+static void run_ticks(void);
+
+/* Hand an exception that escaped a callback to the guest's process. */
+static void uncaught(JSValueRef exc)
+{
+  check_deadline();
+  JSValueRef e2 = NULL;
+  JSObjectCallAsFunction(acs__R.ctx, acs__R.fn_uncaught, NULL, 1, &exc, &e2);
+  if (e2) {
+    check_deadline();
+    /* The handler itself threw: report that plainly and stop. */
+    char *msg = acs__js_to_utf8(acs__R.ctx, e2, NULL, NULL);
+    fprintf(stderr, "Uncaught %s\n", msg ? msg : "exception");
+    free(msg);
+    acs__R.cfg->exit_fn(7);
+  }
+}
+
+JSValueRef acs__js_call(JSObjectRef fn, size_t argc, const JSValueRef *argv)
+{
+  JSValueRef exc = NULL;
+  JSValueRef r = JSObjectCallAsFunction(acs__R.ctx, fn, NULL, argc, argv, &exc);
+  if (exc) {
+    uncaught(exc);
+    r = NULL;
+  }
+  run_ticks();
+  return r;
+}
+
+/* Ticks queued by promise jobs (which ran as the last call returned) are
+** run in a call of their own, until none are left. */
+static void run_ticks(void)
+{
+  while (acs__R.ticks_pending) {
+    acs__R.ticks_pending = false;
+    JSValueRef exc = NULL;
+    JSObjectCallAsFunction(acs__R.ctx, acs__R.fn_ticks, NULL, 0, NULL, &exc);
+    if (exc) uncaught(exc);
+  }
+}
+
+/* ------------------------------------------------------------ time limit */
+
+static bool on_watchdog(JSContextRef ctx, void *data)
+{
+  (void)data;
+  if (acs__R.cfg->deadline_ms > 0 && acs__now_ms() >= acs__R.cfg->deadline_ms)
+    return true;
+  /* The watchdog fires once per arming; 100 ms keeps the cost unmeasurable. */
+  JSContextGroupSetExecutionTimeLimit(JSContextGetGroup(ctx), 0.1, on_watchdog, NULL);
+  return false;
+}
+
+static void on_deadline(uv_timer_t *t)
+{
+  (void)t;
+  acs__R.cfg->timeout_fn();
+}
+
+/* ------------------------------------------------------------- the realm */
+
+/* host.evalMain(): evaluate the entry as a script; its exception is thrown. */
+ACS__HOST_FN(acs__host_eval_main)
+{
+  (void)fn; (void)self; (void)argc; (void)argv;
+  const acs__js_config *cfg = acs__R.cfg;
+  JSStringRef src = JSStringCreateWithUTF8CString(cfg->source);
+  JSStringRef url = JSStringCreateWithUTF8CString(cfg->filename);
+  JSEvaluateScript(ctx, src, NULL, url, 1, exc);
+  JSStringRelease(src);
+  JSStringRelease(url);
+  return JSValueMakeUndefined(ctx);
+}
+
+static JSValueRef host_on_rejection(JSContextRef ctx, JSObjectRef fn, JSObjectRef self,
+                                    size_t argc, const JSValueRef argv[], JSValueRef *exc)
+{
+  (void)fn; (void)self; (void)exc;
+  /* Called by JSC at a microtask checkpoint: queue it for JS to decide
+  ** after the ticks run, as Node's processTicksAndRejections does. */
+  JSValueRef args[2] = {argc > 0 ? argv[0] : JSValueMakeUndefined(ctx),
+                        argc > 1 ? argv[1] : JSValueMakeUndefined(ctx)};
+  JSValueRef e2 = NULL;
+  JSObjectCallAsFunction(ctx, acs__R.fn_rejection, NULL, 2, args, &e2);
+  acs__R.ticks_pending = true;
+  return JSValueMakeUndefined(ctx);
+}
+
+static JSObjectRef hook(JSObjectRef hooks, const char *name)
+{
+  JSValueRef v = acs__js_get(acs__R.ctx, hooks, name);
+  if (!JSValueIsObject(acs__R.ctx, v)) return NULL;
+  JSObjectRef o = JSValueToObject(acs__R.ctx, v, NULL);
+  JSValueProtect(acs__R.ctx, o);
+  return o;
+}
+
+static int bootstrap(void)
+{
+  JSContextRef ctx = acs__R.ctx;
+  JSObjectRef host = acs__host_new(ctx);
+  JSValueRef exc = NULL;
+  JSObjectRef boot = acs__lib_compile(ctx, "bootstrap", &exc);
+  if (!boot) {
+    fatal_start("compiling the bootstrap", exc);
+    return ACS_EENV;
+  }
+  JSValueRef arg = host;
+  JSValueRef hooks = JSObjectCallAsFunction(ctx, boot, NULL, 1, &arg, &exc);
+  if (exc || !JSValueIsObject(ctx, hooks)) {
+    fatal_start("running the bootstrap", exc);
+    return ACS_EENV;
+  }
+  JSObjectRef h = JSValueToObject(ctx, hooks, NULL);
+  acs__R.fn_uncaught = hook(h, "onUncaught");
+  acs__R.fn_ticks = hook(h, "runTicks");
+  acs__R.fn_rejection = hook(h, "onUnhandledRejection");
+  acs__R.fn_timers = hook(h, "runTimer");
+  acs__R.fn_immediates = hook(h, "runImmediate");
+  acs__R.fn_before_exit = hook(h, "beforeExit");
+  acs__R.fn_exit = hook(h, "exit");
+  acs__R.fn_main = hook(h, "runMain");
+  if (!acs__R.fn_uncaught || !acs__R.fn_ticks || !acs__R.fn_rejection ||
+      !acs__R.fn_timers || !acs__R.fn_immediates || !acs__R.fn_before_exit ||
+      !acs__R.fn_exit || !acs__R.fn_main) {
+    fprintf(stderr, "acs: internal error: the bootstrap lacks a hook\n");
+    return ACS_EENV;
+  }
+  JSObjectRef rej = JSObjectMakeFunctionWithCallback(ctx, NULL, host_on_rejection);
+  JSGlobalContextSetUnhandledRejectionCallback(acs__R.ctx, rej, NULL);
+  return 0;
+}
+
+int acs__js_run(const acs__js_config *cfg)
+{
+  memset(&acs__R, 0, sizeof acs__R);
+  acs__R.cfg = cfg;
+  acs__R.start_ms = acs__now_ms();
+  if (uv_loop_init(&acs__R.loop)) {
+    fprintf(stderr, "acs: could not start the event loop\n");
+    return ACS_EENV;
+  }
+  acs__loop_init();
+
+  acs__R.group = JSContextGroupCreate();
+  acs__R.ctx = JSGlobalContextCreateInGroup(acs__R.group, NULL);
+  if (!acs__R.ctx) {
+    fprintf(stderr, "acs: could not create a JavaScript context\n");
+    return ACS_EENV;
+  }
+  int rc = bootstrap();
+  if (rc) return rc;
+
+  if (cfg->deadline_ms > 0) {
+    JSContextGroupSetExecutionTimeLimit(acs__R.group, 0.1, on_watchdog, NULL);
+    uv_timer_init(&acs__R.loop, &acs__R.deadline);
+    double left = cfg->deadline_ms - acs__now_ms();
+    uv_timer_start(&acs__R.deadline, on_deadline, left > 0 ? (uint64_t)left : 0, 0);
+    uv_unref((uv_handle_t *)&acs__R.deadline);
+  }
+
+  rc = acs__source_add(cfg->filename, cfg->source, cfg->source_len);
+  if (rc) return rc;
+  /* The entry runs inside hooks.runMain (which calls host.evalMain back) so
+  ** that its nextTicks run before its promise jobs, as in Node. */
+  acs__js_call(acs__R.fn_main, 0, NULL);
+
+  for (;;) {
+    uv_run(&acs__R.loop, UV_RUN_DEFAULT);
+    /* 'beforeExit' may schedule more work; the loop then goes on. */
+    acs__js_call(acs__R.fn_before_exit, 0, NULL);
+    if (!uv_loop_alive(&acs__R.loop)) break;
+  }
+  JSValueRef code = acs__js_call(acs__R.fn_exit, 0, NULL);
+  int status = code ? (int)JSValueToNumber(acs__R.ctx, code, NULL) : 1;
+  cfg->exit_fn(status);
+  return 0;
+}

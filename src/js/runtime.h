@@ -1,0 +1,39 @@
+/* runtime.h - the JS runtime on JavaScriptCore: one realm, its event loop
+** and its host bindings. Used by the box layer's worker; one run per process. */
+#ifndef ACS_JS_RUNTIME_H
+#define ACS_JS_RUNTIME_H
+
+#include <stddef.h>
+
+typedef struct acs__js_config {
+  const char *source;     /* the entry's source text (UTF-8) */
+  size_t source_len;
+  const char *filename;   /* absolute path shown in stacks (may be virtual) */
+  const char *cwd;        /* the guest's working directory (absolute) */
+  const char *const *argv; /* extra process.argv items */
+  size_t argc;
+  const char *const *env; /* "NAME=VALUE" items */
+  size_t env_count;
+  double deadline_ms;     /* acs__now_ms() value at which to stop; 0: none */
+  /* Called instead of returning when the guest asks to exit (process.exit,
+  ** an uncaught error): it must not return. */
+  void (*exit_fn)(int code);
+  /* Called when the time limit stops the run; must not return. */
+  void (*timeout_fn)(void);
+} acs__js_config;
+
+/* Run the entry to completion (event loop drained) and exit through
+** cfg->exit_fn with the guest's exit code. Returns only if the runtime
+** could not start (negative ACS_E* code; a message was written to fd 2). */
+int acs__js_run(const acs__js_config *cfg);
+
+/* The embedded API layer (generated from the files in src/js/lib at build time). */
+typedef struct acs__lib_file {
+  const char *name;   /* "inspect" for src/js/lib/inspect.js */
+  const char *source;
+  size_t len;
+} acs__lib_file;
+extern const acs__lib_file acs__lib_files[];
+extern const size_t acs__lib_count;
+
+#endif

@@ -1,0 +1,72 @@
+/* runtime_internal.h - what the files of src/js share; not used elsewhere. */
+#ifndef ACS_JS_RUNTIME_INTERNAL_H
+#define ACS_JS_RUNTIME_INTERNAL_H
+
+#include "jsc_private.h"
+#include "runtime.h"
+
+#include <stdbool.h>
+#include <uv.h>
+
+#define ACS__HOST_FN_DECL(name)                                               \
+  JSValueRef name(JSContextRef ctx, JSObjectRef fn, JSObjectRef self,         \
+                  size_t argc, const JSValueRef argv[], JSValueRef *exc)
+#define ACS__HOST_FN(name)                                                    \
+  JSValueRef name(JSContextRef ctx, JSObjectRef fn, JSObjectRef self,         \
+                  size_t argc, const JSValueRef argv[], JSValueRef *exc)
+
+
+/* The one realm of this worker process. */
+typedef struct acs__rt {
+  const acs__js_config *cfg;
+  double start_ms;
+  JSContextGroupRef group;
+  JSGlobalContextRef ctx;
+  /* hooks returned by bootstrap.js, protected from GC */
+  JSObjectRef fn_uncaught, fn_ticks, fn_rejection, fn_timers, fn_immediates,
+      fn_before_exit, fn_exit, fn_main;
+  uv_loop_t loop;
+  uv_timer_t timer, deadline;
+  uv_check_t check;
+  uv_idle_t idle;
+  bool ticks_pending;
+} acs__rt;
+extern acs__rt acs__R;
+
+/* Call a hook with the guest's semantics: an exception goes to the guest's
+** uncaught handler, then pending ticks run. Returns NULL when it threw. */
+JSValueRef acs__js_call(JSObjectRef fn, size_t argc, const JSValueRef *argv);
+
+ACS__HOST_FN_DECL(acs__host_eval_main);
+
+/* host.c: the object of C primitives handed to bootstrap.js */
+JSObjectRef acs__host_new(JSContextRef ctx);
+/* Compile src/js/lib/NAME.js into its module function; NULL + *exc on error. */
+JSObjectRef acs__lib_compile(JSContextRef ctx, const char *name, JSValueRef *exc);
+
+/* loop.c: timers and immediates on the libuv loop */
+void acs__loop_init(void);
+JSValueRef acs__host_now(JSContextRef, JSObjectRef, JSObjectRef, size_t,
+                         const JSValueRef[], JSValueRef *);
+JSValueRef acs__host_timer_arm(JSContextRef, JSObjectRef, JSObjectRef, size_t,
+                               const JSValueRef[], JSValueRef *);
+JSValueRef acs__host_immediate_arm(JSContextRef, JSObjectRef, JSObjectRef, size_t,
+                                   const JSValueRef[], JSValueRef *);
+
+/* sources.c: the text of user sources, for code frames */
+int acs__source_add(const char *url, const char *text, size_t len);
+/* The line (1-based) of a registered source, without its newline; NULL when
+** unknown. Borrowed: valid for the whole run. */
+const char *acs__source_line(const char *url, int line, size_t *len);
+
+/* small JSC conveniences */
+JSValueRef acs__js_str(JSContextRef ctx, const char *s);
+JSValueRef acs__js_strn(JSContextRef ctx, const char *s, size_t n);
+char *acs__js_to_utf8(JSContextRef ctx, JSValueRef v, size_t *len, JSValueRef *exc);
+void acs__js_set(JSContextRef ctx, JSObjectRef obj, const char *name, JSValueRef v);
+JSValueRef acs__js_get(JSContextRef ctx, JSObjectRef obj, const char *name);
+void acs__js_set_fn(JSContextRef ctx, JSObjectRef obj, const char *name,
+                    JSObjectCallAsFunctionCallback fn);
+JSValueRef acs__js_throw(JSContextRef ctx, JSValueRef *exc, const char *msg);
+
+#endif

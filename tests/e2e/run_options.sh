@@ -1,0 +1,53 @@
+# acs run: option checking, env rules, --json, help.
+. "$(dirname "$0")/lib.sh"
+
+run_acs run --env FOO=bar --env EMPTY= -c 'console.log(process.env.FOO, JSON.stringify(process.env.EMPTY), process.env.HOME, process.env.PATH)'
+check "only the passed env is visible" [ "$OUT" = 'bar "" undefined undefined' ]
+
+run_acs run -c 'console.log(Object.keys(process.env).length)'
+check "no host variable leaks" [ "$OUT" = 0 ]
+
+for name in LD_PRELOAD DYLD_INSERT_LIBRARIES DENO_DIR ACS_X HTTP_PROXY https_proxy No_Proxy ALL_PROXY ld_preload; do
+  run_acs run --env "$name=x" -c '1'
+  check "reserved env $name refused (status 2, named)" [ "$RC" = 2 ] && has "$ERR" "$name"
+done
+run_acs run --env "=x" -c '1'
+check "empty env name refused" [ "$RC" = 2 ]
+run_acs run --env "NOEQUALS" -c '1'
+check "env item without = refused" [ "$RC" = 2 ]
+
+run_acs run --json --env LD_PRELOAD=x -c '1'
+check "--json config error object" [ "$RC" = 2 -a "$(json .error.type)" = SandboxConfigError ] && has "$(json .error.message)" LD_PRELOAD
+
+run_acs run --bogus -c '1'
+check "unknown flag: status 2 and usage" [ "$RC" = 2 ] && has "$ERR" "usage: acs run"
+run_acs run -c '1' main.js
+check "code and FILE together: status 2" [ "$RC" = 2 ]
+run_acs run
+check "nothing to run: status 2" [ "$RC" = 2 ] && has "$ERR" "nothing to run"
+run_acs run --timeout-ms abc -c '1'
+check "bad number: status 2" [ "$RC" = 2 ] && has "$ERR" "--timeout-ms"
+run_acs run --timeout-ms=-5 -c '1'
+check "negative number: status 2" [ "$RC" = 2 ]
+run_acs run --timeout-ms
+check "flag without value: status 2" [ "$RC" = 2 ]
+for f in "--read-only /tmp" "--allow-package lodash" "--allow-domain example.com"; do
+  # shellcheck disable=SC2086
+  run_acs run $f -c '1'
+  check "${f%% *} refused as not supported yet" [ "$RC" = 2 ] && has "$ERR" "not supported yet"
+done
+run_acs run --timeout-ms=500 --json -c 'console.log(1)'
+check "--flag=value form" [ "$(json .stdout)" = 1 ]
+
+run_acs run --help
+for f in --work-dir --read-only --allow-package --no-packages --allow-domain --env --timeout-ms --memory-mb --max-output-bytes --json; do
+  check "run --help documents $f" has "$OUT" "$f"
+done
+run_acs --help
+check "acs --help lists run" has "$OUT" "run "
+run_acs frobnicate
+check "unknown command: status 2" [ "$RC" = 2 ]
+
+run_acs run --json -c 'console.log("a"); console.error("b")'
+check "--json has every ExecResult field" [ "$(json 'Object.keys(v).sort().join()')" = "durationMs,exitCode,stderr,stdout,stoppedBy,timedOut,truncated" ]
+check "--json stdout and stderr" [ "$(json .stdout)" = a -a "$(json .stderr)" = b ]
