@@ -4,9 +4,10 @@
 
 CC       ?= cc
 BUILD    ?= build
-PKGS     := javascriptcoregtk-4.1 libuv openssl jansson
-CFLAGS   ?= -O2 -g
-CFLAGS   += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fPIC -Iinclude \
+PKGS     := javascriptcoregtk-4.1 libuv jansson
+OPT      ?= -O2 -g
+# CFLAGS from the command line adds to ours rather than replacing them.
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fPIC -Iinclude $(OPT) $(CFLAGS) \
             $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 SANITIZE :=
@@ -28,7 +29,7 @@ deps:
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(SANITIZE) -MMD -MP -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(SANITIZE) -MMD -MP -c $< -o $@
 
 $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
@@ -39,7 +40,7 @@ $(BUILD)/gen/lib_embed.c: $(JS_LIB) $(BUILD)/tools/embed
 	$(BUILD)/tools/embed $@ $(JS_LIB)
 
 $(BUILD)/gen/lib_embed.o: $(BUILD)/gen/lib_embed.c
-	$(CC) $(CFLAGS) $(SANITIZE) -Isrc/js -c $< -o $@
+	$(CC) $(ALL_CFLAGS) $(SANITIZE) -Isrc/js -c $< -o $@
 
 $(BUILD)/libacs.a: $(LIB_OBJ)
 	rm -f $@
@@ -53,7 +54,7 @@ $(BUILD)/acs: $(CLI_OBJ) $(BUILD)/libacs.a
 
 $(BUILD)/tests/unit_%: tests/unit/%.c $(BUILD)/libacs.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(SANITIZE) -Isrc -o $@ $< $(BUILD)/libacs.a $(LDLIBS) -lcriterion
+	$(CC) $(ALL_CFLAGS) $(SANITIZE) -Isrc -o $@ $< $(BUILD)/libacs.a $(LDLIBS) -lcriterion
 
 run: deps
 	@$(MAKE) --no-print-directory all
@@ -70,7 +71,7 @@ units: $(UNIT_BIN)
 
 # AddressSanitizer + UBSan build of everything, in build-asan/.
 asan:
-	@$(MAKE) --no-print-directory BUILD=build-asan CFLAGS="-O1 -g -fno-omit-frame-pointer" \
+	@$(MAKE) --no-print-directory BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
 	  SANITIZE="-fsanitize=address,undefined -fno-sanitize-recover=undefined" all units
 
 test-asan: deps asan

@@ -4,10 +4,11 @@
 
 #include "../base/base.h"
 
-#include <openssl/rand.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -43,7 +44,9 @@ static ACS__HOST_FN(host_hrtime)
   return JSValueMakeNumber(ctx, mono_ns() - acs__R.start_ms * 1e6);
 }
 
-/* host.randomFill(u8): OpenSSL's CSPRNG. */
+/* host.randomFill(u8): the kernel's CSPRNG. getrandom(2) rather than
+** OpenSSL here, so that a run that never hashes does not pay ~1 ms to load
+** libcrypto at start-up. */
 static ACS__HOST_FN(host_random_fill)
 {
   (void)fn; (void)self;
@@ -54,8 +57,13 @@ static ACS__HOST_FN(host_random_fill)
     return acs__js_throw(ctx, exc, "host.randomFill: expected a typed array");
   unsigned char *p = JSObjectGetTypedArrayBytesPtr(ctx, o, exc);
   size_t n = JSObjectGetTypedArrayByteLength(ctx, o, exc);
-  if (p && n && RAND_bytes(p, (int)n) != 1)
-    return acs__js_throw(ctx, exc, "random number generator failed");
+  while (p && n) {
+    ssize_t got = getrandom(p, n, 0);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return acs__js_throw(ctx, exc, "random number generator failed");
+    p += got;
+    n -= (size_t)got;
+  }
   return JSValueMakeUndefined(ctx);
 }
 

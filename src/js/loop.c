@@ -37,10 +37,11 @@ void acs__loop_init(void)
   uv_idle_init(&acs__R.loop, &acs__R.idle);
 }
 
+/* The loop's cached time, as Node's timers use it: a timer set during a
+** callback counts from the start of the loop iteration. */
 ACS__HOST_FN(acs__host_now)
 {
   (void)fn; (void)self; (void)argc; (void)argv; (void)exc;
-  uv_update_time(&acs__R.loop);
   return JSValueMakeNumber(ctx, (double)uv_now(&acs__R.loop));
 }
 

@@ -73,8 +73,18 @@ return {
   onUncaught(err) { require("process").handleUncaught(err); },
   onUnhandledRejection(promise, reason) { require("tasks").addRejection(promise, reason); },
   runTicks() { require("tasks").runTicks(); },
-  runTimer(now) { return require("timers").runTimer(now); },
-  runImmediate() { return require("timers").runImmediate(); },
+  // Each callback's ticks run in the same call into JS, before the engine
+  // drains promise jobs as the call returns: Node's order.
+  runTimer(now) {
+    const ran = require("timers").runTimer(now);
+    if (ran && require.loaded("tasks")) require("tasks").runTicks();
+    return ran;
+  },
+  runImmediate() {
+    const ran = require("timers").runImmediate();
+    if (ran && require.loaded("tasks")) require("tasks").runTicks();
+    return ran;
+  },
   beforeExit() {
     // Without a process object no listener can exist.
     if (require.loaded("process")) require("process").emitBeforeExit();

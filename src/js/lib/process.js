@@ -9,7 +9,14 @@ const NODE_VERSION = "22.12.0";
 const FAKE_PID = 42;
 const EXEC_PATH = "/usr/local/bin/node";
 
-const process = new EventEmitter();
+// As in Node: process -> a prototype whose constructor is named "process"
+// -> EventEmitter.prototype.
+const ProcessProto = Object.create(EventEmitter.prototype);
+Object.defineProperty(ProcessProto, "constructor", {
+  value: { process: function () {} }.process, writable: true, configurable: true, enumerable: false,
+});
+const process = Object.create(ProcessProto);
+EventEmitter.init.call(process);
 let exiting = false;
 let exitCode;
 let warnedTrace = false;

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# bench/run.sh - acs side by side with Deno, Bun and Node in one run.
+# Ratios, not absolute times: the machine varies, the ratios much less.
+#   bench/run.sh            start-up and compute
+#   bench/run.sh startup    one of them
+set -eu
+cd "$(dirname "$0")"
+ROOT=$(cd .. && pwd)
+ACS="$ROOT/${BUILD:-build}/acs"
+[ -x node_modules/.bin/deno ] && [ -x node_modules/.bin/bun ] ||
+  npm install --silent --no-audit --no-fund >/dev/null
+DENO=$PWD/node_modules/.bin/deno BUN=$PWD/node_modules/.bin/bun NODE=$PWD/node_modules/.bin/node
+mkdir -p "$ROOT/build/bench"
+cc -O2 -o "$ROOT/build/bench/measure" measure.c
+M="$ROOT/build/bench/measure"
+what=${1:-all}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+if [ "$what" = all ] || [ "$what" = startup ]; then
+  N=${N:-40}
+  code='console.log(2 ** 10)'
+  echo "== startup: '$code' as a whole process, median of $N (ms), peak RSS (MB)"
+  read -r acs_ms acs_min acs_rss < <("$M" "$N" "$ACS" run -c "$code")
+  read -r deno_ms deno_min deno_rss < <("$M" "$N" "$DENO" eval "$code")
+  read -r bun_ms bun_min bun_rss < <("$M" "$N" "$BUN" -e "$code")
+  read -r node_ms node_min node_rss < <("$M" "$N" "$NODE" -e "$code")
+  printf '%-6s %8s %8s %8s\n' "" median min rss
+  printf '%-6s %8s %8s %8s\n' acs "$acs_ms" "$acs_min" "$acs_rss" deno "$deno_ms" "$deno_min" "$deno_rss" \
+    bun "$bun_ms" "$bun_min" "$bun_rss" node "$node_ms" "$node_min" "$node_rss"
+  echo "acs/deno $(ratio "$acs_ms" "$deno_ms")  (goal <= 0.5)"
+  echo "acs/bun  $(ratio "$acs_ms" "$bun_ms")  (goal <= 1.0 later)"
+  echo "acs/node $(ratio "$acs_ms" "$node_ms")"
+  echo "acs peak RSS ${acs_rss} MB (goal <= 25)"
+  echo
+fi
+
+if [ "$what" = all ] || [ "$what" = compute ]; then
+  N=${NC:-3}
+  echo "== compute: whole-process time, median of $N (ms); acs with --timeout-ms and --memory-mb on"
+  printf '%-10s %9s %9s %9s %9s\n' kernel acs deno bun deno/acs
+  logsum=0 count=0
+  for f in compute/*.js; do
+    k=$(basename "$f" .js)
+    read -r a _ _ < <("$M" "$N" "$ACS" run --timeout-ms 600000 --memory-mb 4000 --work-dir "$PWD/compute" "$k.js")
+    read -r d _ _ < <("$M" "$N" "$DENO" run "$f")
+    read -r b _ _ < <("$M" "$N" "$BUN" "$f")
+    r=$(ratio "$d" "$a")
+    printf '%-10s %9s %9s %9s %9s\n' "$k" "$a" "$d" "$b" "$r"
+    logsum=$(awk -v s="$logsum" -v r="$r" 'BEGIN { print s + log(r) }')
+    count=$((count + 1))
+  done
+  echo "geometric mean deno/acs $(awk -v s="$logsum" -v n="$count" 'BEGIN { printf "%.2f", exp(s / n) }')  (goal >= 0.9: acs at least 0.9x Deno's speed)"
+fi
