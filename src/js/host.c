@@ -55,8 +55,10 @@ static ACS__HOST_FN(host_random_fill)
   JSObjectRef o = JSValueToObject(ctx, argv[0], NULL);
   if (JSValueGetTypedArrayType(ctx, o, NULL) == kJSTypedArrayTypeNone)
     return acs__js_throw(ctx, exc, "host.randomFill: expected a typed array");
+  /* The pointer is the buffer's start: a view begins at its offset. */
   unsigned char *p = JSObjectGetTypedArrayBytesPtr(ctx, o, exc);
   size_t n = JSObjectGetTypedArrayByteLength(ctx, o, exc);
+  if (p) p += JSObjectGetTypedArrayByteOffset(ctx, o, exc);
   while (p && n) {
     ssize_t got = getrandom(p, n, 0);
     if (got < 0 && errno == EINTR) continue;
@@ -156,7 +158,7 @@ JSObjectRef acs__host_new(JSContextRef ctx)
   acs__js_set_fn(ctx, h, "compile", host_compile);
   acs__js_set_fn(ctx, h, "sourceLine", host_source_line);
   acs__js_set_fn(ctx, h, "memoryUsage", host_memory_usage);
-  acs__js_set_fn(ctx, h, "evalMain", acs__host_eval_main);
+  acs__host_modules(ctx, h);
 
   struct timespec ts;
   clock_gettime(CLOCK_REALTIME, &ts);

@@ -113,7 +113,9 @@ function schedule(t) {
   t._active = true;
   if (t._refed) refed++;
   push(t);
-  if (heap[0] === t || peek() === t) arm();
+  // Re-arm when this timer comes first, or when it is the one that now
+  // keeps the run alive.
+  if (heap[0] === t || peek() === t || (t._refed && refed === 1)) arm();
 }
 
 function deactivate(t) {
