@@ -102,6 +102,7 @@ void acs__worker_main(const acs__worker_args *a)
       .source = entry_src,
       .source_len = entry_len,
       .filename = filename,
+      .is_code = a->entry_path == NULL,
       .cwd = a->cwd,
       .argv = a->argv,
       .argc = a->argc,

@@ -7,4 +7,7 @@
 /* acs run ...; argv[0] is "run". Returns the process exit status. */
 int acs__cli_run(int argc, char **argv);
 
+/* acs transform ...; argv[0] is "transform". */
+int acs__cli_transform(int argc, char **argv);
+
 #endif

@@ -158,19 +158,6 @@ static void on_deadline(uv_timer_t *t)
 
 /* ------------------------------------------------------------- the realm */
 
-/* host.evalMain(): evaluate the entry as a script; its exception is thrown. */
-ACS__HOST_FN(acs__host_eval_main)
-{
-  (void)fn; (void)self; (void)argc; (void)argv;
-  const acs__js_config *cfg = acs__R.cfg;
-  JSStringRef src = JSStringCreateWithUTF8CString(cfg->source);
-  JSStringRef url = JSStringCreateWithUTF8CString(cfg->filename);
-  JSEvaluateScript(ctx, src, NULL, url, 1, exc);
-  JSStringRelease(src);
-  JSStringRelease(url);
-  return JSValueMakeUndefined(ctx);
-}
-
 static JSValueRef host_on_rejection(JSContextRef ctx, JSObjectRef fn, JSObjectRef self,
                                     size_t argc, const JSValueRef argv[], JSValueRef *exc)
 {
@@ -258,10 +245,8 @@ int acs__js_run(const acs__js_config *cfg)
     uv_unref((uv_handle_t *)&acs__R.deadline);
   }
 
-  rc = acs__source_add(cfg->filename, cfg->source, cfg->source_len);
-  if (rc) return rc;
-  /* The entry runs inside hooks.runMain (which calls host.evalMain back) so
-  ** that its nextTicks run before its promise jobs, as in Node. */
+  /* The entry runs inside hooks.runMain, so that its nextTicks run before
+  ** its promise jobs, as in Node. */
   acs__js_call(acs__R.fn_main, 0, NULL);
 
   for (;;) {

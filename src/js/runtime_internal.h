@@ -4,6 +4,7 @@
 
 #include "jsc_private.h"
 #include "runtime.h"
+#include "../lang/lang.h"
 
 #include <stdbool.h>
 #include <uv.h>
@@ -37,7 +38,8 @@ extern acs__rt acs__R;
 ** uncaught handler, then pending ticks run. Returns NULL when it threw. */
 JSValueRef acs__js_call(JSObjectRef fn, size_t argc, const JSValueRef *argv);
 
-ACS__HOST_FN_DECL(acs__host_eval_main);
+/* modules.c: the transform and module evaluation for JS */
+void acs__host_modules(JSContextRef ctx, JSObjectRef host);
 
 /* host.c: the object of C primitives handed to bootstrap.js */
 JSObjectRef acs__host_new(JSContextRef ctx);
@@ -54,7 +56,10 @@ JSValueRef acs__host_immediate_arm(JSContextRef, JSObjectRef, JSObjectRef, size_
                                    const JSValueRef[], JSValueRef *);
 
 /* sources.c: the text of user sources, for code frames */
-int acs__source_add(const char *url, const char *text, size_t len);
+int acs__source_add(const char *url, const char *text, size_t len,
+                    const acs__colshift *shifts, size_t nshifts);
+/* The source's column for a column the engine reports on generated code. */
+uint32_t acs__source_map_column(const char *url, uint32_t line, uint32_t col);
 /* The line (1-based) of a registered source, without its newline; NULL when
 ** unknown. Borrowed: valid for the whole run. */
 const char *acs__source_line(const char *url, int line, size_t *len);

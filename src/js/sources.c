@@ -10,20 +10,26 @@ typedef struct source {
   char *url;
   char *text;
   size_t len;
+  acs__colshift *shifts; /* how the transform moved columns */
+  size_t nshifts;
   struct source *next;
 } source;
 
 static source *sources;
 
-int acs__source_add(const char *url, const char *text, size_t len)
+int acs__source_add(const char *url, const char *text, size_t len,
+                    const acs__colshift *shifts, size_t nshifts)
 {
   source *s = calloc(1, sizeof *s);
   if (!s) return ACS_ENOMEM;
   s->url = acs__strdup(url);
   s->text = acs__strndup(text, len);
-  if (!s->url || !s->text) {
+  if (nshifts && (s->shifts = malloc(sizeof *shifts * nshifts)))
+    memcpy(s->shifts, shifts, sizeof *shifts * nshifts), s->nshifts = nshifts;
+  if (!s->url || !s->text || (nshifts && !s->shifts)) {
     free(s->url);
     free(s->text);
+    free(s->shifts);
     free(s);
     return ACS_ENOMEM;
   }
@@ -51,4 +57,11 @@ const char *acs__source_line(const char *url, int line, size_t *len)
     return p;
   }
   return NULL;
+}
+
+uint32_t acs__source_map_column(const char *url, uint32_t line, uint32_t col)
+{
+  for (source *s = sources; s; s = s->next)
+    if (strcmp(s->url, url) == 0) return acs__lang_map_column(s->shifts, s->nshifts, line, col);
+  return col;
 }

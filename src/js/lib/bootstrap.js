@@ -66,7 +66,7 @@ Error.stackTraceLimit = 10;
 
 return {
   runMain() {
-    host.evalMain();
+    require("loader").runMain();
     // Ticks the entry queued run before its promise jobs, as in Node.
     if (require.loaded("tasks")) require("tasks").runTicks();
   },
@@ -90,6 +90,10 @@ return {
     if (require.loaded("process")) require("process").emitBeforeExit();
   },
   exit() {
+    if (require.loaded("loader") && require("loader").unsettled()) {
+      if (require.loaded("process")) require("process").process.exitCode = 13;
+      else return 13;
+    }
     return require.loaded("process") ? require("process").emitExit() : 0;
   },
 };

@@ -48,6 +48,7 @@ function adjustColumn(url, line, column) {
 
 // The guest's frames of an error, parsed, internal ones dropped.
 function userFrames(err) {
+  if (err !== null && typeof err === "object" && err[Symbol.for("acs.syntaxError")]) return [];
   const stack = err !== null && typeof err === "object" ? err.stack : undefined;
   if (typeof stack !== "string" || stack === "") return [];
   // Already V8-shaped (an error that came through formatStack, or made up).
@@ -57,7 +58,11 @@ function userFrames(err) {
     if (!raw) continue;
     const f = parseFrame(raw);
     if (f.native || f.url.startsWith(INTERNAL)) continue;
-    if (f.line) f.column = adjustColumn(f.url, f.line, f.column);
+    if (f.line) {
+      // back to the source's column where the transform moved things
+      f.column = host.mapColumn(f.url, f.line, f.column);
+      f.column = adjustColumn(f.url, f.line, f.column);
+    }
     frames.push(f);
   }
   return frames;
@@ -102,8 +107,10 @@ function origin(err) {
     const url = String(err.sourceURL);
     if (url.startsWith(INTERNAL)) return null;
     let column = typeof err.column === "number" ? err.column : 0;
-    // For syntax errors the engine's column is often past the token.
-    if (err.name === "SyntaxError") column = guessSyntaxColumn(url, err.line, String(err.message)) || column;
+    // For the engine's syntax errors the column is often past the token;
+    // the transform's own are exact.
+    if (err.name === "SyntaxError" && !err[Symbol.for("acs.syntaxError")])
+      column = guessSyntaxColumn(url, err.line, String(err.message)) || column;
     return { url, line: err.line, column };
   }
   return null;
@@ -139,7 +146,9 @@ function codeFrame(where) {
 function formatUncaught(err, fromPromise) {
   let body;
   const isError = err !== null && typeof err === "object" && (err instanceof Error || typeof err.stack === "string");
-  if (isError) {
+  if (isError && err[Symbol.for("acs.syntaxError")]) {
+    body = header(err);
+  } else if (isError) {
     try {
       body = require("inspect").inspect(err);
     } catch {

@@ -1,0 +1,298 @@
+/* esm.c - the ES module output: imports become parameters of the module
+** function, their uses live reads of the namespaces, exports a table of
+** getters that the loader installs before the body runs. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A prefix for our own names that the source never contains. */
+static char *choose_prefix(P *p)
+{
+  char buf[32] = "_$";
+  for (int n = 2; n < 30; n++) {
+    bool found = false;
+    for (uint32_t i = 0; i + (uint32_t)n <= p->len && !found; i++)
+      if (p->src[i] == '_' && memcmp(p->src + i, buf, (size_t)n) == 0) found = true;
+    if (!found) return strdup(buf);
+    buf[n] = '$';
+    buf[n + 1] = 0;
+  }
+  return strdup(buf);
+}
+
+static bool is_ident_name(const char *s)
+{
+  if (!*s) return false;
+  for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+    bool ok = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || *c == '_' || *c == '$' ||
+              *c >= 0x80 || (c != (const unsigned char *)s && *c >= '0' && *c <= '9');
+    if (!ok) return false;
+  }
+  return true;
+}
+
+static void json_quote(acs__lang_result *r, char *o, const char *s)
+{
+  (void)r;
+  *o++ = '"';
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') *o++ = '\\', *o++ = (char)c;
+    else if (c < 0x20) o += sprintf(o, "\\u%04x", c);
+    else *o++ = (char)c;
+  }
+  *o++ = '"';
+  *o = 0;
+}
+
+/* How a binding is read: "I0.name", I0["str"], I0 for a namespace. */
+static char *access_text(const char *pfx, int32_t module, const char *imported)
+{
+  size_t n = strlen(pfx) + strlen(imported) * 6 + 32;
+  char *s = malloc(n);
+  if (!s) return NULL;
+  if (!strcmp(imported, "*")) snprintf(s, n, "%si%d", pfx, module);
+  else if (is_ident_name(imported)) snprintf(s, n, "%si%d.%s", pfx, module, imported);
+  else {
+    int k = snprintf(s, n, "%si%d[", pfx, module);
+    json_quote(NULL, s + k, imported);
+    strcat(s, "]");
+  }
+  return s;
+}
+
+/* Replace the placeholders the parser left in edit texts. */
+int acs__subst_edits(P *p, const char *pfx, bool esm)
+{
+  for (uint32_t i = 0; i < p->nedits; i++) {
+    edit *e = &p->edits[i];
+    if (!e->text || !strpbrk(e->text, "\x01\x02")) continue;
+    size_t orig = e->end - e->start;
+    size_t cap = strlen(e->text) + 64 + 8 * strlen(pfx);
+    char *o = malloc(cap + orig);
+    if (!o) return -1;
+    bool pad = false;
+    if (!strcmp(e->text, "\x01meta")) {
+      if (esm) snprintf(o, cap, "%sm.meta", pfx);
+      else snprintf(o, cap, "import.meta");
+      pad = true;
+    } else if (!strcmp(e->text, "\x01import")) {
+      snprintf(o, cap, "%sm.i", pfx);
+      pad = true;
+    } else if (!strcmp(e->text, "\x02")) {
+      snprintf(o, cap, "let %sd =", pfx);
+      pad = true;
+    } else {
+      char *q = o;
+      for (const char *s = e->text; *s; s++) {
+        if (*s == '\x01') q += sprintf(q, "%s", pfx);
+        else *q++ = *s;
+      }
+      *q = 0;
+    }
+    if (pad) {
+      size_t l = strlen(o);
+      while (l < orig) o[l++] = ' ';
+      o[l] = 0;
+    }
+    free(e->text);
+    e->text = o;
+  }
+  return 0;
+}
+
+static int fail_oom(P *p)
+{
+  p->oom = true;
+  return -1;
+}
+
+int acs__esm_finish(P *p, acs__lang_result *out)
+{
+  char *pfx = choose_prefix(p);
+  if (!pfx) return fail_oom(p);
+  int32_t *res = acs__resolve_refs(p);
+  if (!res) {
+    free(pfx);
+    return fail_oom(p);
+  }
+
+  /* exported import bindings count as used */
+  for (uint32_t i = 0; i < p->nexports; i++) {
+    exp *x = &p->exports[i];
+    if (x->module >= 0 || !x->local) continue;
+    for (uint32_t b = 0; b < p->nbindings; b++) {
+      binding *bd = &p->bindings[b];
+      size_t n = bd->local_end - bd->local_start;
+      if (strlen(x->local) == n && !memcmp(x->local, p->src + bd->local_start, n)) bd->used = true;
+    }
+  }
+  for (uint32_t b = 0; b < p->nbindings; b++) {
+    binding *bd = &p->bindings[b];
+    if (bd->module < 0) continue;
+    /* TypeScript drops bindings used only as types; JavaScript keeps all */
+    if (!p->ts || (bd->used && !bd->type_only)) p->modules[bd->module].used = true;
+    else if (!p->ts) p->modules[bd->module].used = true;
+  }
+  for (uint32_t m = 0; m < p->nmodules; m++)
+    if (!p->ts || p->modules[m].side_effect) p->modules[m].used = true;
+
+  /* number the modules that stay: they become parameters I0, I1, ... */
+  int32_t *param = malloc(sizeof *param * (p->nmodules ? p->nmodules : 1));
+  if (!param) {
+    free(res);
+    free(pfx);
+    return fail_oom(p);
+  }
+  int32_t nparams = 0;
+  for (uint32_t m = 0; m < p->nmodules; m++) param[m] = p->modules[m].used ? nparams++ : -1;
+
+  /* rewrite the references */
+  for (uint32_t i = 0; i < p->nrefs && !p->oom; i++) {
+    if (res[i] < 0) continue;
+    ref *r = &p->refs[i];
+    if (r->flags & REF_EXPORT) continue;
+    binding *bd = &p->bindings[res[i]];
+    if (bd->type_only || param[bd->module] < 0) continue;
+    char *acc = access_text(pfx, param[bd->module], bd->imported);
+    if (!acc) break;
+    if (r->flags & REF_SHORTHAND) {
+      size_t n = strlen(acc) + (r->end - r->start) + 4;
+      char *t = malloc(n);
+      if (t) {
+        snprintf(t, n, "%.*s: %s", (int)(r->end - r->start), p->src + r->start, acc);
+        acs__edit_replace(p, r->start, r->end, t);
+        free(t);
+      }
+    } else {
+      acs__edit_replace(p, r->start, r->end, acc);
+    }
+    free(acc);
+  }
+  if (acs__subst_edits(p, pfx, true)) {
+    free(param);
+    free(res);
+    free(pfx);
+    return fail_oom(p);
+  }
+
+  /* the export table */
+  size_t cap = 256;
+  for (uint32_t i = 0; i < p->nexports; i++)
+    cap += 64 + 8 * (p->exports[i].name ? strlen(p->exports[i].name) : 0) +
+           8 * (p->exports[i].local ? strlen(p->exports[i].local) : 0) + 4 * strlen(pfx);
+  char *tail = malloc(cap);
+  char *head = malloc(256 + (size_t)nparams * (strlen(pfx) + 16));
+  if (!tail || !head) {
+    free(tail);
+    free(head);
+    free(param);
+    free(res);
+    free(pfx);
+    return fail_oom(p);
+  }
+  char *t = tail;
+  t += sprintf(t, "\n;function %sx(){return{__proto__:null", pfx);
+  for (uint32_t i = 0; i < p->nexports; i++) {
+    exp *x = &p->exports[i];
+    if (!x->name) continue; /* export * is the loader's job */
+    t += sprintf(t, ",");
+    json_quote(out, t, x->name);
+    t += strlen(t);
+    t += sprintf(t, ":()=>");
+    if (x->module >= 0) {
+      if (param[x->module] < 0) {
+        t += sprintf(t, "undefined");
+        continue;
+      }
+      char *acc = access_text(pfx, param[x->module], x->local);
+      t += sprintf(t, "%s", acc ? acc : "undefined");
+      free(acc);
+      continue;
+    }
+    /* a local, or an import binding exported again */
+    const char *local = x->local;
+    bool done = false;
+    for (uint32_t b = 0; b < p->nbindings && !done; b++) {
+      binding *bd = &p->bindings[b];
+      size_t n = bd->local_end - bd->local_start;
+      if (strlen(local) == n && !memcmp(local, p->src + bd->local_start, n) && bd->module >= 0 &&
+          param[bd->module] >= 0) {
+        char *acc = access_text(pfx, param[bd->module], bd->imported);
+        t += sprintf(t, "%s", acc ? acc : "undefined");
+        free(acc);
+        done = true;
+      }
+    }
+    if (done) continue;
+    for (const char *c = local; *c; c++) {
+      if (*c == '\x01') t += sprintf(t, "%s", pfx);
+      else *t++ = *c;
+    }
+    *t = 0;
+  }
+  t += sprintf(t, "}}})");
+
+  char *h = head;
+  h += sprintf(h, "(%sfunction* (%sm", p->has_tla ? "async " : "", pfx);
+  for (int32_t i = 0; i < nparams; i++) h += sprintf(h, ", %si%d", pfx, i);
+  h += sprintf(h, ") {\"use strict\";%sm.x(%sx);yield;", pfx, pfx);
+
+  int rc = acs__edit_apply(p, head, tail, out);
+  free(head);
+  free(tail);
+  if (rc) {
+    free(param);
+    free(res);
+    free(pfx);
+    return fail_oom(p);
+  }
+
+  /* what the loader needs */
+  out->deps = calloc((size_t)nparams + 1, sizeof *out->deps);
+  if (!out->deps) {
+    free(param);
+    free(res);
+    free(pfx);
+    return fail_oom(p);
+  }
+  for (uint32_t m = 0; m < p->nmodules; m++) {
+    if (param[m] < 0) continue;
+    acs__lang_dep *d = &out->deps[param[m]];
+    d->specifier = strdup(p->modules[m].specifier);
+    d->type_json = p->modules[m].type_json;
+  }
+  out->dep_count = (size_t)nparams;
+  for (uint32_t i = 0; i < p->nexports; i++) {
+    exp *x = &p->exports[i];
+    if (!x->name && x->module >= 0 && param[x->module] >= 0) out->deps[param[x->module]].star = true;
+  }
+  size_t ne = 0;
+  out->export_names = calloc(p->nexports + 1, sizeof *out->export_names);
+  for (uint32_t i = 0; out->export_names && i < p->nexports; i++)
+    if (p->exports[i].name) out->export_names[ne++] = strdup(p->exports[i].name);
+  out->export_count = ne;
+
+  /* TypeScript: drop the scan entries of imports that were elided */
+  if (p->ts) {
+    size_t k = 0;
+    for (uint32_t i = 0; i < p->nimports; i++) {
+      acs__import *im = &p->imports[i];
+      bool keep = true;
+      if (im->kind == ACS__IMP_STATIC && im->specifier) {
+        keep = false;
+        for (uint32_t m = 0; m < p->nmodules; m++)
+          if (param[m] >= 0 && !strcmp(p->modules[m].specifier, im->specifier)) keep = true;
+      }
+      if (keep) p->imports[k++] = *im;
+      else free(im->specifier);
+    }
+    p->nimports = (uint32_t)k;
+  }
+  free(param);
+  free(res);
+  free(pfx);
+  return 0;
+}

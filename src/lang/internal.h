@@ -1,0 +1,191 @@
+/* internal.h - the parser's state, shared by the files of src/lang. */
+#ifndef ACS_LANG_INTERNAL_H
+#define ACS_LANG_INTERNAL_H
+
+#include "lang.h"
+#include "lexer.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* A change to the source: [start, end) becomes text, or blanks when text is
+** NULL (every character a space, line terminators kept). */
+typedef struct edit {
+  uint32_t start, end;
+  char *text;
+} edit;
+
+enum scope_kind { SC_MODULE, SC_FUNCTION, SC_BLOCK, SC_CLASS };
+
+typedef struct scope {
+  int32_t parent;
+  uint8_t kind;
+} scope;
+
+/* A declared name (byte range of its identifier) in a scope. */
+typedef struct decl {
+  uint32_t start, end;
+  int32_t scope;
+} decl;
+
+enum ref_flags {
+  REF_SHORTHAND = 1, /* { x } in an object literal: becomes { x: ... } */
+  REF_EXPORT = 2,    /* export { x }: names a local for the export list */
+};
+
+/* An identifier read or written as a value. */
+typedef struct ref {
+  uint32_t start, end;
+  int32_t scope;
+  uint8_t flags;
+} ref;
+
+/* One binding of an import declaration. */
+typedef struct binding {
+  uint32_t local_start, local_end; /* the local name */
+  char *imported;    /* "default", "*" for a namespace, or the name */
+  int32_t module;    /* index into P->modules */
+  bool used;         /* referenced as a value (TS keeps only those) */
+  bool type_only;
+} binding;
+
+/* A module this one imports from (static imports and re-exports). */
+typedef struct dep {
+  char *specifier;
+  bool type_json;
+  bool side_effect; /* imported for effect: kept even with no used binding */
+  bool used;        /* some value binding or re-export needs it */
+} dep;
+
+/* An entry of the export list. local is a local binding's name, or NULL
+** with `module` >= 0 for re-exports (imported "*" for export *). */
+typedef struct exp {
+  char *name;      /* exported name; NULL for export * */
+  char *local;     /* local name, or the imported name of a re-export */
+  int32_t module;  /* -1 for local exports */
+} exp;
+
+typedef struct P {
+  acs__lexer L;
+  acs__token tok;
+  uint32_t prev_end;
+  const char *src;
+  uint32_t len;
+  bool ts, jsx;
+  acs__lang_format format;
+  bool saw_esm;    /* import/export syntax or top-level await seen */
+  bool has_tla;
+
+  /* context */
+  bool in_async, in_generator;
+  int fn_depth;    /* 0 at the top level */
+  bool no_in;      /* parsing a for-init: `in` is not an operator */
+  bool heritage;
+  bool cond_extends; /* in the extends clause of a conditional type */   /* parsing `extends X<T>`: "{" may follow type arguments */
+  int spec;        /* > 0 while parsing speculatively */
+
+  /* error */
+  bool err;
+  char errmsg[200];
+  uint32_t err_pos;
+  uint32_t err_line, err_line_start;
+
+  /* results under construction */
+  edit *edits; uint32_t nedits, capedits;
+  scope *scopes; uint32_t nscopes, capscopes;
+  int32_t cur_scope;
+  decl *decls; uint32_t ndecls, capdecls;
+  ref *refs; uint32_t nrefs, caprefs;
+  binding *bindings; uint32_t nbindings, capbindings;
+  dep *modules; uint32_t nmodules, capmodules;
+  exp *exports; uint32_t nexports, capexports;
+  acs__import *imports; uint32_t nimports, capimports;
+  bool oom;
+  /* where `export default` of an anonymous expression stored its value */
+  bool has_default_var;
+  /* counts statements that produce code, so that a namespace holding only
+  ** types can be dropped whole */
+  uint32_t value_stmts;
+  /* inside a TS namespace body: exports become properties of it */
+  int ns_depth;
+  uint32_t *ns_exp; uint32_t nns_exp, capns_exp; /* decl indices exported from a namespace */
+} P;
+
+/* A saved parser position for speculation. */
+typedef struct mark {
+  acs__lexer L;
+  acs__token tok;
+  uint32_t prev_end;
+  uint32_t nedits, nscopes, ndecls, nrefs, nbindings, nmodules, nexports, nimports;
+  int32_t cur_scope;
+  bool saw_esm, has_tla;
+} mark;
+
+/* parse.c */
+void acs__p_next(P *p);
+bool acs__p_is(P *p, const char *word);
+bool acs__p_punct(P *p, acs__p punct);
+bool acs__p_eat(P *p, acs__p punct);
+void acs__p_expect(P *p, acs__p punct);
+void acs__p_error(P *p, uint32_t pos, const char *fmt, ...);
+acs__token acs__p_peek(P *p);
+void acs__p_mark(P *p, mark *m);
+void acs__p_rewind(P *p, const mark *m);
+void acs__parse_program(P *p);
+void acs__parse_expression(P *p);
+void acs__parse_assign(P *p);
+bool acs__p_ident_name(P *p); /* any identifier (keywords too), consumed */
+void acs__parse_function_rest(P *p, uint32_t start, bool is_async, bool is_gen, bool is_method);
+void acs__parse_class(P *p, bool is_decl, bool declare_name);
+void acs__parse_binding_target(P *p, int32_t scope);
+void acs__parse_block_body(P *p);
+void acs__parse_statement(P *p);
+
+/* ts.c - types and the TypeScript-only declarations */
+void acs__ts_type(P *p);                  /* a type, consumed (not blanked) */
+void acs__ts_blank_annotation(P *p);      /* ": Type" at the current ":" */
+bool acs__ts_try_type_args(P *p, bool in_expr); /* "<...>" before a call */
+void acs__ts_type_params(P *p);           /* "<T, U extends X = Y>" */
+bool acs__ts_declaration(P *p, uint32_t start, bool exported); /* interface, type, enum, ... */
+bool acs__ts_is_modifier(P *p);
+void acs__ts_enum(P *p, uint32_t start, bool is_const, bool exported);
+void acs__ts_namespace(P *p, uint32_t start, bool exported);
+
+/* scope.c */
+int32_t acs__scope_push(P *p, int kind);
+void acs__scope_pop(P *p);
+void acs__declare(P *p, uint32_t start, uint32_t end, int32_t scope);
+void acs__declare_var(P *p, uint32_t start, uint32_t end);
+void acs__reference(P *p, uint32_t start, uint32_t end, uint8_t flags);
+int32_t acs__function_scope(P *p);
+/* After parsing: which refs name import bindings (and are not shadowed).
+** Fills binding.used and returns, per ref, the binding index or -1. */
+int32_t *acs__resolve_refs(P *p);
+
+/* edit.c */
+void acs__edit_blank(P *p, uint32_t start, uint32_t end);
+void acs__edit_replace(P *p, uint32_t start, uint32_t end, const char *text);
+void acs__edit_insert(P *p, uint32_t at, const char *text);
+int acs__edit_apply(P *p, const char *prefix, const char *suffix, acs__lang_result *out);
+
+/* esm.c / cjs.c */
+int acs__esm_finish(P *p, acs__lang_result *out);
+int acs__cjs_finish(P *p, acs__lang_result *out);
+
+/* helpers */
+void *acs__grow(P *p, void *arr, uint32_t *cap, uint32_t n, size_t size);
+char *acs__p_strndup(P *p, uint32_t start, uint32_t end);
+char *acs__p_string_value(P *p, const acs__token *t); /* decode a string literal */
+bool acs__name_eq(P *p, uint32_t s1, uint32_t e1, uint32_t s2, uint32_t e2);
+void acs__add_import(P *p, acs__import_kind kind, const acs__token *t);
+
+#define PUSH(p, arr, n, cap, item)                                                 \
+  do {                                                                             \
+    void *np_ = acs__grow((p), (p)->arr, &(p)->cap, (p)->n + 1, sizeof *(p)->arr); \
+    if (np_) {                                                                     \
+      (p)->arr = np_;                                                              \
+      (p)->arr[(p)->n++] = (item);                                                 \
+    }                                                                              \
+  } while (0)
+
+#endif

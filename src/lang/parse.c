@@ -1,0 +1,1827 @@
+/* parse.c - statements and expressions of ECMAScript 2025 (with the
+** TypeScript and module hooks), parsed without building a tree.
+**
+** The parser's products are side effects: edits (what to blank or rewrite),
+** scopes with their declarations, identifier references, imports and
+** exports. It is permissive where that costs nothing: the engine parses
+** the output again and reports what we let through, at the same place. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------- tokens */
+
+static void check_lex_error(P *p)
+{
+  if (p->tok.kind == TK_ERROR) {
+    const char *msg = p->L.error ? p->L.error : "Invalid token";
+    if (!strcmp(msg, "Unexpected EOF") || !strcmp(msg, "Unterminated multiline comment"))
+      acs__p_error(p, p->tok.start, "%s", msg);
+    else
+      acs__p_error(p, p->L.error_pos, "%s", msg);
+  }
+}
+
+void acs__p_next(P *p)
+{
+  p->prev_end = p->tok.end;
+  p->tok = acs__lex_next(&p->L, false);
+  check_lex_error(p);
+}
+
+bool acs__p_is(P *p, const char *word) { return acs__tok_is(&p->L, &p->tok, word); }
+
+bool acs__p_punct(P *p, acs__p punct)
+{
+  return p->tok.kind == TK_PUNCT && p->tok.punct == punct;
+}
+
+bool acs__p_eat(P *p, acs__p punct)
+{
+  if (!acs__p_punct(p, punct)) return false;
+  acs__p_next(p);
+  return true;
+}
+
+static void unexpected(P *p)
+{
+  if (p->err) return;
+  if (p->tok.kind == TK_EOF) {
+    acs__p_error(p, p->tok.start, "Unexpected end of script");
+    return;
+  }
+  const char *what = p->tok.kind == TK_STRING ? "string literal"
+                     : p->tok.kind == TK_NUMBER ? "number"
+                     : p->tok.kind == TK_IDENT ? "identifier"
+                                               : "token";
+  uint32_t n = p->tok.end - p->tok.start;
+  if (n > 40) n = 40;
+  acs__p_error(p, p->tok.start, "Unexpected %s '%.*s'", what, (int)n, p->src + p->tok.start);
+}
+
+void acs__p_expect(P *p, acs__p punct)
+{
+  if (!acs__p_eat(p, punct)) unexpected(p);
+}
+
+acs__token acs__p_peek(P *p)
+{
+  acs__lexer save = p->L;
+  acs__token t = acs__lex_next(&p->L, false);
+  p->L = save;
+  return t;
+}
+
+static bool peek_punct(P *p, acs__p punct)
+{
+  acs__token t = acs__p_peek(p);
+  return t.kind == TK_PUNCT && t.punct == punct;
+}
+
+static void consume_semicolon(P *p)
+{
+  if (acs__p_eat(p, P_SEMI)) return;
+  if (acs__p_punct(p, P_RBRACE) || p->tok.kind == TK_EOF || p->tok.nl_before) return;
+  unexpected(p);
+}
+
+bool acs__p_ident_name(P *p)
+{
+  if (p->tok.kind != TK_IDENT) {
+    unexpected(p);
+    return false;
+  }
+  acs__p_next(p);
+  return true;
+}
+
+/* ---------------------------------------------------------- speculation */
+
+static void free_from(P *p, const mark *m)
+{
+  for (uint32_t i = m->nedits; i < p->nedits; i++) free(p->edits[i].text);
+  for (uint32_t i = m->nbindings; i < p->nbindings; i++) free(p->bindings[i].imported);
+  for (uint32_t i = m->nmodules; i < p->nmodules; i++) free(p->modules[i].specifier);
+  for (uint32_t i = m->nexports; i < p->nexports; i++) {
+    free(p->exports[i].name);
+    free(p->exports[i].local);
+  }
+  for (uint32_t i = m->nimports; i < p->nimports; i++) free(p->imports[i].specifier);
+}
+
+void acs__p_mark(P *p, mark *m)
+{
+  m->L = p->L;
+  m->tok = p->tok;
+  m->prev_end = p->prev_end;
+  m->nedits = p->nedits, m->nscopes = p->nscopes, m->ndecls = p->ndecls;
+  m->nrefs = p->nrefs, m->nbindings = p->nbindings, m->nmodules = p->nmodules;
+  m->nexports = p->nexports, m->nimports = p->nimports;
+  m->cur_scope = p->cur_scope;
+  m->saw_esm = p->saw_esm, m->has_tla = p->has_tla;
+}
+
+void acs__p_rewind(P *p, const mark *m)
+{
+  free_from(p, m);
+  p->L = m->L;
+  p->tok = m->tok;
+  p->prev_end = m->prev_end;
+  p->nedits = m->nedits, p->nscopes = m->nscopes, p->ndecls = m->ndecls;
+  p->nrefs = m->nrefs, p->nbindings = m->nbindings, p->nmodules = m->nmodules;
+  p->nexports = m->nexports, p->nimports = m->nimports;
+  p->cur_scope = m->cur_scope;
+  p->saw_esm = m->saw_esm, p->has_tla = m->has_tla;
+  if (!p->oom) p->err = false;
+}
+
+/* -------------------------------------------------------- identifiers */
+
+static const char *const reserved[] = {
+    "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete",
+    "do", "else", "enum", "export", "extends", "false", "finally", "for", "function", "if",
+    "import", "in", "instanceof", "new", "null", "return", "super", "switch", "this", "throw",
+    "true", "try", "typeof", "var", "void", "while", "with"};
+
+static bool is_reserved(P *p, const acs__token *t)
+{
+  if (t->kind != TK_IDENT || t->escaped) return false;
+  uint32_t n = t->end - t->start;
+  if (n < 2 || n > 10) return false;
+  for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
+    if (strlen(reserved[i]) == n && memcmp(reserved[i], p->src + t->start, n) == 0) return true;
+  return false;
+}
+
+/* A binding identifier (not a reserved word). */
+static bool is_binding_ident(P *p) { return p->tok.kind == TK_IDENT && !is_reserved(p, &p->tok); }
+
+/* ---------------------------------------------------------- functions */
+
+static void parse_params(P *p, bool is_ctor, uint32_t *prop_starts, uint32_t *prop_ends,
+                         int *nprops);
+
+/* Parameter properties of a TS constructor become assignments at the start of
+** its body (after a super() call when there is one, as tsc emits). */
+static void emit_param_props(P *p, uint32_t body_open, uint32_t after_super,
+                             const uint32_t *s, const uint32_t *e, int n)
+{
+  if (n == 0) return;
+  size_t cap = 16;
+  for (int i = 0; i < n; i++) cap += 2 * (e[i] - s[i]) + 12;
+  char *text = malloc(cap);
+  if (!text) {
+    p->oom = p->err = true;
+    return;
+  }
+  char *o = text;
+  for (int i = 0; i < n; i++)
+    o += sprintf(o, "this.%.*s=%.*s;", (int)(e[i] - s[i]), p->src + s[i], (int)(e[i] - s[i]),
+                 p->src + s[i]);
+  acs__edit_insert(p, after_super ? after_super : body_open + 1, text);
+  free(text);
+}
+
+/* The body "{...}" of a function; the current token is "{". */
+static void parse_function_body(P *p, bool is_ctor, const uint32_t *ps, const uint32_t *pe, int np)
+{
+  uint32_t open = p->tok.start;
+  acs__p_expect(p, P_LBRACE);
+  uint32_t after_super = 0;
+  while (!p->err && !acs__p_punct(p, P_RBRACE) && p->tok.kind != TK_EOF) {
+    bool is_super = is_ctor && np && acs__p_is(p, "super") && peek_punct(p, P_LPAREN);
+    acs__parse_statement(p);
+    if (is_super && !after_super) after_super = p->prev_end;
+  }
+  if (!p->err && np) emit_param_props(p, open, after_super, ps, pe, np);
+  acs__p_expect(p, P_RBRACE);
+}
+
+/* After the name: [type params] (params) [: type] body. A TS signature
+** without a body (overload, declare) is blanked from start. */
+void acs__parse_function_rest(P *p, uint32_t start, bool is_async, bool is_gen, bool is_method)
+{
+  bool save_async = p->in_async, save_gen = p->in_generator;
+  p->in_async = is_async;
+  p->in_generator = is_gen;
+  p->fn_depth++;
+  acs__scope_push(p, SC_FUNCTION);
+  if (p->ts && acs__p_punct(p, P_LT)) acs__ts_type_params(p);
+  uint32_t ps[64], pe[64];
+  int np = 0;
+  bool is_ctor = is_method && start != UINT32_MAX;
+  parse_params(p, is_ctor, ps, pe, &np);
+  if (p->ts && acs__p_punct(p, P_COLON)) acs__ts_blank_annotation(p);
+  if (acs__p_punct(p, P_LBRACE)) {
+    parse_function_body(p, is_ctor, ps, pe, np);
+  } else if (p->ts && start != UINT32_MAX) {
+    /* an overload or ambient signature */
+    if (acs__p_punct(p, P_SEMI)) acs__p_next(p);
+    else if (!(p->tok.nl_before || acs__p_punct(p, P_RBRACE) || p->tok.kind == TK_EOF)) unexpected(p);
+    acs__edit_blank(p, start, p->prev_end);
+  } else {
+    unexpected(p);
+  }
+  acs__scope_pop(p);
+  p->fn_depth--;
+  p->in_async = save_async;
+  p->in_generator = save_gen;
+}
+
+static bool ts_param_modifier(P *p)
+{
+  static const char *const mods[] = {"public", "private", "protected", "readonly", "override"};
+  for (size_t i = 0; i < sizeof mods / sizeof *mods; i++)
+    if (acs__p_is(p, mods[i])) {
+      acs__token nx = acs__p_peek(p);
+      return nx.kind == TK_IDENT || (nx.kind == TK_PUNCT && (nx.punct == P_LBRACE || nx.punct == P_LBRACK));
+    }
+  return false;
+}
+
+static void parse_params(P *p, bool is_ctor, uint32_t *ps, uint32_t *pe, int *np)
+{
+  acs__p_expect(p, P_LPAREN);
+  int32_t sc = p->cur_scope;
+  bool first = true;
+  while (!p->err && !acs__p_punct(p, P_RPAREN)) {
+    uint32_t pstart = p->tok.start;
+    /* TS: `this: Type` is not a parameter at all. */
+    if (p->ts && first && acs__p_is(p, "this") && peek_punct(p, P_COLON)) {
+      acs__p_next(p);
+      acs__p_next(p);
+      acs__ts_type(p);
+      if (acs__p_punct(p, P_COMMA)) acs__p_next(p);
+      acs__edit_blank(p, pstart, acs__p_punct(p, P_RPAREN) ? p->prev_end : p->tok.start);
+      first = false;
+      continue;
+    }
+    first = false;
+    bool prop = false;
+    if (p->ts) {
+      while (ts_param_modifier(p)) {
+        uint32_t ms = p->tok.start;
+        acs__p_next(p);
+        acs__edit_blank(p, ms, p->prev_end);
+        prop = true;
+      }
+      while (acs__p_punct(p, P_AT)) {
+        acs__p_error(p, p->tok.start, "Decorators are not supported");
+        return;
+      }
+    }
+    if (acs__p_eat(p, P_ELLIPSIS)) {
+      acs__parse_binding_target(p, sc);
+    } else {
+      uint32_t ns = p->tok.start, ne = p->tok.end;
+      acs__parse_binding_target(p, sc);
+      if (prop && is_ctor && *np < 64 && ne - ns == p->prev_end - ns) {
+        ps[*np] = ns;
+        pe[*np] = ne;
+        (*np)++;
+      }
+    }
+    if (p->ts && acs__p_punct(p, P_QUESTION)) {
+      uint32_t q = p->tok.start;
+      acs__p_next(p);
+      acs__edit_blank(p, q, p->prev_end);
+    }
+    if (p->ts && acs__p_punct(p, P_COLON)) acs__ts_blank_annotation(p);
+    if (acs__p_eat(p, P_ASSIGN)) acs__parse_assign(p);
+    if (!acs__p_eat(p, P_COMMA)) break;
+  }
+  acs__p_expect(p, P_RPAREN);
+}
+
+/* ------------------------------------------------------------ patterns */
+
+/* A binding pattern: identifiers are declared in `scope`, default values
+** are expressions. */
+void acs__parse_binding_target(P *p, int32_t scope)
+{
+  if (p->err) return;
+  if (acs__p_eat(p, P_LBRACK)) {
+    while (!p->err && !acs__p_punct(p, P_RBRACK)) {
+      if (acs__p_eat(p, P_COMMA)) continue;
+      acs__p_eat(p, P_ELLIPSIS);
+      acs__parse_binding_target(p, scope);
+      if (acs__p_eat(p, P_ASSIGN)) acs__parse_assign(p);
+      if (!acs__p_eat(p, P_COMMA)) break;
+    }
+    acs__p_expect(p, P_RBRACK);
+  } else if (acs__p_eat(p, P_LBRACE)) {
+    while (!p->err && !acs__p_punct(p, P_RBRACE)) {
+      if (acs__p_eat(p, P_ELLIPSIS)) {
+        acs__parse_binding_target(p, scope);
+      } else if (acs__p_eat(p, P_LBRACK)) {
+        acs__parse_assign(p);
+        acs__p_expect(p, P_RBRACK);
+        acs__p_expect(p, P_COLON);
+        acs__parse_binding_target(p, scope);
+      } else if (p->tok.kind == TK_STRING || p->tok.kind == TK_NUMBER || p->tok.kind == TK_BIGINT) {
+        acs__p_next(p);
+        acs__p_expect(p, P_COLON);
+        acs__parse_binding_target(p, scope);
+      } else if (p->tok.kind == TK_IDENT) {
+        acs__token key = p->tok;
+        acs__p_next(p);
+        if (acs__p_eat(p, P_COLON)) acs__parse_binding_target(p, scope);
+        else acs__declare(p, key.start, key.end, scope);
+      } else {
+        unexpected(p);
+      }
+      if (acs__p_eat(p, P_ASSIGN)) acs__parse_assign(p);
+      if (!acs__p_eat(p, P_COMMA)) break;
+    }
+    acs__p_expect(p, P_RBRACE);
+  } else if (is_binding_ident(p)) {
+    acs__declare(p, p->tok.start, p->tok.end, scope);
+    acs__p_next(p);
+  } else {
+    unexpected(p);
+  }
+}
+
+/* ----------------------------------------------------------- classes */
+
+static bool is_modifier_word(P *p)
+{
+  static const char *const words[] = {"static", "public", "private", "protected", "readonly",
+                                      "abstract", "override", "declare", "accessor"};
+  if (p->tok.kind != TK_IDENT) return false;
+  for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+    if (acs__p_is(p, words[i])) {
+      /* a modifier only when a member name follows on the same line */
+      acs__token nx = acs__p_peek(p);
+      if (nx.nl_before && !acs__p_is(p, "static")) return false;
+      if (nx.kind == TK_PUNCT && (nx.punct == P_LPAREN || nx.punct == P_ASSIGN ||
+                                  nx.punct == P_SEMI || nx.punct == P_RBRACE ||
+                                  nx.punct == P_COLON || nx.punct == P_QUESTION ||
+                                  nx.punct == P_BANG || nx.punct == P_LT))
+        return false;
+      if (nx.kind == TK_EOF) return false;
+      return true;
+    }
+  return false;
+}
+
+static void parse_property_key(P *p)
+{
+  if (acs__p_eat(p, P_LBRACK)) {
+    acs__parse_assign(p);
+    acs__p_expect(p, P_RBRACK);
+  } else if (p->tok.kind == TK_IDENT || p->tok.kind == TK_STRING || p->tok.kind == TK_NUMBER ||
+             p->tok.kind == TK_BIGINT || p->tok.kind == TK_PRIVATE) {
+    acs__p_next(p);
+  } else {
+    unexpected(p);
+  }
+}
+
+static void parse_class_member(P *p)
+{
+  uint32_t start = p->tok.start;
+  if (acs__p_eat(p, P_SEMI)) return;
+  if (acs__p_punct(p, P_AT)) {
+    acs__p_error(p, p->tok.start, "Decorators are not supported");
+    return;
+  }
+  bool is_static = false, ts_only = false, is_abstract = false, is_declare = false;
+  /* modifiers: TS ones are blanked; static and accessor stay */
+  while (!p->err && is_modifier_word(p)) {
+    uint32_t ms = p->tok.start;
+    bool keep = acs__p_is(p, "static") || acs__p_is(p, "accessor");
+    if (acs__p_is(p, "static")) is_static = true;
+    if (acs__p_is(p, "abstract")) is_abstract = true;
+    if (acs__p_is(p, "declare")) is_declare = true;
+    acs__p_next(p);
+    if (!keep) acs__edit_blank(p, ms, p->prev_end);
+    else if (!p->ts) break;
+  }
+  if (is_static && acs__p_punct(p, P_LBRACE)) {
+    /* static initialisation block */
+    acs__p_next(p);
+    p->fn_depth++;
+    acs__scope_push(p, SC_FUNCTION);
+    while (!p->err && !acs__p_punct(p, P_RBRACE) && p->tok.kind != TK_EOF) acs__parse_statement(p);
+    acs__scope_pop(p);
+    p->fn_depth--;
+    acs__p_expect(p, P_RBRACE);
+    return;
+  }
+  /* TS index signature: [key: T]: U; */
+  if (p->ts && acs__p_punct(p, P_LBRACK)) {
+    mark m;
+    acs__p_mark(p, &m);
+    p->spec++;
+    acs__p_next(p);
+    bool sig = p->tok.kind == TK_IDENT && (acs__p_next(p), acs__p_punct(p, P_COLON));
+    p->spec--;
+    acs__p_rewind(p, &m);
+    if (sig) {
+      acs__p_next(p);
+      acs__p_next(p);
+      acs__ts_blank_annotation(p); /* ": T" inside */
+      acs__p_expect(p, P_RBRACK);
+      if (acs__p_punct(p, P_COLON)) acs__ts_blank_annotation(p);
+      acs__p_eat(p, P_SEMI);
+      acs__p_eat(p, P_COMMA);
+      acs__edit_blank(p, start, p->prev_end);
+      return;
+    }
+  }
+  bool is_async = false, is_gen = false;
+  if (acs__p_is(p, "async")) {
+    acs__token nx = acs__p_peek(p);
+    if (!nx.nl_before && !(nx.kind == TK_PUNCT && (nx.punct == P_LPAREN || nx.punct == P_ASSIGN ||
+                                                   nx.punct == P_SEMI || nx.punct == P_RBRACE ||
+                                                   nx.punct == P_COLON || nx.punct == P_QUESTION || nx.punct == P_LT))) {
+      acs__p_next(p);
+      is_async = true;
+    }
+  }
+  if (acs__p_eat(p, P_STAR)) is_gen = true;
+  if ((acs__p_is(p, "get") || acs__p_is(p, "set")) && !is_async && !is_gen) {
+    acs__token nx = acs__p_peek(p);
+    if (!(nx.kind == TK_PUNCT && (nx.punct == P_LPAREN || nx.punct == P_ASSIGN ||
+                                  nx.punct == P_SEMI || nx.punct == P_RBRACE ||
+                                  nx.punct == P_COLON || nx.punct == P_QUESTION || nx.punct == P_LT)))
+      acs__p_next(p);
+  }
+  bool is_ctor = acs__p_is(p, "constructor");
+  parse_property_key(p);
+  if (p->ts && (acs__p_punct(p, P_QUESTION) || acs__p_punct(p, P_BANG))) {
+    uint32_t q = p->tok.start;
+    acs__p_next(p);
+    acs__edit_blank(p, q, p->prev_end);
+  }
+  if (acs__p_punct(p, P_LPAREN) || acs__p_punct(p, P_LT)) {
+    mark before;
+    acs__p_mark(p, &before);
+    acs__parse_function_rest(p, is_ctor ? start : (p->ts ? start : UINT32_MAX), is_async, is_gen, is_ctor);
+    (void)before;
+    if (is_abstract) acs__edit_blank(p, start, p->prev_end);
+    return;
+  }
+  /* a field */
+  if (p->ts && acs__p_punct(p, P_COLON)) acs__ts_blank_annotation(p);
+  if (acs__p_punct(p, P_ASSIGN)) {
+    acs__p_next(p);
+    p->fn_depth++;
+    acs__scope_push(p, SC_FUNCTION);
+    acs__parse_assign(p);
+    acs__scope_pop(p);
+    p->fn_depth--;
+  }
+  consume_semicolon(p);
+  ts_only = is_abstract || is_declare;
+  if (ts_only) acs__edit_blank(p, start, p->prev_end);
+}
+
+static void parse_lhs(P *p);
+
+void acs__parse_class(P *p, bool is_decl, bool declare_name)
+{
+  acs__p_next(p); /* class */
+  if (is_binding_ident(p) && !acs__p_is(p, "implements") && !(acs__p_is(p, "extends") && !is_decl)) {
+    if (declare_name) acs__declare(p, p->tok.start, p->tok.end, p->cur_scope);
+    acs__p_next(p);
+  }
+  acs__scope_push(p, SC_CLASS);
+  if (p->ts && acs__p_punct(p, P_LT)) acs__ts_type_params(p);
+  if (acs__p_is(p, "extends")) {
+    acs__p_next(p);
+    /* a LeftHandSideExpression, maybe with type arguments */
+    bool save = p->heritage;
+    p->heritage = true;
+    parse_lhs(p);
+    p->heritage = save;
+  }
+  if (p->ts && acs__p_is(p, "implements")) {
+    uint32_t s = p->tok.start;
+    acs__p_next(p);
+    do acs__ts_type(p);
+    while (!p->err && acs__p_eat(p, P_COMMA));
+    acs__edit_blank(p, s, p->prev_end);
+  }
+  acs__p_expect(p, P_LBRACE);
+  while (!p->err && !acs__p_punct(p, P_RBRACE) && p->tok.kind != TK_EOF) parse_class_member(p);
+  acs__p_expect(p, P_RBRACE);
+  acs__scope_pop(p);
+}
+
+/* -------------------------------------------------------- expressions */
+
+static void parse_unary(P *p);
+static void parse_lhs(P *p);
+
+static void parse_arguments(P *p)
+{
+  acs__p_expect(p, P_LPAREN);
+  while (!p->err && !acs__p_punct(p, P_RPAREN)) {
+    acs__p_eat(p, P_ELLIPSIS);
+    acs__parse_assign(p);
+    if (!acs__p_eat(p, P_COMMA)) break;
+  }
+  acs__p_expect(p, P_RPAREN);
+}
+
+static void parse_template(P *p)
+{
+  /* current token: TK_TEMPLATE or TK_TEMPLATE_HEAD */
+  if (p->tok.kind == TK_TEMPLATE) {
+    acs__p_next(p);
+    return;
+  }
+  for (;;) {
+    acs__p_next(p);
+    acs__parse_expression(p);
+    if (p->err) return;
+    if (!acs__p_punct(p, P_RBRACE)) {
+      unexpected(p);
+      return;
+    }
+    p->tok = acs__lex_template_continue(&p->L, p->tok.start);
+    check_lex_error(p);
+    if (p->err) return;
+    if (p->tok.kind == TK_TEMPLATE_TAIL) {
+      acs__p_next(p);
+      return;
+    }
+  }
+}
+
+static void parse_object_literal(P *p)
+{
+  acs__p_expect(p, P_LBRACE);
+  while (!p->err && !acs__p_punct(p, P_RBRACE)) {
+    uint32_t start = p->tok.start;
+    if (acs__p_eat(p, P_ELLIPSIS)) {
+      acs__parse_assign(p);
+    } else {
+      bool is_async = false, is_gen = false, accessor = false;
+      if (acs__p_is(p, "async") || acs__p_is(p, "get") || acs__p_is(p, "set")) {
+        acs__token nx = acs__p_peek(p);
+        bool key_follows = !(nx.kind == TK_PUNCT && (nx.punct == P_COMMA || nx.punct == P_COLON ||
+                                                     nx.punct == P_LPAREN || nx.punct == P_RBRACE ||
+                                                     nx.punct == P_ASSIGN || nx.punct == P_LT));
+        if (key_follows && !nx.nl_before) {
+          if (acs__p_is(p, "async")) is_async = true;
+          else accessor = true;
+          acs__p_next(p);
+        }
+      }
+      if (acs__p_eat(p, P_STAR)) is_gen = true;
+      acs__token key = p->tok;
+      bool plain_ident = key.kind == TK_IDENT;
+      parse_property_key(p);
+      if (acs__p_punct(p, P_LPAREN) || acs__p_punct(p, P_LT)) {
+        acs__parse_function_rest(p, UINT32_MAX, is_async, is_gen, true);
+      } else if (acs__p_eat(p, P_COLON)) {
+        acs__parse_assign(p);
+      } else if (plain_ident && !is_async && !is_gen && !accessor) {
+        /* shorthand (and the cover grammar's `x = default`) */
+        if (!is_reserved(p, &key)) acs__reference(p, key.start, key.end, REF_SHORTHAND);
+        if (acs__p_eat(p, P_ASSIGN)) acs__parse_assign(p);
+      } else {
+        unexpected(p);
+      }
+    }
+    (void)start;
+    if (!acs__p_eat(p, P_COMMA)) break;
+  }
+  acs__p_expect(p, P_RBRACE);
+}
+
+static void parse_array_literal(P *p)
+{
+  acs__p_expect(p, P_LBRACK);
+  while (!p->err && !acs__p_punct(p, P_RBRACK)) {
+    if (acs__p_eat(p, P_COMMA)) continue;
+    acs__p_eat(p, P_ELLIPSIS);
+    acs__parse_assign(p);
+    if (!acs__p_eat(p, P_COMMA)) break;
+  }
+  acs__p_expect(p, P_RBRACK);
+}
+
+/* Arrow function parameters and body; the current token is "(" or the
+** single parameter. Returns false (having consumed nothing that matters:
+** the caller rewinds) when this is not an arrow function. */
+static bool try_arrow(P *p, bool is_async)
+{
+  bool save_async = p->in_async, save_gen = p->in_generator;
+  acs__scope_push(p, SC_FUNCTION);
+  p->fn_depth++;
+  p->in_async = is_async;
+  p->in_generator = false;
+  bool ok = true;
+  if (p->ts && acs__p_punct(p, P_LT)) acs__ts_type_params(p);
+  if (acs__p_punct(p, P_LPAREN)) {
+    uint32_t ps[1], pe[1];
+    int np = 0;
+    parse_params(p, false, ps, pe, &np);
+    if (p->ts && !p->err && acs__p_punct(p, P_COLON)) acs__ts_blank_annotation(p);
+  } else if (is_binding_ident(p)) {
+    acs__declare(p, p->tok.start, p->tok.end, p->cur_scope);
+    acs__p_next(p);
+  } else {
+    ok = false;
+  }
+  if (ok && !p->err && acs__p_punct(p, P_ARROW) && !p->tok.nl_before) {
+    acs__p_next(p);
+    if (acs__p_punct(p, P_LBRACE)) {
+      uint32_t dummy[1] = {0};
+      parse_function_body(p, false, dummy, dummy, 0);
+    } else {
+      bool save_in = p->no_in;
+      acs__parse_assign(p);
+      p->no_in = save_in;
+    }
+  } else {
+    ok = false;
+  }
+  acs__scope_pop(p);
+  p->fn_depth--;
+  p->in_async = save_async;
+  p->in_generator = save_gen;
+  return ok && !p->err;
+}
+
+/* Speculatively parse an arrow function at the current token. */
+static bool arrow_here(P *p, bool is_async)
+{
+  mark m;
+  acs__p_mark(p, &m);
+  p->spec++;
+  bool ok = try_arrow(p, is_async);
+  p->spec--;
+  if (ok) return true;
+  /* Not an arrow, or an arrow with an error inside: when the "=>" was there,
+  ** parse it again for real so that the error is reported. */
+  bool had_err = p->err;
+  acs__p_rewind(p, &m);
+  if (had_err) {
+    mark m2;
+    acs__p_mark(p, &m2);
+    p->spec++;
+    /* find whether an arrow follows the parameters */
+    bool arrow = false;
+    if (acs__p_punct(p, P_LPAREN) || (p->ts && acs__p_punct(p, P_LT))) {
+      int depth = 0;
+      do {
+        if (acs__p_punct(p, P_LPAREN)) depth++;
+        if (acs__p_punct(p, P_RPAREN)) depth--;
+        acs__p_next(p);
+      } while (!p->err && depth > 0 && p->tok.kind != TK_EOF);
+      arrow = acs__p_punct(p, P_ARROW);
+    }
+    p->spec--;
+    acs__p_rewind(p, &m2);
+    if (arrow) {
+      try_arrow(p, is_async);
+      return true;
+    }
+  }
+  return false;
+}
+
+static void parse_primary(P *p)
+{
+  if (p->err) return;
+  acs__token t = p->tok;
+  switch (t.kind) {
+  case TK_NUMBER:
+  case TK_BIGINT:
+  case TK_STRING:
+  case TK_REGEX:
+    acs__p_next(p);
+    return;
+  case TK_TEMPLATE:
+  case TK_TEMPLATE_HEAD:
+    parse_template(p);
+    return;
+  case TK_PRIVATE:
+    /* #x in obj */
+    acs__p_next(p);
+    return;
+  case TK_PUNCT:
+    switch (t.punct) {
+    case P_LPAREN:
+      acs__p_next(p);
+      acs__parse_expression(p);
+      acs__p_expect(p, P_RPAREN);
+      return;
+    case P_LBRACK: parse_array_literal(p); return;
+    case P_LBRACE: parse_object_literal(p); return;
+    case P_SLASH:
+    case P_SLASH_EQ:
+      acs__lex_reset(&p->L, t.start, t.line, p->L.line_start);
+      p->tok = acs__lex_next(&p->L, true);
+      p->tok.nl_before = t.nl_before;
+      check_lex_error(p);
+      if (!p->err) acs__p_next(p);
+      return;
+    case P_LT:
+      if (p->jsx) {
+        acs__p_error(p, t.start, "JSX is not supported yet");
+        return;
+      }
+      break;
+    case P_AT:
+      acs__p_error(p, t.start, "Decorators are not supported");
+      return;
+    default: break;
+    }
+    unexpected(p);
+    return;
+  case TK_IDENT:
+    if (acs__p_is(p, "function")) {
+      uint32_t start = p->tok.start;
+      acs__p_next(p);
+      bool gen = acs__p_eat(p, P_STAR);
+      acs__scope_push(p, SC_FUNCTION); /* the name's own scope */
+      if (is_binding_ident(p)) {
+        acs__declare(p, p->tok.start, p->tok.end, p->cur_scope);
+        acs__p_next(p);
+      }
+      (void)start;
+      acs__parse_function_rest(p, UINT32_MAX, false, gen, false);
+      acs__scope_pop(p);
+      return;
+    }
+    if (acs__p_is(p, "async")) {
+      acs__token nx = acs__p_peek(p);
+      if (!nx.nl_before && acs__tok_is(&p->L, &nx, "function")) {
+        acs__p_next(p);
+        acs__p_next(p);
+        bool gen = acs__p_eat(p, P_STAR);
+        acs__scope_push(p, SC_FUNCTION);
+        if (is_binding_ident(p)) {
+          acs__declare(p, p->tok.start, p->tok.end, p->cur_scope);
+          acs__p_next(p);
+        }
+        acs__parse_function_rest(p, UINT32_MAX, true, gen, false);
+        acs__scope_pop(p);
+        return;
+      }
+    }
+    if (acs__p_is(p, "class")) {
+      acs__scope_push(p, SC_BLOCK);
+      acs__parse_class(p, false, true);
+      acs__scope_pop(p);
+      return;
+    }
+    if (acs__p_is(p, "new")) {
+      acs__p_next(p);
+      if (acs__p_eat(p, P_DOT)) {
+        acs__p_ident_name(p); /* new.target */
+        return;
+      }
+      /* the callee: a member expression without calls */
+      if (acs__p_is(p, "new")) parse_primary(p);
+      else parse_primary(p);
+      for (;;) {
+        if (p->err) return;
+        if (acs__p_eat(p, P_DOT)) {
+          if (p->tok.kind == TK_PRIVATE) acs__p_next(p);
+          else acs__p_ident_name(p);
+        } else if (acs__p_punct(p, P_LBRACK)) {
+          acs__p_next(p);
+          acs__parse_expression(p);
+          acs__p_expect(p, P_RBRACK);
+        } else if (p->tok.kind == TK_TEMPLATE || p->tok.kind == TK_TEMPLATE_HEAD) {
+          parse_template(p);
+        } else if (p->ts && acs__p_punct(p, P_LT)) {
+          if (!acs__ts_try_type_args(p, true)) break;
+        } else {
+          break;
+        }
+      }
+      if (acs__p_punct(p, P_LPAREN)) parse_arguments(p);
+      return;
+    }
+    if (acs__p_is(p, "import")) {
+      uint32_t start = p->tok.start;
+      acs__p_next(p);
+      if (acs__p_eat(p, P_DOT)) {
+        if (!acs__p_is(p, "meta")) {
+          unexpected(p);
+          return;
+        }
+        acs__p_next(p);
+        p->saw_esm = true;
+        acs__edit_replace(p, start, p->prev_end, "\x01meta");
+        return;
+      }
+      if (!acs__p_punct(p, P_LPAREN)) {
+        unexpected(p);
+        return;
+      }
+      acs__edit_replace(p, start, start + 6, "\x01import");
+      acs__p_next(p);
+      acs__token arg = p->tok;
+      acs__parse_assign(p);
+      bool literal = arg.kind == TK_STRING && p->prev_end == arg.end;
+      acs__add_import(p, literal ? ACS__IMP_DYNAMIC : ACS__IMP_DYNAMIC_COMPUTED, &arg);
+      if (acs__p_eat(p, P_COMMA) && !acs__p_punct(p, P_RPAREN)) {
+        acs__parse_assign(p);
+        acs__p_eat(p, P_COMMA);
+      }
+      acs__p_expect(p, P_RPAREN);
+      return;
+    }
+    if (acs__p_is(p, "super") || acs__p_is(p, "this") || acs__p_is(p, "null") ||
+        acs__p_is(p, "true") || acs__p_is(p, "false")) {
+      acs__p_next(p);
+      return;
+    }
+    if (is_reserved(p, &t)) {
+      unexpected(p);
+      return;
+    }
+    /* require("x") is found here too */
+    if (acs__p_is(p, "require") && peek_punct(p, P_LPAREN)) {
+      acs__reference(p, t.start, t.end, 0);
+      acs__p_next(p);
+      acs__p_next(p);
+      acs__token arg = p->tok;
+      if (!acs__p_punct(p, P_RPAREN)) acs__parse_assign(p);
+      bool literal = arg.kind == TK_STRING && p->prev_end == arg.end;
+      acs__add_import(p, literal ? ACS__IMP_REQUIRE : ACS__IMP_REQUIRE_COMPUTED, &arg);
+      while (acs__p_eat(p, P_COMMA) && !acs__p_punct(p, P_RPAREN)) acs__parse_assign(p);
+      acs__p_expect(p, P_RPAREN);
+      return;
+    }
+    acs__reference(p, t.start, t.end, 0);
+    acs__p_next(p);
+    return;
+  default: unexpected(p); return;
+  }
+}
+
+static void parse_lhs(P *p)
+{
+  parse_primary(p);
+  for (;;) {
+    if (p->err) return;
+    if (acs__p_eat(p, P_DOT)) {
+      if (p->tok.kind == TK_PRIVATE) acs__p_next(p);
+      else acs__p_ident_name(p);
+    } else if (acs__p_eat(p, P_QDOT)) {
+      if (acs__p_punct(p, P_LPAREN)) parse_arguments(p);
+      else if (acs__p_eat(p, P_LBRACK)) {
+        acs__parse_expression(p);
+        acs__p_expect(p, P_RBRACK);
+      } else if (p->tok.kind == TK_PRIVATE) acs__p_next(p);
+      else acs__p_ident_name(p);
+    } else if (acs__p_punct(p, P_LBRACK)) {
+      acs__p_next(p);
+      acs__parse_expression(p);
+      acs__p_expect(p, P_RBRACK);
+    } else if (acs__p_punct(p, P_LPAREN)) {
+      parse_arguments(p);
+    } else if (p->tok.kind == TK_TEMPLATE || p->tok.kind == TK_TEMPLATE_HEAD) {
+      parse_template(p);
+    } else if (p->ts && acs__p_punct(p, P_BANG) && !p->tok.nl_before) {
+      /* non-null assertion */
+      acs__edit_blank(p, p->tok.start, p->tok.end);
+      acs__p_next(p);
+    } else if (p->ts && acs__p_punct(p, P_LT)) {
+      if (!acs__ts_try_type_args(p, true)) return;
+    } else {
+      return;
+    }
+  }
+}
+
+static void parse_postfix(P *p)
+{
+  parse_lhs(p);
+  if ((acs__p_punct(p, P_INC) || acs__p_punct(p, P_DEC)) && !p->tok.nl_before) acs__p_next(p);
+}
+
+static bool starts_expression(P *p)
+{
+  if (p->tok.kind == TK_EOF) return false;
+  if (p->tok.kind != TK_PUNCT) return !is_reserved(p, &p->tok) || acs__p_is(p, "this") ||
+                                      acs__p_is(p, "function") || acs__p_is(p, "class") ||
+                                      acs__p_is(p, "new") || acs__p_is(p, "null") ||
+                                      acs__p_is(p, "true") || acs__p_is(p, "false") ||
+                                      acs__p_is(p, "typeof") || acs__p_is(p, "void") ||
+                                      acs__p_is(p, "delete") || acs__p_is(p, "import") ||
+                                      acs__p_is(p, "super");
+  switch (p->tok.punct) {
+  case P_LPAREN: case P_LBRACK: case P_LBRACE: case P_PLUS: case P_MINUS: case P_BANG:
+  case P_TILDE: case P_INC: case P_DEC: case P_SLASH: case P_SLASH_EQ: case P_LT:
+    return true;
+  default: return false;
+  }
+}
+
+static void parse_unary(P *p)
+{
+  if (p->err) return;
+  if (p->tok.kind == TK_PUNCT) {
+    switch (p->tok.punct) {
+    case P_PLUS: case P_MINUS: case P_BANG: case P_TILDE: case P_INC: case P_DEC:
+      acs__p_next(p);
+      parse_unary(p);
+      return;
+    case P_LT:
+      if (p->ts && !p->jsx) {
+        /* <T>expr: a type assertion */
+        uint32_t s = p->tok.start;
+        acs__p_next(p);
+        acs__ts_type(p);
+        acs__p_expect(p, P_GT);
+        acs__edit_blank(p, s, p->prev_end);
+        parse_unary(p);
+        return;
+      }
+      break;
+    default: break;
+    }
+  } else if (acs__p_is(p, "typeof") || acs__p_is(p, "void") || acs__p_is(p, "delete")) {
+    acs__p_next(p);
+    parse_unary(p);
+    return;
+  } else if (acs__p_is(p, "await")) {
+    bool keyword = p->in_async || (p->fn_depth == 0 && p->format != ACS__FMT_CJS &&
+                                   p->format != ACS__FMT_SCRIPT);
+    if (keyword) {
+      acs__token nx = acs__p_peek(p);
+      bool operand = !(nx.kind == TK_PUNCT && (nx.punct == P_RPAREN || nx.punct == P_RBRACK ||
+                                               nx.punct == P_RBRACE || nx.punct == P_COMMA ||
+                                               nx.punct == P_SEMI || nx.punct == P_COLON ||
+                                               nx.punct == P_ASSIGN || nx.punct == P_DOT ||
+                                               nx.punct == P_QDOT || nx.punct == P_ARROW)) &&
+                     nx.kind != TK_EOF;
+      if (p->in_async || operand) {
+        if (p->fn_depth == 0) {
+          p->has_tla = true;
+          p->saw_esm = true;
+        }
+        acs__p_next(p);
+        parse_unary(p);
+        return;
+      }
+    }
+  }
+  parse_postfix(p);
+}
+
+static int binary_prec(P *p)
+{
+  if (p->tok.kind == TK_IDENT) {
+    if (acs__p_is(p, "instanceof")) return 8;
+    if (acs__p_is(p, "in")) return p->no_in ? 0 : 8;
+    if (p->ts && (acs__p_is(p, "as") || acs__p_is(p, "satisfies")) && !p->tok.nl_before) return 8;
+    return 0;
+  }
+  if (p->tok.kind != TK_PUNCT) return 0;
+  switch (p->tok.punct) {
+  case P_NULLISH: return 1;
+  case P_OR: return 2;
+  case P_AND: return 3;
+  case P_PIPE: return 4;
+  case P_CARET: return 5;
+  case P_AMP: return 6;
+  case P_EQ: case P_NE: case P_SEQ: case P_SNE: return 7;
+  case P_LT: case P_GT: case P_LE: case P_GE: return 8;
+  case P_SHL: case P_SAR: case P_SHR: return 9;
+  case P_PLUS: case P_MINUS: return 10;
+  case P_STAR: case P_SLASH: case P_PERCENT: return 11;
+  case P_STARSTAR: return 12;
+  default: return 0;
+  }
+}
+
+static void parse_binary(P *p, int min)
+{
+  parse_unary(p);
+  for (;;) {
+    if (p->err) return;
+    int prec = binary_prec(p);
+    if (prec == 0 || prec < min) return;
+    if (p->tok.kind == TK_IDENT && (acs__p_is(p, "as") || acs__p_is(p, "satisfies"))) {
+      uint32_t s = p->tok.start;
+      acs__p_next(p);
+      if (acs__p_is(p, "const")) acs__p_next(p);
+      else acs__ts_type(p);
+      acs__edit_blank(p, s, p->prev_end);
+      continue;
+    }
+    bool right = p->tok.kind == TK_PUNCT && p->tok.punct == P_STARSTAR;
+    acs__p_next(p);
+    parse_binary(p, right ? prec : prec + 1);
+  }
+}
+
+static bool is_assign_op(P *p)
+{
+  if (p->tok.kind != TK_PUNCT) return false;
+  switch (p->tok.punct) {
+  case P_ASSIGN: case P_PLUS_EQ: case P_MINUS_EQ: case P_STAR_EQ: case P_SLASH_EQ:
+  case P_PERCENT_EQ: case P_STARSTAR_EQ: case P_SHL_EQ: case P_SAR_EQ: case P_SHR_EQ:
+  case P_AMP_EQ: case P_PIPE_EQ: case P_CARET_EQ: case P_AND_EQ: case P_OR_EQ:
+  case P_NULLISH_EQ:
+    return true;
+  default: return false;
+  }
+}
+
+void acs__parse_assign(P *p)
+{
+  if (p->err) return;
+  /* yield */
+  if (p->in_generator && acs__p_is(p, "yield")) {
+    acs__p_next(p);
+    if (p->tok.nl_before) return;
+    acs__p_eat(p, P_STAR);
+    if (starts_expression(p)) acs__parse_assign(p);
+    return;
+  }
+  /* arrow functions */
+  if (acs__p_is(p, "async")) {
+    acs__token nx = acs__p_peek(p);
+    if (!nx.nl_before && (nx.kind == TK_IDENT || (nx.kind == TK_PUNCT && (nx.punct == P_LPAREN || nx.punct == P_LT)))) {
+      mark m;
+      acs__p_mark(p, &m);
+      acs__p_next(p);
+      if (!acs__tok_is(&p->L, &p->tok, "function") && arrow_here(p, true)) return;
+      acs__p_rewind(p, &m);
+    }
+  }
+  if (acs__p_punct(p, P_LPAREN) || (p->ts && !p->jsx && acs__p_punct(p, P_LT))) {
+    if (arrow_here(p, false)) return;
+    if (p->err) return;
+  } else if (is_binding_ident(p) && peek_punct(p, P_ARROW)) {
+    if (arrow_here(p, false)) return;
+  }
+  parse_binary(p, 1);
+  if (p->err) return;
+  if (acs__p_punct(p, P_QUESTION)) {
+    acs__p_next(p);
+    bool save = p->no_in;
+    p->no_in = false;
+    acs__parse_assign(p);
+    p->no_in = save;
+    acs__p_expect(p, P_COLON);
+    acs__parse_assign(p);
+    return;
+  }
+  if (is_assign_op(p)) {
+    acs__p_next(p);
+    acs__parse_assign(p);
+  }
+}
+
+void acs__parse_expression(P *p)
+{
+  acs__parse_assign(p);
+  while (!p->err && acs__p_eat(p, P_COMMA)) acs__parse_assign(p);
+}
+
+/* --------------------------------------------------------- statements */
+
+/* var/let/const declarations; the keyword is the current token. */
+static void parse_var_decl(P *p, bool is_var, bool in_for)
+{
+  acs__p_next(p);
+  int32_t target = is_var ? acs__function_scope(p) : p->cur_scope;
+  do {
+    acs__parse_binding_target(p, target);
+    if (p->ts && acs__p_punct(p, P_BANG)) {
+      /* definite assignment `x!: T` */
+      acs__edit_blank(p, p->tok.start, p->tok.end);
+      acs__p_next(p);
+    }
+    if (p->ts && acs__p_punct(p, P_COLON)) acs__ts_blank_annotation(p);
+    if (acs__p_eat(p, P_ASSIGN)) acs__parse_assign(p);
+    if (in_for && (acs__p_is(p, "of") || acs__p_is(p, "in"))) return;
+  } while (!p->err && acs__p_eat(p, P_COMMA));
+}
+
+static bool is_let_decl(P *p)
+{
+  if (!acs__p_is(p, "let")) return false;
+  acs__token nx = acs__p_peek(p);
+  return (nx.kind == TK_IDENT && !acs__tok_is(&p->L, &nx, "in") && !acs__tok_is(&p->L, &nx, "instanceof") &&
+          !acs__tok_is(&p->L, &nx, "of")) ||
+         (nx.kind == TK_PUNCT && (nx.punct == P_LBRACK || nx.punct == P_LBRACE));
+}
+
+static void parse_for(P *p)
+{
+  acs__p_next(p);
+  if (acs__p_is(p, "await")) acs__p_next(p);
+  acs__p_expect(p, P_LPAREN);
+  acs__scope_push(p, SC_BLOCK);
+  bool save = p->no_in;
+  p->no_in = true;
+  if (acs__p_punct(p, P_SEMI)) {
+    /* no init */
+  } else if (acs__p_is(p, "var")) {
+    parse_var_decl(p, true, true);
+  } else if (acs__p_is(p, "const") || is_let_decl(p)) {
+    parse_var_decl(p, false, true);
+  } else {
+    acs__parse_expression(p);
+  }
+  p->no_in = save;
+  if (acs__p_is(p, "of")) {
+    acs__p_next(p);
+    acs__parse_assign(p);
+  } else if (acs__p_is(p, "in")) {
+    acs__p_next(p);
+    acs__parse_expression(p);
+  } else {
+    acs__p_expect(p, P_SEMI);
+    if (!acs__p_punct(p, P_SEMI)) acs__parse_expression(p);
+    acs__p_expect(p, P_SEMI);
+    if (!acs__p_punct(p, P_RPAREN)) acs__parse_expression(p);
+  }
+  acs__p_expect(p, P_RPAREN);
+  acs__parse_statement(p);
+  acs__scope_pop(p);
+}
+
+void acs__parse_block_body(P *p)
+{
+  acs__p_expect(p, P_LBRACE);
+  acs__scope_push(p, SC_BLOCK);
+  while (!p->err && !acs__p_punct(p, P_RBRACE) && p->tok.kind != TK_EOF) acs__parse_statement(p);
+  acs__scope_pop(p);
+  acs__p_expect(p, P_RBRACE);
+}
+
+static void parse_import_decl(P *p);
+static void parse_export_decl(P *p);
+
+/* function declaration; current token "function" (after async) */
+static void parse_function_decl(P *p, uint32_t start, bool is_async, bool declare_name)
+{
+  acs__p_next(p);
+  bool gen = acs__p_eat(p, P_STAR);
+  if (is_binding_ident(p)) {
+    if (declare_name) acs__declare(p, p->tok.start, p->tok.end, p->cur_scope);
+    acs__p_next(p);
+  }
+  acs__parse_function_rest(p, start, is_async, gen, false);
+}
+
+static void parse_statement_inner(P *p);
+
+void acs__parse_statement(P *p)
+{
+  uint32_t e0 = p->nedits;
+  uint32_t start = p->tok.start;
+  parse_statement_inner(p);
+  /* a statement that was blanked whole produced no code */
+  bool blank = false;
+  for (uint32_t i = e0; i < p->nedits; i++)
+    if (!p->edits[i].text && p->edits[i].start <= start && p->edits[i].end >= p->prev_end) blank = true;
+  if (!blank) p->value_stmts++;
+}
+
+static void parse_statement_inner(P *p)
+{
+  if (p->err) return;
+  acs__token t = p->tok;
+  uint32_t start = t.start;
+  if (t.kind == TK_PUNCT) {
+    if (t.punct == P_LBRACE) {
+      acs__parse_block_body(p);
+      return;
+    }
+    if (t.punct == P_SEMI) {
+      acs__p_next(p);
+      return;
+    }
+  }
+  if (t.kind == TK_IDENT && !t.escaped) {
+    if (acs__p_is(p, "var")) {
+      parse_var_decl(p, true, false);
+      consume_semicolon(p);
+      return;
+    }
+    if (is_let_decl(p)) {
+      parse_var_decl(p, false, false);
+      consume_semicolon(p);
+      return;
+    }
+    if (acs__p_is(p, "const")) {
+      if (p->ts) {
+        acs__token nx = acs__p_peek(p);
+        if (acs__tok_is(&p->L, &nx, "enum")) {
+          acs__p_next(p);
+          acs__ts_enum(p, start, true, false);
+          return;
+        }
+      }
+      parse_var_decl(p, false, false);
+      consume_semicolon(p);
+      return;
+    }
+    if (acs__p_is(p, "function")) {
+      parse_function_decl(p, start, false, true);
+      return;
+    }
+    if (acs__p_is(p, "async")) {
+      acs__token nx = acs__p_peek(p);
+      if (!nx.nl_before && acs__tok_is(&p->L, &nx, "function")) {
+        acs__p_next(p);
+        parse_function_decl(p, start, true, true);
+        return;
+      }
+    }
+    if (acs__p_is(p, "class")) {
+      acs__parse_class(p, true, true);
+      return;
+    }
+    if (acs__p_is(p, "if")) {
+      acs__p_next(p);
+      acs__p_expect(p, P_LPAREN);
+      acs__parse_expression(p);
+      acs__p_expect(p, P_RPAREN);
+      acs__parse_statement(p);
+      if (acs__p_is(p, "else")) {
+        acs__p_next(p);
+        acs__parse_statement(p);
+      }
+      return;
+    }
+    if (acs__p_is(p, "for")) {
+      parse_for(p);
+      return;
+    }
+    if (acs__p_is(p, "while") || acs__p_is(p, "with")) {
+      acs__p_next(p);
+      acs__p_expect(p, P_LPAREN);
+      acs__parse_expression(p);
+      acs__p_expect(p, P_RPAREN);
+      acs__parse_statement(p);
+      return;
+    }
+    if (acs__p_is(p, "do")) {
+      acs__p_next(p);
+      acs__parse_statement(p);
+      if (!acs__p_is(p, "while")) {
+        unexpected(p);
+        return;
+      }
+      acs__p_next(p);
+      acs__p_expect(p, P_LPAREN);
+      acs__parse_expression(p);
+      acs__p_expect(p, P_RPAREN);
+      acs__p_eat(p, P_SEMI);
+      return;
+    }
+    if (acs__p_is(p, "return") || acs__p_is(p, "throw")) {
+      bool is_throw = acs__p_is(p, "throw");
+      acs__p_next(p);
+      if (!p->tok.nl_before && !acs__p_punct(p, P_SEMI) && !acs__p_punct(p, P_RBRACE) &&
+          p->tok.kind != TK_EOF)
+        acs__parse_expression(p);
+      else if (is_throw)
+        acs__p_error(p, p->tok.start, "Cannot have a newline after throw");
+      consume_semicolon(p);
+      return;
+    }
+    if (acs__p_is(p, "break") || acs__p_is(p, "continue")) {
+      acs__p_next(p);
+      if (p->tok.kind == TK_IDENT && !p->tok.nl_before && !is_reserved(p, &p->tok)) acs__p_next(p);
+      consume_semicolon(p);
+      return;
+    }
+    if (acs__p_is(p, "debugger")) {
+      acs__p_next(p);
+      consume_semicolon(p);
+      return;
+    }
+    if (acs__p_is(p, "switch")) {
+      acs__p_next(p);
+      acs__p_expect(p, P_LPAREN);
+      acs__parse_expression(p);
+      acs__p_expect(p, P_RPAREN);
+      acs__p_expect(p, P_LBRACE);
+      acs__scope_push(p, SC_BLOCK);
+      while (!p->err && !acs__p_punct(p, P_RBRACE) && p->tok.kind != TK_EOF) {
+        if (acs__p_is(p, "case")) {
+          acs__p_next(p);
+          acs__parse_expression(p);
+          acs__p_expect(p, P_COLON);
+        } else if (acs__p_is(p, "default")) {
+          acs__p_next(p);
+          acs__p_expect(p, P_COLON);
+        } else {
+          acs__parse_statement(p);
+        }
+      }
+      acs__scope_pop(p);
+      acs__p_expect(p, P_RBRACE);
+      return;
+    }
+    if (acs__p_is(p, "try")) {
+      acs__p_next(p);
+      acs__parse_block_body(p);
+      if (acs__p_is(p, "catch")) {
+        acs__p_next(p);
+        acs__scope_push(p, SC_BLOCK);
+        if (acs__p_eat(p, P_LPAREN)) {
+          acs__parse_binding_target(p, p->cur_scope);
+          if (p->ts && acs__p_punct(p, P_COLON)) acs__ts_blank_annotation(p);
+          acs__p_expect(p, P_RPAREN);
+        }
+        acs__parse_block_body(p);
+        acs__scope_pop(p);
+      }
+      if (acs__p_is(p, "finally")) {
+        acs__p_next(p);
+        acs__parse_block_body(p);
+      }
+      return;
+    }
+    if (acs__p_is(p, "import")) {
+      acs__token nx = acs__p_peek(p);
+      if (!(nx.kind == TK_PUNCT && (nx.punct == P_LPAREN || nx.punct == P_DOT))) {
+        parse_import_decl(p);
+        return;
+      }
+    }
+    if (acs__p_is(p, "export")) {
+      parse_export_decl(p);
+      return;
+    }
+    if (p->ts && acs__ts_declaration(p, start, false)) return;
+    /* labelled statement */
+    if (!is_reserved(p, &t) && peek_punct(p, P_COLON)) {
+      acs__p_next(p);
+      acs__p_next(p);
+      acs__parse_statement(p);
+      return;
+    }
+  }
+  acs__parse_expression(p);
+  consume_semicolon(p);
+}
+
+/* ------------------------------------------------------------ modules */
+
+static int32_t add_module(P *p, const acs__token *spec)
+{
+  char *s = acs__p_string_value(p, spec);
+  if (!s) return -1;
+  for (uint32_t i = 0; i < p->nmodules; i++)
+    if (strcmp(p->modules[i].specifier, s) == 0) {
+      free(s);
+      return (int32_t)i;
+    }
+  dep d = {.specifier = s};
+  PUSH(p, modules, nmodules, capmodules, d);
+  return (int32_t)p->nmodules - 1;
+}
+
+/* `with { type: "json" }` (or the older `assert`) after a specifier. */
+static bool parse_attributes(P *p)
+{
+  bool json = false;
+  if (!((acs__p_is(p, "with") || acs__p_is(p, "assert")) && !p->tok.nl_before)) return false;
+  acs__p_next(p);
+  acs__p_expect(p, P_LBRACE);
+  while (!p->err && !acs__p_punct(p, P_RBRACE)) {
+    bool is_type = acs__p_is(p, "type") || (p->tok.kind == TK_STRING && p->tok.end - p->tok.start == 6 &&
+                                            memcmp(p->src + p->tok.start + 1, "type", 4) == 0);
+    acs__p_next(p);
+    acs__p_expect(p, P_COLON);
+    if (is_type && p->tok.kind == TK_STRING && p->tok.end - p->tok.start == 6 &&
+        memcmp(p->src + p->tok.start + 1, "json", 4) == 0)
+      json = true;
+    if (p->tok.kind != TK_STRING) unexpected(p);
+    acs__p_next(p);
+    if (!acs__p_eat(p, P_COMMA)) break;
+  }
+  acs__p_expect(p, P_RBRACE);
+  return json;
+}
+
+static char *name_text(P *p, const acs__token *t)
+{
+  return t->kind == TK_STRING ? acs__p_string_value(p, t) : acs__p_strndup(p, t->start, t->end);
+}
+
+static void add_binding(P *p, const acs__token *local, const char *imported, bool type_only)
+{
+  binding b = {.local_start = local->start, .local_end = local->end, .module = -1,
+               .type_only = type_only};
+  b.imported = imported ? strdup(imported) : NULL;
+  if (!b.imported) {
+    p->oom = p->err = true;
+    return;
+  }
+  acs__declare(p, local->start, local->end, 0);
+  PUSH(p, bindings, nbindings, capbindings, b);
+}
+
+static void parse_import_decl(P *p)
+{
+  uint32_t start = p->tok.start;
+  p->saw_esm = true;
+  acs__p_next(p);
+  uint32_t first_binding = p->nbindings;
+  bool type_only = false;
+  /* import type X from / import type { } from */
+  if (p->ts && acs__p_is(p, "type")) {
+    acs__token nx = acs__p_peek(p);
+    if (!(nx.kind == TK_IDENT && acs__tok_is(&p->L, &nx, "from")) &&
+        !(nx.kind == TK_PUNCT && nx.punct == P_COMMA)) {
+      acs__p_next(p);
+      type_only = true;
+    }
+  }
+  /* TS: import x = require("y") / import x = A.B */
+  if (p->ts && p->tok.kind == TK_IDENT && peek_punct(p, P_ASSIGN)) {
+    acs__token name = p->tok;
+    acs__p_next(p);
+    acs__p_next(p);
+    if (acs__p_is(p, "require") && peek_punct(p, P_LPAREN)) {
+      acs__p_next(p);
+      acs__p_next(p);
+      acs__token spec = p->tok;
+      if (spec.kind != TK_STRING) {
+        unexpected(p);
+        return;
+      }
+      acs__p_next(p);
+      acs__p_expect(p, P_RPAREN);
+      consume_semicolon(p);
+      acs__add_import(p, ACS__IMP_REQUIRE, &spec);
+      if (type_only) {
+        acs__edit_blank(p, start, p->prev_end);
+        return;
+      }
+      acs__declare(p, name.start, name.end, p->cur_scope);
+      /* "import" and "const " have the same length */
+      acs__edit_replace(p, start, start + 6, "const ");
+      return;
+    }
+    /* an alias of a namespace member */
+    acs__token q = p->tok;
+    acs__parse_expression(p);
+    consume_semicolon(p);
+    (void)q;
+    acs__declare(p, name.start, name.end, p->cur_scope);
+    acs__edit_replace(p, start, start + 6, "const ");
+    return;
+  }
+  if (p->tok.kind == TK_STRING) {
+    /* import "x" */
+    acs__token spec = p->tok;
+    int32_t mod = add_module(p, &spec);
+    acs__add_import(p, ACS__IMP_STATIC, &spec);
+    acs__p_next(p);
+    bool json = parse_attributes(p);
+    if (mod >= 0) {
+      p->modules[mod].side_effect = true;
+      p->modules[mod].type_json |= json;
+    }
+    consume_semicolon(p);
+    acs__edit_blank(p, start, p->prev_end);
+    return;
+  }
+  if (is_binding_ident(p) && !acs__p_is(p, "from")) {
+    acs__token local = p->tok;
+    acs__p_next(p);
+    add_binding(p, &local, "default", type_only);
+    acs__p_eat(p, P_COMMA);
+  } else if (acs__p_is(p, "from") && peek_punct(p, P_COMMA)) {
+    acs__token local = p->tok;
+    acs__p_next(p);
+    add_binding(p, &local, "default", type_only);
+    acs__p_eat(p, P_COMMA);
+  } else if (acs__p_is(p, "from")) {
+    acs__token nx = acs__p_peek(p);
+    if (acs__tok_is(&p->L, &nx, "from")) {
+      acs__token local = p->tok;
+      acs__p_next(p);
+      add_binding(p, &local, "default", type_only);
+    }
+  }
+  if (acs__p_eat(p, P_STAR)) {
+    if (!acs__p_is(p, "as")) {
+      unexpected(p);
+      return;
+    }
+    acs__p_next(p);
+    acs__token local = p->tok;
+    if (!is_binding_ident(p)) {
+      unexpected(p);
+      return;
+    }
+    acs__p_next(p);
+    add_binding(p, &local, "*", type_only);
+  } else if (acs__p_eat(p, P_LBRACE)) {
+    while (!p->err && !acs__p_punct(p, P_RBRACE)) {
+      bool spec_type = type_only;
+      if (p->ts && acs__p_is(p, "type")) {
+        acs__token nx = acs__p_peek(p);
+        if (nx.kind == TK_IDENT || nx.kind == TK_STRING) {
+          if (!(acs__tok_is(&p->L, &nx, "as") && false)) {
+            acs__p_next(p);
+            spec_type = true;
+          }
+        }
+      }
+      acs__token imported = p->tok;
+      if (imported.kind != TK_IDENT && imported.kind != TK_STRING) {
+        unexpected(p);
+        return;
+      }
+      acs__p_next(p);
+      acs__token local = imported;
+      if (acs__p_is(p, "as")) {
+        acs__p_next(p);
+        local = p->tok;
+        if (!is_binding_ident(p)) {
+          unexpected(p);
+          return;
+        }
+        acs__p_next(p);
+      } else if (imported.kind == TK_STRING || is_reserved(p, &imported)) {
+        unexpected(p);
+        return;
+      }
+      char *name = name_text(p, &imported);
+      if (name) add_binding(p, &local, name, spec_type);
+      free(name);
+      if (!acs__p_eat(p, P_COMMA)) break;
+    }
+    acs__p_expect(p, P_RBRACE);
+  }
+  if (!acs__p_is(p, "from")) {
+    unexpected(p);
+    return;
+  }
+  acs__p_next(p);
+  acs__token spec = p->tok;
+  if (spec.kind != TK_STRING) {
+    unexpected(p);
+    return;
+  }
+  acs__p_next(p);
+  bool json = parse_attributes(p);
+  consume_semicolon(p);
+  if (p->err) return;
+  int32_t mod = add_module(p, &spec);
+  if (mod >= 0) p->modules[mod].type_json |= json;
+  for (uint32_t i = first_binding; i < p->nbindings; i++) p->bindings[i].module = mod;
+  if (!type_only) acs__add_import(p, ACS__IMP_STATIC, &spec);
+  acs__edit_blank(p, start, p->prev_end);
+}
+
+static void add_export(P *p, char *name, char *local, int32_t module)
+{
+  if (p->oom) return;
+  exp e = {.name = name, .local = local, .module = module};
+  PUSH(p, exports, nexports, capexports, e);
+}
+
+static void export_declared_since(P *p, uint32_t first_decl)
+{
+  for (uint32_t i = first_decl; i < p->ndecls; i++) {
+    if (p->decls[i].scope != 0) continue;
+    add_export(p, acs__p_strndup(p, p->decls[i].start, p->decls[i].end),
+               acs__p_strndup(p, p->decls[i].start, p->decls[i].end), -1);
+  }
+}
+
+static void parse_export_decl(P *p)
+{
+  uint32_t start = p->tok.start;
+  acs__token after = acs__p_peek(p);
+  bool decl_follows = after.kind == TK_IDENT && !acs__tok_is(&p->L, &after, "default") &&
+                      !acs__tok_is(&p->L, &after, "as");
+  if (p->ns_depth > 0 && decl_follows) {
+    /* inside a TS namespace: the names become properties of it */
+    acs__p_next(p);
+    acs__edit_blank(p, start, p->prev_end);
+    uint32_t d0 = p->ndecls;
+    if (!acs__ts_declaration(p, p->tok.start, true)) acs__parse_statement(p);
+    for (uint32_t i = d0; i < p->ndecls; i++)
+      if (p->decls[i].scope == p->cur_scope) PUSH(p, ns_exp, nns_exp, capns_exp, i);
+    return;
+  }
+  p->saw_esm = true;
+  acs__p_next(p);
+  uint32_t kw_end = p->prev_end;
+  if (p->ts && acs__p_is(p, "type") && !peek_punct(p, P_ASSIGN)) {
+    /* export type { A } [from "x"] / export type * [as ns] from "x" */
+    acs__token nx = acs__p_peek(p);
+    if (nx.kind == TK_PUNCT && (nx.punct == P_LBRACE || nx.punct == P_STAR)) {
+      acs__p_next(p);
+      if (acs__p_eat(p, P_STAR)) {
+        if (acs__p_is(p, "as")) {
+          acs__p_next(p);
+          acs__p_next(p);
+        }
+      } else {
+        acs__p_next(p);
+        while (!p->err && !acs__p_punct(p, P_RBRACE) && p->tok.kind != TK_EOF) acs__p_next(p);
+        acs__p_expect(p, P_RBRACE);
+      }
+      if (acs__p_is(p, "from")) {
+        acs__p_next(p);
+        if (p->tok.kind != TK_STRING) unexpected(p);
+        acs__p_next(p);
+        parse_attributes(p);
+      }
+      consume_semicolon(p);
+      acs__edit_blank(p, start, p->prev_end);
+      return;
+    }
+  }
+  if (p->ts && acs__p_punct(p, P_ASSIGN)) {
+    /* export = expr (CommonJS in TS) */
+    acs__p_next(p);
+    acs__edit_replace(p, start, p->prev_end, "module.exports =");
+    acs__parse_expression(p);
+    consume_semicolon(p);
+    p->saw_esm = false;
+    return;
+  }
+  if (p->ts && acs__p_is(p, "as")) {
+    /* export as namespace X; */
+    while (!p->err && !acs__p_punct(p, P_SEMI) && !p->tok.nl_before) acs__p_next(p);
+    acs__p_eat(p, P_SEMI);
+    acs__edit_blank(p, start, p->prev_end);
+    return;
+  }
+  if (p->ts && acs__p_is(p, "import")) {
+    /* export import A = N.B */
+    acs__edit_blank(p, start, kw_end);
+    uint32_t d0 = p->ndecls;
+    parse_import_decl(p);
+    export_declared_since(p, d0);
+    return;
+  }
+  if (acs__p_is(p, "default")) {
+    acs__p_next(p);
+    uint32_t def_end = p->prev_end;
+    bool is_async_fn = false;
+    if (acs__p_is(p, "async")) {
+      acs__token nx = acs__p_peek(p);
+      is_async_fn = !nx.nl_before && acs__tok_is(&p->L, &nx, "function");
+    }
+    if (acs__p_is(p, "function") || is_async_fn) {
+      uint32_t fstart = p->tok.start;
+      if (is_async_fn) acs__p_next(p);
+      acs__p_next(p);
+      bool gen = acs__p_eat(p, P_STAR);
+      acs__edit_blank(p, start, def_end);
+      if (is_binding_ident(p)) {
+        acs__declare(p, p->tok.start, p->tok.end, p->cur_scope);
+        add_export(p, strdup("default"), acs__p_strndup(p, p->tok.start, p->tok.end), -1);
+        acs__p_next(p);
+      } else {
+        /* anonymous: give it a name the export list can refer to */
+        acs__edit_insert(p, p->prev_end, " \x01" "d");
+        add_export(p, strdup("default"), strdup("\x01" "d"), -1);
+      }
+      acs__parse_function_rest(p, fstart, is_async_fn, gen, false);
+      return;
+    }
+    if (acs__p_is(p, "class") || (p->ts && acs__p_is(p, "abstract"))) {
+      if (acs__p_is(p, "abstract")) {
+        acs__edit_blank(p, p->tok.start, p->tok.end);
+        acs__p_next(p);
+      }
+      acs__edit_blank(p, start, def_end);
+      acs__token nx = acs__p_peek(p);
+      if (nx.kind == TK_IDENT && !acs__tok_is(&p->L, &nx, "extends") &&
+          !acs__tok_is(&p->L, &nx, "implements")) {
+        add_export(p, strdup("default"), acs__p_strndup(p, nx.start, nx.end), -1);
+        acs__parse_class(p, true, true);
+      } else {
+        acs__edit_insert(p, p->tok.end, " \x01" "d");
+        add_export(p, strdup("default"), strdup("\x01" "d"), -1);
+        acs__parse_class(p, true, false);
+      }
+      return;
+    }
+    if (p->ts && acs__p_is(p, "interface")) {
+      acs__ts_declaration(p, start, true);
+      acs__edit_blank(p, start, p->prev_end);
+      return;
+    }
+    /* an expression: `export default ` becomes `let <d> = ` */
+    acs__edit_replace(p, start, def_end, "\x02");
+    add_export(p, strdup("default"), strdup("\x01" "d"), -1);
+    acs__parse_assign(p);
+    consume_semicolon(p);
+    return;
+  }
+  if (acs__p_eat(p, P_STAR)) {
+    char *as = NULL;
+    if (acs__p_is(p, "as")) {
+      acs__p_next(p);
+      as = name_text(p, &p->tok);
+      acs__p_next(p);
+    }
+    if (!acs__p_is(p, "from")) {
+      free(as);
+      unexpected(p);
+      return;
+    }
+    acs__p_next(p);
+    acs__token spec = p->tok;
+    if (spec.kind != TK_STRING) {
+      free(as);
+      unexpected(p);
+      return;
+    }
+    acs__p_next(p);
+    parse_attributes(p);
+    consume_semicolon(p);
+    int32_t mod = add_module(p, &spec);
+    acs__add_import(p, ACS__IMP_REEXPORT, &spec);
+    if (mod >= 0) p->modules[mod].used = true;
+    add_export(p, as, strdup("*"), mod);
+    acs__edit_blank(p, start, p->prev_end);
+    return;
+  }
+  if (acs__p_punct(p, P_LBRACE)) {
+    acs__p_next(p);
+    uint32_t first = p->nexports;
+    uint32_t first_ref = p->nrefs;
+    while (!p->err && !acs__p_punct(p, P_RBRACE)) {
+      bool spec_type = false;
+      if (p->ts && acs__p_is(p, "type")) {
+        acs__token nx = acs__p_peek(p);
+        if (nx.kind == TK_IDENT || nx.kind == TK_STRING) {
+          acs__p_next(p);
+          spec_type = true;
+        }
+      }
+      acs__token local = p->tok;
+      if (local.kind != TK_IDENT && local.kind != TK_STRING) {
+        unexpected(p);
+        return;
+      }
+      acs__p_next(p);
+      acs__token exported = local;
+      if (acs__p_is(p, "as")) {
+        acs__p_next(p);
+        exported = p->tok;
+        acs__p_next(p);
+      }
+      if (!spec_type) {
+        add_export(p, name_text(p, &exported), name_text(p, &local), -1);
+        if (local.kind == TK_IDENT) acs__reference(p, local.start, local.end, REF_EXPORT);
+      }
+      if (!acs__p_eat(p, P_COMMA)) break;
+    }
+    acs__p_expect(p, P_RBRACE);
+    if (acs__p_is(p, "from")) {
+      acs__p_next(p);
+      acs__token spec = p->tok;
+      if (spec.kind != TK_STRING) {
+        unexpected(p);
+        return;
+      }
+      acs__p_next(p);
+      parse_attributes(p);
+      int32_t mod = add_module(p, &spec);
+      acs__add_import(p, ACS__IMP_REEXPORT, &spec);
+      if (mod >= 0) p->modules[mod].used = true;
+      for (uint32_t i = first; i < p->nexports; i++) p->exports[i].module = mod;
+      /* these names are not local references */
+      p->nrefs = first_ref;
+    }
+    consume_semicolon(p);
+    acs__edit_blank(p, start, p->prev_end);
+    return;
+  }
+  /* export <declaration> */
+  acs__edit_blank(p, start, kw_end);
+  uint32_t d0 = p->ndecls;
+  if (p->ts && acs__ts_declaration(p, p->tok.start, true)) {
+    export_declared_since(p, d0);
+    return;
+  }
+  if (acs__p_is(p, "var") || acs__p_is(p, "let") || acs__p_is(p, "const") ||
+      acs__p_is(p, "function") || acs__p_is(p, "async") || acs__p_is(p, "class")) {
+    acs__parse_statement(p);
+    export_declared_since(p, d0);
+    return;
+  }
+  unexpected(p);
+}
+
+void acs__parse_program(P *p)
+{
+  acs__p_next(p);
+  while (!p->err && p->tok.kind != TK_EOF) acs__parse_statement(p);
+}

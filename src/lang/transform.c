@@ -1,0 +1,125 @@
+/* transform.c - acs__lang_transform(): parse once, then write the output
+** in the requested format. */
+#include "internal.h"
+
+#include "../base/base.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+acs__lang_kind acs__lang_kind_of(const char *filename)
+{
+  const char *dot = filename ? strrchr(filename, '.') : NULL;
+  if (!dot) return ACS__LANG_JS;
+  if (!strcmp(dot, ".ts") || !strcmp(dot, ".mts") || !strcmp(dot, ".cts")) return ACS__LANG_TS;
+  if (!strcmp(dot, ".tsx")) return ACS__LANG_TSX;
+  if (!strcmp(dot, ".jsx")) return ACS__LANG_JSX;
+  return ACS__LANG_JS;
+}
+
+static void free_p(P *p)
+{
+  for (uint32_t i = 0; i < p->nedits; i++) free(p->edits[i].text);
+  for (uint32_t i = 0; i < p->nbindings; i++) free(p->bindings[i].imported);
+  for (uint32_t i = 0; i < p->nmodules; i++) free(p->modules[i].specifier);
+  for (uint32_t i = 0; i < p->nexports; i++) {
+    free(p->exports[i].name);
+    free(p->exports[i].local);
+  }
+  free(p->edits);
+  free(p->scopes);
+  free(p->decls);
+  free(p->refs);
+  free(p->bindings);
+  free(p->modules);
+  free(p->exports);
+  free(p->ns_exp);
+}
+
+static void set_error(P *p, acs__lang_result *out)
+{
+  uint32_t line = 1, ls = 0;
+  for (uint32_t i = 0; i < p->err_pos && i < p->len; i++) {
+    char c = p->src[i];
+    if (c == '\n' || (c == '\r' && !(i + 1 < p->len && p->src[i + 1] == '\n'))) line++, ls = i + 1;
+  }
+  out->error = strdup(p->errmsg[0] ? p->errmsg : "Unexpected token");
+  out->error_line = line;
+  out->error_column = acs__lex_column(p->src, ls, p->err_pos < p->len ? p->err_pos : p->len);
+}
+
+int acs__lang_transform(const char *src, size_t len, const acs__lang_opts *opts, acs__lang_result *out)
+{
+  memset(out, 0, sizeof *out);
+  if (len > UINT32_MAX - 16) {
+    out->error = strdup("Source is too large (4 GiB at most)");
+    out->error_line = out->error_column = 1;
+    return out->error ? 0 : ACS_ENOMEM;
+  }
+  P *p = calloc(1, sizeof *p);
+  if (!p) return ACS_ENOMEM;
+  p->src = src;
+  p->len = (uint32_t)len;
+  p->ts = opts->kind == ACS__LANG_TS || opts->kind == ACS__LANG_TSX;
+  p->jsx = opts->kind == ACS__LANG_JSX || opts->kind == ACS__LANG_TSX;
+  p->format = opts->format;
+  acs__lex_init(&p->L, src, (uint32_t)len);
+  acs__scope_push(p, SC_MODULE);
+  p->cur_scope = 0;
+  /* A hashbang line would not survive the wrapper. */
+  if (len >= 2 && src[0] == '#' && src[1] == '!') {
+    uint32_t e = 0;
+    while (e < len && src[e] != '\n' && src[e] != '\r') e++;
+    acs__edit_blank(p, 0, e);
+  }
+  acs__parse_program(p);
+
+  int rc = 0;
+  if (p->oom) {
+    rc = ACS_ENOMEM;
+  } else if (p->err) {
+    set_error(p, out);
+  } else {
+    acs__lang_format fmt = p->format;
+    if (fmt == ACS__FMT_AUTO) fmt = p->saw_esm ? ACS__FMT_ESM : ACS__FMT_CJS;
+    if ((fmt == ACS__FMT_CJS || fmt == ACS__FMT_SCRIPT) && (p->nbindings || p->nexports)) {
+      snprintf(p->errmsg, sizeof p->errmsg, "Cannot use import statement outside a module");
+      /* point at the first import/export */
+      p->err_pos = 0;
+      for (uint32_t i = 0; i < p->nimports; i++)
+        if (p->imports[i].kind == ACS__IMP_STATIC || p->imports[i].kind == ACS__IMP_REEXPORT) break;
+      set_error(p, out);
+    } else {
+      p->format = fmt;
+      out->format = fmt;
+      out->has_tla = p->has_tla;
+      int r = fmt == ACS__FMT_ESM ? acs__esm_finish(p, out) : acs__cjs_finish(p, out);
+      if (r) rc = ACS_ENOMEM;
+    }
+  }
+  out->imports = p->imports;
+  out->import_count = p->nimports;
+  p->imports = NULL;
+  free_p(p);
+  free(p);
+  if (rc) acs__lang_result_free(out);
+  return rc;
+}
+
+void acs__lang_result_free(acs__lang_result *r)
+{
+  if (!r) return;
+  free(r->code);
+  for (size_t i = 0; i < r->import_count; i++) free(r->imports[i].specifier);
+  free(r->imports);
+  for (size_t i = 0; i < r->export_count; i++) free(r->export_names[i]);
+  free(r->export_names);
+  for (size_t i = 0; i < r->reexport_count; i++) free(r->reexports[i]);
+  free(r->reexports);
+  for (size_t i = 0; i < r->dep_count; i++) free(r->deps[i].specifier);
+  free(r->deps);
+  free(r->shifts);
+  free(r->error);
+  memset(r, 0, sizeof *r);
+}

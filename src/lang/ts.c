@@ -1,0 +1,754 @@
+/* ts.c - TypeScript: types (parsed to be blanked), type parameters and
+** arguments, and the declarations that exist only in TypeScript. enum and
+** namespace have values and are lowered in place, line by line. */
+#include "internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void type_union(P *p);
+
+static bool is_kw(P *p, const char *w) { return acs__p_is(p, w); }
+
+/* Expect ">" where a type list ends, splitting ">>", ">=" and the like. */
+static void expect_gt(P *p)
+{
+  if (p->tok.kind == TK_PUNCT) {
+    switch (p->tok.punct) {
+    case P_GT: acs__p_next(p); return;
+    case P_SAR: case P_SHR: case P_GE: case P_SAR_EQ: case P_SHR_EQ: {
+      uint32_t at = p->tok.start + 1;
+      acs__lex_reset(&p->L, at, p->tok.line, p->L.line_start);
+      p->prev_end = at;
+      p->tok = acs__lex_next(&p->L, false);
+      return;
+    }
+    default: break;
+    }
+  }
+  acs__p_expect(p, P_GT);
+}
+
+static void type_args_inner(P *p)
+{
+  /* current token "<" */
+  acs__p_next(p);
+  while (!p->err && !acs__p_punct(p, P_GT) && !acs__p_punct(p, P_SAR) && !acs__p_punct(p, P_SHR) &&
+         !acs__p_punct(p, P_GE) && !acs__p_punct(p, P_SAR_EQ) && !acs__p_punct(p, P_SHR_EQ)) {
+    acs__ts_type(p);
+    if (!acs__p_eat(p, P_COMMA)) break;
+  }
+  expect_gt(p);
+}
+
+static void parse_params_type(P *p)
+{
+  /* "(" [params] ")" in a function type or signature */
+  acs__p_expect(p, P_LPAREN);
+  while (!p->err && !acs__p_punct(p, P_RPAREN)) {
+    acs__p_eat(p, P_ELLIPSIS);
+    while (is_kw(p, "public") || is_kw(p, "private") || is_kw(p, "protected") || is_kw(p, "readonly")) {
+      acs__token nx = acs__p_peek(p);
+      if (nx.kind == TK_PUNCT && (nx.punct == P_COLON || nx.punct == P_COMMA || nx.punct == P_RPAREN || nx.punct == P_QUESTION)) break;
+      acs__p_next(p);
+    }
+    /* a name or a pattern, skipped with brackets balanced */
+    if (acs__p_punct(p, P_LBRACE) || acs__p_punct(p, P_LBRACK)) {
+      int depth = 0;
+      do {
+        if (acs__p_punct(p, P_LBRACE) || acs__p_punct(p, P_LBRACK)) depth++;
+        if (acs__p_punct(p, P_RBRACE) || acs__p_punct(p, P_RBRACK)) depth--;
+        acs__p_next(p);
+      } while (!p->err && depth > 0 && p->tok.kind != TK_EOF);
+    } else if (p->tok.kind == TK_IDENT) {
+      acs__p_next(p);
+    } else {
+      acs__p_expect(p, P_RPAREN);
+      return;
+    }
+    acs__p_eat(p, P_QUESTION);
+    if (acs__p_eat(p, P_COLON)) acs__ts_type(p);
+    if (acs__p_eat(p, P_ASSIGN)) {
+      p->spec++;
+      acs__parse_assign(p);
+      p->spec--;
+    }
+    if (!acs__p_eat(p, P_COMMA)) break;
+  }
+  acs__p_expect(p, P_RPAREN);
+}
+
+/* A return type, allowing `x is T` and `asserts x [is T]`. */
+static void return_type(P *p)
+{
+  if (is_kw(p, "asserts")) {
+    acs__token nx = acs__p_peek(p);
+    if (nx.kind == TK_IDENT && !nx.nl_before) {
+      acs__p_next(p);
+      acs__p_next(p);
+      if (is_kw(p, "is")) {
+        acs__p_next(p);
+        acs__ts_type(p);
+      }
+      return;
+    }
+  }
+  if (p->tok.kind == TK_IDENT) {
+    acs__token nx = acs__p_peek(p);
+    if (acs__tok_is(&p->L, &nx, "is") && !nx.nl_before) {
+      acs__p_next(p);
+      acs__p_next(p);
+      acs__ts_type(p);
+      return;
+    }
+  }
+  acs__ts_type(p);
+}
+
+/* Members of an object type "{ ... }"; current token "{". */
+static void object_type(P *p)
+{
+  acs__p_next(p);
+  while (!p->err && !acs__p_punct(p, P_RBRACE) && p->tok.kind != TK_EOF) {
+    if (acs__p_eat(p, P_SEMI) || acs__p_eat(p, P_COMMA)) continue;
+    /* modifiers of mapped types and properties */
+    if (acs__p_punct(p, P_PLUS) || acs__p_punct(p, P_MINUS)) acs__p_next(p);
+    if (is_kw(p, "readonly")) {
+      acs__token nx = acs__p_peek(p);
+      if (!(nx.kind == TK_PUNCT && (nx.punct == P_COLON || nx.punct == P_QUESTION || nx.punct == P_LPAREN ||
+                                    nx.punct == P_SEMI || nx.punct == P_COMMA || nx.punct == P_RBRACE)))
+        acs__p_next(p);
+    }
+    if (acs__p_punct(p, P_LT) || acs__p_punct(p, P_LPAREN)) {
+      /* call signature */
+      if (acs__p_punct(p, P_LT)) acs__ts_type_params(p);
+      parse_params_type(p);
+      if (acs__p_eat(p, P_COLON)) return_type(p);
+      continue;
+    }
+    if (is_kw(p, "new")) {
+      acs__token nx = acs__p_peek(p);
+      if (nx.kind == TK_PUNCT && (nx.punct == P_LPAREN || nx.punct == P_LT)) {
+        acs__p_next(p);
+        if (acs__p_punct(p, P_LT)) acs__ts_type_params(p);
+        parse_params_type(p);
+        if (acs__p_eat(p, P_COLON)) acs__ts_type(p);
+        continue;
+      }
+    }
+    if (acs__p_punct(p, P_LBRACK)) {
+      /* index signature, mapped type, or computed key */
+      acs__p_next(p);
+      acs__token nx = acs__p_peek(p);
+      if (p->tok.kind == TK_IDENT && acs__tok_is(&p->L, &nx, "in")) {
+        acs__p_next(p);
+        acs__p_next(p);
+        acs__ts_type(p);
+        if (is_kw(p, "as")) {
+          acs__p_next(p);
+          acs__ts_type(p);
+        }
+        acs__p_expect(p, P_RBRACK);
+      } else if (p->tok.kind == TK_IDENT && nx.kind == TK_PUNCT && nx.punct == P_COLON) {
+        acs__p_next(p);
+        acs__p_next(p);
+        acs__ts_type(p);
+        acs__p_expect(p, P_RBRACK);
+      } else {
+        p->spec++;
+        acs__parse_assign(p);
+        p->spec--;
+        acs__p_expect(p, P_RBRACK);
+      }
+    } else if ((is_kw(p, "get") || is_kw(p, "set"))) {
+      acs__token nx = acs__p_peek(p);
+      acs__p_next(p);
+      if (!(nx.kind == TK_PUNCT && (nx.punct == P_LPAREN || nx.punct == P_COLON || nx.punct == P_QUESTION ||
+                                    nx.punct == P_SEMI || nx.punct == P_COMMA || nx.punct == P_RBRACE || nx.punct == P_LT)))
+        acs__p_next(p);
+    } else if (p->tok.kind == TK_IDENT || p->tok.kind == TK_STRING || p->tok.kind == TK_NUMBER ||
+               p->tok.kind == TK_PRIVATE) {
+      acs__p_next(p);
+    } else {
+      acs__p_expect(p, P_RBRACE);
+      return;
+    }
+    if (acs__p_punct(p, P_PLUS) || acs__p_punct(p, P_MINUS)) acs__p_next(p);
+    acs__p_eat(p, P_QUESTION);
+    if (acs__p_punct(p, P_LT) || acs__p_punct(p, P_LPAREN)) {
+      if (acs__p_punct(p, P_LT)) acs__ts_type_params(p);
+      parse_params_type(p);
+      if (acs__p_eat(p, P_COLON)) return_type(p);
+    } else if (acs__p_eat(p, P_COLON)) {
+      acs__ts_type(p);
+    }
+  }
+  acs__p_expect(p, P_RBRACE);
+}
+
+static void tuple_type(P *p)
+{
+  acs__p_next(p);
+  while (!p->err && !acs__p_punct(p, P_RBRACK)) {
+    acs__p_eat(p, P_ELLIPSIS);
+    /* a label: `name:` or `name?:` */
+    if (p->tok.kind == TK_IDENT) {
+      acs__token nx = acs__p_peek(p);
+      if (nx.kind == TK_PUNCT && (nx.punct == P_COLON || nx.punct == P_QUESTION)) {
+        mark m;
+        acs__p_mark(p, &m);
+        acs__p_next(p);
+        acs__p_eat(p, P_QUESTION);
+        if (!acs__p_eat(p, P_COLON)) acs__p_rewind(p, &m);
+      }
+    }
+    acs__ts_type(p);
+    acs__p_eat(p, P_QUESTION);
+    if (!acs__p_eat(p, P_COMMA)) break;
+  }
+  acs__p_expect(p, P_RBRACK);
+}
+
+static void template_type(P *p)
+{
+  if (p->tok.kind == TK_TEMPLATE) {
+    acs__p_next(p);
+    return;
+  }
+  for (;;) {
+    acs__p_next(p);
+    acs__ts_type(p);
+    if (p->err) return;
+    if (!acs__p_punct(p, P_RBRACE)) {
+      acs__p_expect(p, P_RBRACE);
+      return;
+    }
+    p->tok = acs__lex_template_continue(&p->L, p->tok.start);
+    if (p->tok.kind == TK_ERROR) {
+      acs__p_error(p, p->tok.start, "Unexpected EOF");
+      return;
+    }
+    if (p->tok.kind == TK_TEMPLATE_TAIL) {
+      acs__p_next(p);
+      return;
+    }
+  }
+}
+
+/* A function type "(a: T) => U", tried at "(" or "<". */
+static bool try_function_type(P *p)
+{
+  mark m;
+  acs__p_mark(p, &m);
+  p->spec++;
+  if (acs__p_punct(p, P_LT)) acs__ts_type_params(p);
+  parse_params_type(p);
+  bool ok = !p->err && acs__p_punct(p, P_ARROW);
+  p->spec--;
+  if (!ok) {
+    acs__p_rewind(p, &m);
+    return false;
+  }
+  acs__p_next(p);
+  return_type(p);
+  return true;
+}
+
+static void type_primary(P *p)
+{
+  if (p->err) return;
+  switch (p->tok.kind) {
+  case TK_STRING: case TK_NUMBER: case TK_BIGINT:
+    acs__p_next(p);
+    return;
+  case TK_TEMPLATE: case TK_TEMPLATE_HEAD:
+    template_type(p);
+    return;
+  case TK_PUNCT:
+    switch (p->tok.punct) {
+    case P_LBRACE: object_type(p); return;
+    case P_LBRACK: tuple_type(p); return;
+    case P_LPAREN:
+      if (try_function_type(p)) return;
+      acs__p_next(p);
+      acs__ts_type(p);
+      acs__p_expect(p, P_RPAREN);
+      return;
+    case P_LT:
+      if (!try_function_type(p)) acs__p_expect(p, P_LPAREN);
+      return;
+    case P_MINUS:
+      acs__p_next(p);
+      acs__p_next(p);
+      return;
+    default: break;
+    }
+    acs__p_error(p, p->tok.start, "Type expected");
+    return;
+  case TK_IDENT:
+    if (is_kw(p, "keyof") || is_kw(p, "unique") || is_kw(p, "readonly") || is_kw(p, "asserts")) {
+      acs__token nx = acs__p_peek(p);
+      if (!(nx.kind == TK_PUNCT && (nx.punct == P_RPAREN || nx.punct == P_COMMA || nx.punct == P_SEMI ||
+                                    nx.punct == P_GT || nx.punct == P_RBRACK || nx.punct == P_ASSIGN ||
+                                    nx.punct == P_PIPE || nx.punct == P_AMP || nx.punct == P_RBRACE))) {
+        acs__p_next(p);
+        type_primary(p);
+        while (!p->err && acs__p_punct(p, P_LBRACK) && !p->tok.nl_before) {
+          acs__p_next(p);
+          if (!acs__p_punct(p, P_RBRACK)) acs__ts_type(p);
+          acs__p_expect(p, P_RBRACK);
+        }
+        return;
+      }
+    }
+    if (is_kw(p, "infer")) {
+      acs__p_next(p);
+      acs__p_ident_name(p);
+      if (is_kw(p, "extends")) {
+        /* a constraint; outside a conditional's extends clause, not when a
+        ** "?" shows it was the conditional's own extends (as tsc decides) */
+        bool in_cond = p->cond_extends;
+        mark m;
+        acs__p_mark(p, &m);
+        p->spec++;
+        acs__p_next(p);
+        p->cond_extends = false;
+        type_union(p);
+        p->cond_extends = in_cond;
+        bool cond = acs__p_punct(p, P_QUESTION);
+        p->spec--;
+        if ((cond && !in_cond) || p->err) acs__p_rewind(p, &m);
+      }
+      return;
+    }
+    if (is_kw(p, "typeof")) {
+      acs__p_next(p);
+      if (is_kw(p, "import")) {
+        acs__p_next(p);
+        acs__p_expect(p, P_LPAREN);
+        acs__p_next(p);
+        acs__p_expect(p, P_RPAREN);
+      } else {
+        acs__p_ident_name(p);
+      }
+      while (!p->err && acs__p_eat(p, P_DOT)) {
+        if (p->tok.kind == TK_PRIVATE) acs__p_next(p);
+        else acs__p_ident_name(p);
+      }
+      if (acs__p_punct(p, P_LT) && !p->tok.nl_before) type_args_inner(p);
+      return;
+    }
+    if (is_kw(p, "new") || is_kw(p, "abstract")) {
+      if (is_kw(p, "abstract")) acs__p_next(p);
+      acs__p_next(p);
+      if (acs__p_punct(p, P_LT)) acs__ts_type_params(p);
+      parse_params_type(p);
+      acs__p_expect(p, P_ARROW);
+      acs__ts_type(p);
+      return;
+    }
+    if (is_kw(p, "import")) {
+      acs__p_next(p);
+      acs__p_expect(p, P_LPAREN);
+      acs__p_next(p);
+      acs__p_expect(p, P_RPAREN);
+    } else {
+      acs__p_next(p);
+    }
+    while (!p->err && acs__p_punct(p, P_DOT)) {
+      acs__p_next(p);
+      acs__p_ident_name(p);
+    }
+    if (acs__p_punct(p, P_LT) && !p->tok.nl_before) type_args_inner(p);
+    return;
+  default:
+    acs__p_error(p, p->tok.start, "Type expected");
+  }
+}
+
+static void type_postfix(P *p)
+{
+  type_primary(p);
+  while (!p->err && acs__p_punct(p, P_LBRACK) && !p->tok.nl_before) {
+    acs__p_next(p);
+    if (!acs__p_punct(p, P_RBRACK)) acs__ts_type(p);
+    acs__p_expect(p, P_RBRACK);
+  }
+}
+
+static void type_union(P *p)
+{
+  if (!acs__p_eat(p, P_PIPE)) acs__p_eat(p, P_AMP);
+  type_postfix(p);
+  while (!p->err && (acs__p_punct(p, P_PIPE) || acs__p_punct(p, P_AMP))) {
+    acs__p_next(p);
+    type_postfix(p);
+  }
+}
+
+void acs__ts_type(P *p)
+{
+  if (p->err) return;
+  /* a type nested in brackets is not in the enclosing extends clause */
+  bool save = p->cond_extends;
+  p->cond_extends = false;
+  type_union(p);
+  p->cond_extends = save;
+  if (!p->err && is_kw(p, "extends") && !p->tok.nl_before) {
+    /* conditional type */
+    mark m;
+    acs__p_mark(p, &m);
+    acs__p_next(p);
+    bool save = p->cond_extends;
+    p->cond_extends = true;
+    type_union(p);
+    p->cond_extends = save;
+    if (!acs__p_eat(p, P_QUESTION)) {
+      acs__p_rewind(p, &m);
+      return;
+    }
+    acs__ts_type(p);
+    acs__p_expect(p, P_COLON);
+    acs__ts_type(p);
+  }
+}
+
+void acs__ts_blank_annotation(P *p)
+{
+  uint32_t s = p->tok.start;
+  acs__p_next(p); /* ":" */
+  return_type(p);
+  acs__edit_blank(p, s, p->prev_end);
+}
+
+void acs__ts_type_params(P *p)
+{
+  uint32_t s = p->tok.start;
+  acs__p_next(p); /* "<" */
+  while (!p->err && !acs__p_punct(p, P_GT)) {
+    while (is_kw(p, "const") || is_kw(p, "in") || is_kw(p, "out")) {
+      acs__token nx = acs__p_peek(p);
+      if (nx.kind != TK_IDENT) break;
+      acs__p_next(p);
+    }
+    acs__p_ident_name(p);
+    if (is_kw(p, "extends")) {
+      acs__p_next(p);
+      acs__ts_type(p);
+    }
+    if (acs__p_eat(p, P_ASSIGN)) acs__ts_type(p);
+    if (!acs__p_eat(p, P_COMMA)) break;
+  }
+  expect_gt(p);
+  acs__edit_blank(p, s, p->prev_end);
+}
+
+bool acs__ts_try_type_args(P *p, bool in_expr)
+{
+  (void)in_expr;
+  mark m;
+  acs__p_mark(p, &m);
+  uint32_t s = p->tok.start;
+  p->spec++;
+  type_args_inner(p);
+  p->spec--;
+  bool ok = !p->err;
+  if (ok) {
+    /* what may follow type arguments in an expression */
+    acs__token t = p->tok;
+    ok = t.kind == TK_TEMPLATE || t.kind == TK_TEMPLATE_HEAD || t.kind == TK_EOF || t.nl_before ||
+         (p->heritage && (acs__p_punct(p, P_LBRACE) || acs__p_is(p, "implements"))) ||
+         (t.kind == TK_PUNCT && (t.punct == P_LPAREN || t.punct == P_RPAREN || t.punct == P_RBRACK ||
+                                 t.punct == P_SEMI || t.punct == P_COMMA || t.punct == P_RBRACE ||
+                                 t.punct == P_DOT || t.punct == P_QDOT || t.punct == P_COLON ||
+                                 t.punct == P_EQ || t.punct == P_SEQ || t.punct == P_NE ||
+                                 t.punct == P_SNE || t.punct == P_AND || t.punct == P_OR ||
+                                 t.punct == P_NULLISH || t.punct == P_QUESTION));
+  }
+  if (!ok) {
+    acs__p_rewind(p, &m);
+    return false;
+  }
+  acs__edit_blank(p, s, p->prev_end);
+  return true;
+}
+
+/* ------------------------------------------------------ declarations */
+
+/* Parse a declaration that only informs the type checker and blank it:
+** everything it recorded is dropped. */
+static void ambient(P *p, uint32_t start, void (*fn)(P *))
+{
+  mark m;
+  acs__p_mark(p, &m);
+  fn(p);
+  if (p->err) return;
+  acs__lexer L = p->L;
+  acs__token tok = p->tok;
+  uint32_t prev = p->prev_end;
+  acs__p_rewind(p, &m);
+  p->L = L;
+  p->tok = tok;
+  p->prev_end = prev;
+  acs__edit_blank(p, start, p->prev_end);
+}
+
+static void interface_decl(P *p)
+{
+  acs__p_next(p); /* interface */
+  acs__p_ident_name(p);
+  if (acs__p_punct(p, P_LT)) acs__ts_type_params(p);
+  if (is_kw(p, "extends")) {
+    acs__p_next(p);
+    do acs__ts_type(p);
+    while (!p->err && acs__p_eat(p, P_COMMA));
+  }
+  object_type(p);
+}
+
+static void type_alias(P *p)
+{
+  acs__p_next(p); /* type */
+  acs__p_ident_name(p);
+  if (acs__p_punct(p, P_LT)) acs__ts_type_params(p);
+  acs__p_expect(p, P_ASSIGN);
+  acs__ts_type(p);
+  if (!acs__p_eat(p, P_SEMI) && !p->tok.nl_before && !acs__p_punct(p, P_RBRACE) && p->tok.kind != TK_EOF)
+    acs__p_expect(p, P_SEMI);
+}
+
+static void declare_rest(P *p)
+{
+  acs__p_next(p); /* declare */
+  if (is_kw(p, "global") || is_kw(p, "module") || is_kw(p, "namespace")) {
+    acs__p_next(p);
+    if (p->tok.kind == TK_STRING || p->tok.kind == TK_IDENT) {
+      if (!acs__p_punct(p, P_LBRACE)) acs__p_next(p);
+    }
+    while (!p->err && acs__p_eat(p, P_DOT)) acs__p_ident_name(p);
+    if (acs__p_punct(p, P_LBRACE)) {
+      p->ns_depth++;
+      acs__p_next(p);
+      while (!p->err && !acs__p_punct(p, P_RBRACE) && p->tok.kind != TK_EOF) acs__parse_statement(p);
+      p->ns_depth--;
+      acs__p_expect(p, P_RBRACE);
+    } else {
+      acs__p_eat(p, P_SEMI);
+    }
+    return;
+  }
+  if (is_kw(p, "const") || is_kw(p, "let") || is_kw(p, "var")) {
+    acs__p_next(p);
+    do {
+      acs__parse_binding_target(p, p->cur_scope);
+      if (acs__p_punct(p, P_COLON)) acs__ts_blank_annotation(p);
+      if (acs__p_eat(p, P_ASSIGN)) acs__parse_assign(p);
+    } while (!p->err && acs__p_eat(p, P_COMMA));
+    if (!acs__p_eat(p, P_SEMI) && !p->tok.nl_before && !acs__p_punct(p, P_RBRACE) && p->tok.kind != TK_EOF)
+      acs__p_expect(p, P_SEMI);
+    return;
+  }
+  if (!acs__ts_declaration(p, p->tok.start, false)) acs__parse_statement(p);
+}
+
+static void declare_rest_global(P *p)
+{
+  acs__p_next(p); /* global */
+  p->ns_depth++;
+  acs__p_next(p);
+  while (!p->err && !acs__p_punct(p, P_RBRACE) && p->tok.kind != TK_EOF) acs__parse_statement(p);
+  p->ns_depth--;
+  acs__p_expect(p, P_RBRACE);
+}
+
+bool acs__ts_is_modifier(P *p) { return is_kw(p, "declare") || is_kw(p, "abstract"); }
+
+bool acs__ts_declaration(P *p, uint32_t start, bool exported)
+{
+  if (p->tok.kind != TK_IDENT) return false;
+  acs__token nx = acs__p_peek(p);
+  if (is_kw(p, "interface") && nx.kind == TK_IDENT && !nx.nl_before) {
+    ambient(p, start, interface_decl);
+    return true;
+  }
+  if (is_kw(p, "type") && nx.kind == TK_IDENT && !nx.nl_before) {
+    ambient(p, start, type_alias);
+    return true;
+  }
+  if (is_kw(p, "declare") && !nx.nl_before && (nx.kind == TK_IDENT)) {
+    ambient(p, start, declare_rest);
+    return true;
+  }
+  if (is_kw(p, "enum") && nx.kind == TK_IDENT) {
+    acs__ts_enum(p, start, false, exported);
+    return true;
+  }
+  if (is_kw(p, "const") && acs__tok_is(&p->L, &nx, "enum")) {
+    acs__p_next(p);
+    acs__ts_enum(p, start, true, exported);
+    return true;
+  }
+  if ((is_kw(p, "namespace") || is_kw(p, "module")) && nx.kind == TK_IDENT && !nx.nl_before) {
+    acs__ts_namespace(p, start, exported);
+    return true;
+  }
+  if (is_kw(p, "global") && p->ns_depth > 0 && nx.kind == TK_PUNCT && nx.punct == P_LBRACE) {
+    /* `global { }` inside an ambient module */
+    ambient(p, start, declare_rest_global);
+    return true;
+  }
+  if (is_kw(p, "abstract") && acs__tok_is(&p->L, &nx, "class") && !nx.nl_before) {
+    acs__edit_blank(p, p->tok.start, p->tok.end);
+    acs__p_next(p);
+    acs__parse_class(p, true, true);
+    return true;
+  }
+  return false;
+}
+
+/* enum E { A, B = 2, C = "x" } lowered in place:
+**   var E; (function (E) {var <v>=-1;  var A=E[E["A"]=<v>=<v>+1]="A"; ... })(E || (E = {}));
+** Members also become locals so that later initialisers can name them. */
+void acs__ts_enum(P *p, uint32_t start, bool is_const, bool exported)
+{
+  (void)is_const;
+  (void)exported;
+  acs__p_next(p); /* enum */
+  acs__token name = p->tok;
+  if (!acs__p_ident_name(p)) return;
+  acs__declare(p, name.start, name.end, p->cur_scope);
+  int nl = (int)(name.end - name.start);
+  const char *nm = p->src + name.start;
+  uint32_t open = p->tok.start;
+  acs__p_expect(p, P_LBRACE);
+  if (p->err) return;
+  char head[512];
+  snprintf(head, sizeof head, "var %.*s; (function (%.*s) {var \x01v=-1;", nl, nm, nl, nm);
+  acs__edit_replace(p, start, open + 1, head);
+  while (!p->err && !acs__p_punct(p, P_RBRACE)) {
+    acs__token key = p->tok;
+    if (key.kind != TK_IDENT && key.kind != TK_STRING) {
+      acs__p_error(p, key.start, "An enum member name must be an identifier or a string");
+      return;
+    }
+    acs__p_next(p);
+    char *kname = key.kind == TK_STRING ? acs__p_string_value(p, &key) : acs__p_strndup(p, key.start, key.end);
+    if (!kname) return;
+    char *text;
+    size_t cap = strlen(kname) * 4 + (size_t)nl * 4 + 96;
+    text = malloc(cap);
+    if (!text) {
+      free(kname);
+      p->oom = p->err = true;
+      return;
+    }
+    bool ident = key.kind == TK_IDENT;
+    if (acs__p_eat(p, P_ASSIGN)) {
+      /* member = initialiser: the initialiser stays where it is */
+      uint32_t init_start = p->tok.start;
+      snprintf(text, cap, "%s%s%s\x01v=(", ident ? "var " : "", ident ? kname : "", ident ? "=" : "");
+      acs__edit_replace(p, key.start, init_start, text);
+      acs__parse_assign(p);
+      uint32_t init_end = p->prev_end;
+      snprintf(text, cap, ");typeof \x01v===\"string\"?%.*s[\"%s\"]=\x01v:%.*s[%.*s[\"%s\"]=\x01v]=\"%s\";",
+               nl, nm, kname, nl, nm, nl, nm, kname, kname);
+      uint32_t sep_end = init_end;
+      if (acs__p_punct(p, P_COMMA)) {
+        sep_end = p->tok.end;
+        acs__p_next(p);
+      }
+      acs__edit_replace(p, init_end, sep_end, text);
+    } else {
+      snprintf(text, cap, "%s%s%s%.*s[%.*s[\"%s\"]=++\x01v]=\"%s\";", ident ? "var " : "",
+               ident ? kname : "", ident ? "=" : "", nl, nm, nl, nm, kname, kname);
+      uint32_t sep_end = key.end;
+      if (acs__p_punct(p, P_COMMA)) {
+        sep_end = p->tok.end;
+        acs__p_next(p);
+      }
+      acs__edit_replace(p, key.start, sep_end, text);
+    }
+    free(text);
+    free(kname);
+  }
+  uint32_t close = p->tok.start;
+  acs__p_expect(p, P_RBRACE);
+  char tail[512];
+  snprintf(tail, sizeof tail, "})(%.*s || (%.*s = {}));", nl, nm, nl, nm);
+  acs__edit_replace(p, close, close + 1, tail);
+}
+
+/* namespace A.B { ... } lowered in place into nested functions whose
+** exported names are copied onto the namespace object at its end. A
+** namespace that holds only types is dropped whole, as tsc does. */
+void acs__ts_namespace(P *p, uint32_t start, bool exported)
+{
+  (void)exported;
+  acs__p_next(p); /* namespace | module */
+  acs__token names[16];
+  int n = 0;
+  do {
+    if (n < 16) names[n++] = p->tok;
+    if (!acs__p_ident_name(p)) return;
+  } while (acs__p_eat(p, P_DOT));
+  acs__declare(p, names[0].start, names[0].end, p->cur_scope);
+  uint32_t open = p->tok.start;
+  acs__p_expect(p, P_LBRACE);
+  if (p->err) return;
+  uint32_t v0 = p->value_stmts;
+  uint32_t e0 = p->nedits;
+  uint32_t x0 = p->nns_exp;
+  /* one function scope per name, innermost last */
+  for (int i = 0; i < n; i++) acs__scope_push(p, SC_FUNCTION);
+  int32_t inner = p->cur_scope;
+  p->fn_depth++;
+  p->ns_depth++;
+  while (!p->err && !acs__p_punct(p, P_RBRACE) && p->tok.kind != TK_EOF) acs__parse_statement(p);
+  p->ns_depth--;
+  p->fn_depth--;
+  for (int i = 0; i < n; i++) acs__scope_pop(p);
+  uint32_t close = p->tok.start;
+  acs__p_expect(p, P_RBRACE);
+  if (p->err) return;
+  if (p->value_stmts == v0) {
+    /* types only */
+    for (uint32_t i = e0; i < p->nedits; i++) free(p->edits[i].text);
+    p->nedits = e0;
+    p->nns_exp = x0;
+    acs__edit_blank(p, start, p->prev_end);
+    return;
+  }
+  size_t cap = 256 + (size_t)n * 160;
+  for (uint32_t i = x0; i < p->nns_exp; i++) {
+    decl *d = &p->decls[p->ns_exp[i]];
+    cap += 2 * (d->end - d->start) + 32;
+  }
+  char *head = malloc(cap), *tail = malloc(cap);
+  if (!head || !tail) {
+    free(head);
+    free(tail);
+    p->oom = p->err = true;
+    return;
+  }
+  char *h = head, *t = tail;
+#define NM(i) (int)(names[i].end - names[i].start), p->src + names[i].start
+  h += sprintf(h, "var %.*s; (function (%.*s) {", NM(0), NM(0));
+  for (int i = 1; i < n; i++)
+    h += sprintf(h, "let %.*s; (function (%.*s) {", NM(i), NM(i));
+  for (uint32_t i = x0; i < p->nns_exp; i++) {
+    decl *d = &p->decls[p->ns_exp[i]];
+    if (d->scope != inner) continue;
+    t += sprintf(t, "%.*s.%.*s = %.*s;", NM(n - 1), (int)(d->end - d->start), p->src + d->start,
+                 (int)(d->end - d->start), p->src + d->start);
+  }
+  for (int i = n - 1; i >= 1; i--)
+    t += sprintf(t, "})(%.*s = %.*s.%.*s || (%.*s.%.*s = {}));", NM(i), NM(i - 1), NM(i), NM(i - 1), NM(i));
+  t += sprintf(t, "})(%.*s || (%.*s = {}));", NM(0), NM(0));
+#undef NM
+  p->nns_exp = x0;
+  acs__edit_replace(p, start, open + 1, head);
+  acs__edit_replace(p, close, close + 1, tail);
+  free(head);
+  free(tail);
+}

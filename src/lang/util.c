@@ -1,0 +1,141 @@
+/* util.c - growing arrays, strings of the source, import records. */
+#include "internal.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void *acs__grow(P *p, void *arr, uint32_t *cap, uint32_t n, size_t size)
+{
+  if (n <= *cap) return arr;
+  uint32_t c = *cap ? *cap * 2 : 16;
+  while (c < n) c *= 2;
+  void *np = realloc(arr, (size_t)c * size);
+  if (!np) {
+    p->oom = true;
+    p->err = true;
+    return NULL;
+  }
+  *cap = c;
+  return np;
+}
+
+char *acs__p_strndup(P *p, uint32_t start, uint32_t end)
+{
+  char *s = malloc(end - start + 1);
+  if (!s) {
+    p->oom = p->err = true;
+    return NULL;
+  }
+  memcpy(s, p->src + start, end - start);
+  s[end - start] = 0;
+  return s;
+}
+
+bool acs__name_eq(P *p, uint32_t s1, uint32_t e1, uint32_t s2, uint32_t e2)
+{
+  return e1 - s1 == e2 - s2 && memcmp(p->src + s1, p->src + s2, e1 - s1) == 0;
+}
+
+static void put_utf8(char **o, uint32_t cp)
+{
+  char *q = *o;
+  if (cp < 0x80) *q++ = (char)cp;
+  else if (cp < 0x800) *q++ = (char)(0xC0 | (cp >> 6)), *q++ = (char)(0x80 | (cp & 0x3F));
+  else if (cp < 0x10000)
+    *q++ = (char)(0xE0 | (cp >> 12)), *q++ = (char)(0x80 | ((cp >> 6) & 0x3F)),
+    *q++ = (char)(0x80 | (cp & 0x3F));
+  else
+    *q++ = (char)(0xF0 | (cp >> 18)), *q++ = (char)(0x80 | ((cp >> 12) & 0x3F)),
+    *q++ = (char)(0x80 | ((cp >> 6) & 0x3F)), *q++ = (char)(0x80 | (cp & 0x3F));
+  *o = q;
+}
+
+static int hexval(char c)
+{
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* The value of a string literal token (quotes removed, escapes decoded).
+** Specifiers are what this is for, so lone surrogates are kept as CESU. */
+char *acs__p_string_value(P *p, const acs__token *t)
+{
+  const char *s = p->src + t->start + 1, *e = p->src + t->end - 1;
+  char *out = malloc((size_t)(e - s) * 2 + 8);
+  if (!out) {
+    p->oom = p->err = true;
+    return NULL;
+  }
+  char *o = out;
+  while (s < e) {
+    if (*s != '\\') {
+      *o++ = *s++;
+      continue;
+    }
+    s++;
+    if (s >= e) break;
+    char c = *s++;
+    switch (c) {
+    case 'n': *o++ = '\n'; break;
+    case 't': *o++ = '\t'; break;
+    case 'r': *o++ = '\r'; break;
+    case 'b': *o++ = '\b'; break;
+    case 'f': *o++ = '\f'; break;
+    case 'v': *o++ = '\v'; break;
+    case '0': *o++ = '\0'; break;
+    case '\r': if (s < e && *s == '\n') s++; break;
+    case '\n': break;
+    case 'x':
+      if (e - s >= 2 && hexval(s[0]) >= 0 && hexval(s[1]) >= 0) {
+        put_utf8(&o, (uint32_t)(hexval(s[0]) * 16 + hexval(s[1])));
+        s += 2;
+      }
+      break;
+    case 'u': {
+      uint32_t cp = 0;
+      if (s < e && *s == '{') {
+        s++;
+        while (s < e && *s != '}') cp = cp * 16 + (uint32_t)(hexval(*s++) & 0xF);
+        if (s < e) s++;
+      } else {
+        for (int i = 0; i < 4 && s < e; i++) cp = cp * 16 + (uint32_t)(hexval(*s++) & 0xF);
+      }
+      put_utf8(&o, cp);
+      break;
+    }
+    default: *o++ = c;
+    }
+  }
+  *o = 0;
+  return out;
+}
+
+void acs__add_import(P *p, acs__import_kind kind, const acs__token *t)
+{
+  acs__import im = {0};
+  im.kind = kind;
+  /* The line is the token's; its start is found by looking back. */
+  uint32_t ls = t->start;
+  while (ls > 0 && p->src[ls - 1] != '\n' && p->src[ls - 1] != '\r') ls--;
+  im.line = t->line;
+  im.column = acs__lex_column(p->src, ls, t->start);
+  if (kind != ACS__IMP_DYNAMIC_COMPUTED && kind != ACS__IMP_REQUIRE_COMPUTED)
+    im.specifier = acs__p_string_value(p, t);
+  PUSH(p, imports, nimports, capimports, im);
+}
+
+void acs__p_error(P *p, uint32_t pos, const char *fmt, ...)
+{
+  if (p->err) return;
+  p->err = true;
+  if (p->spec) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(p->errmsg, sizeof p->errmsg, fmt, ap);
+  va_end(ap);
+  p->err_pos = pos;
+}
