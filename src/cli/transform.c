@@ -112,6 +112,11 @@ int acs__cli_transform(int argc, char **argv)
     for (size_t i = 0; i < r.shift_count; i++)
       json_array_append_new(sh, json_pack("[i,i,i]", (int)r.shifts[i].line, (int)r.shifts[i].gen_col, (int)r.shifts[i].delta));
     json_object_set_new(j, "shifts", sh);
+    json_t *gen = json_array();
+    for (size_t i = 0; i < r.generated_count; i++)
+      json_array_append_new(gen, json_pack("[i,i,i]", (int)r.generated[i].line, (int)r.generated[i].col,
+                                           (int)r.generated[i].end));
+    json_object_set_new(j, "generated", gen);
     char *s = json_dumps(j, JSON_INDENT(1));
     if (s) puts(s);
     free(s);

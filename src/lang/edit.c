@@ -105,8 +105,21 @@ static bool add_shift(acs__lang_result *r, size_t *cap, uint32_t line, uint32_t 
   return true;
 }
 
+static void add_span(acs__lang_result *r, size_t *cap, uint32_t line, uint32_t col, uint32_t end)
+{
+  if (end <= col) return;
+  if (r->generated_count == *cap) {
+    *cap = *cap ? *cap * 2 : 16;
+    acs__span *n = realloc(r->generated, sizeof *n * *cap);
+    if (!n) return;
+    r->generated = n;
+  }
+  r->generated[r->generated_count++] = (acs__span){line, col, end};
+}
+
 int acs__edit_apply(P *p, const char *prefix, const char *suffix, acs__lang_result *res)
 {
+  size_t span_cap = 0;
   qsort(p->edits, p->nedits, sizeof *p->edits, cmp_edit);
   out o = {0};
   size_t shift_cap = 0;
@@ -116,6 +129,7 @@ int acs__edit_apply(P *p, const char *prefix, const char *suffix, acs__lang_resu
   put(&o, prefix, strlen(prefix));
   /* the prefix sits on line 1 before the source */
   if (*prefix) {
+    add_span(res, &span_cap, 1, 1, 1 + (uint32_t)strlen(prefix));
     ps.gen_col += (uint32_t)strlen(prefix);
     total = (int32_t)strlen(prefix);
     add_shift(res, &shift_cap, 1, ps.gen_col, total);
@@ -153,7 +167,9 @@ int acs__edit_apply(P *p, const char *prefix, const char *suffix, acs__lang_resu
     } else {
       size_t tl = strlen(e->text);
       put(&o, e->text, tl);
+      uint32_t gen0 = ps.gen_col, line0 = ps.line;
       advance_text(&ps, e->text, tl, true, false);
+      if (ps.line == line0) add_span(res, &span_cap, line0, gen0, ps.gen_col);
       advance_text(&ps, p->src + e->start, e->end - e->start, false, true);
       int32_t now = (int32_t)ps.gen_col - (int32_t)ps.src_col;
       if (now != total) {

@@ -62,6 +62,12 @@ typedef struct acs__lang_dep {
   bool star;             /* export * from it */
 } acs__lang_dep;
 
+/* Output that the transform wrote itself (not the source's): on `line`,
+** generated columns [col, end). For tests and tools. */
+typedef struct acs__span {
+  uint32_t line, col, end;
+} acs__span;
+
 typedef struct acs__lang_result {
   char *code;            /* the output, NUL-terminated */
   size_t code_len;
@@ -79,6 +85,8 @@ typedef struct acs__lang_result {
   size_t dep_count;
   acs__colshift *shifts; /* sorted by line, gen_col */
   size_t shift_count;
+  acs__span *generated;  /* where the output is ours, not the source's */
+  size_t generated_count;
   /* A syntax error: message in the engine's words, 1-based position. */
   char *error;
   uint32_t error_line, error_column;

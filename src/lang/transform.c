@@ -120,6 +120,7 @@ void acs__lang_result_free(acs__lang_result *r)
   for (size_t i = 0; i < r->dep_count; i++) free(r->deps[i].specifier);
   free(r->deps);
   free(r->shifts);
+  free(r->generated);
   free(r->error);
   memset(r, 0, sizeof *r);
 }

@@ -1,0 +1,47 @@
+// differential
+// console output formatting, as Node's util.inspect and util.format do it.
+console.log("%s is %d years and %i days, %f%%", "Ada", 36.6, 12.9, 1.5);
+console.log("%o and %O and %j", { a: [1, { b: 2 }] }, { a: 1 }, { j: "son" });
+console.log("%c styled", "color: red", "extra", 1, { x: 1 });
+console.log(1, "two", [3], { four: 4 }, null, undefined, true, 5n, Symbol("six"), -0);
+console.log({ nested: { deeper: { deepest: { tooDeep: 1 } } }, arr: [[1, [2, [3, [4]]]]] });
+console.log(Array.from({ length: 30 }, (_, i) => i));
+console.log(Array.from({ length: 120 }, (_, i) => i * 1000));
+console.log(["a".repeat(20), "b".repeat(20), "c".repeat(20), "d".repeat(20)]);
+console.log(new Map([["k", { v: 1 }], [{ o: 1 }, [1, 2]]]), new Set([1, "two", [3]]));
+class Point { constructor(x, y) { this.x = x; this.y = y; } get len() { return 1; } }
+console.log(new Point(1, 2), Object.create(null), Object.assign(Object.create(null), { a: 1 }));
+const obj = { get g() { return 1; }, set s(v) {}, get gs() { return 1; }, set gs(v) {}, [Symbol("k")]: "sym", "needs quotes": 1 };
+console.log(obj);
+const circ = { name: "c", self: null, list: [] };
+circ.self = circ; circ.list.push(circ);
+console.log(circ);
+console.log(new Uint8Array([1, 2, 3]), new Float64Array(2), new ArrayBuffer(3), new DataView(new ArrayBuffer(2)));
+console.log(new Date(0), new Date(NaN), /re+g/gi, new Number(3), new String("boxed"), new Boolean(false), Object(1n));
+console.log(function named() {}, () => {}, class K {}, class extends Point {}, async function af() {}, function* gen() {});
+console.log(new WeakMap(), new WeakSet(), [undefined, null, , 4], { u: undefined });
+console.log("str", "it's", ["it's", 'say "hi"', `both ' and "`], "\n\t\u0001");
+console.log([1.5, -2, NaN, Infinity, 1e21, 0.1 + 0.2], 123456789012345678901234567890n);
+console.log({ a: "x".repeat(100) }, ["y".repeat(80)]);
+console.log(Object.assign([1, 2, 3], { extra: true }), new Array(5), [1, , 3]);
+console.log({ f() {}, async g() {}, *h() {}, k: Math.max });
+console.table([{ a: 1, b: "x" }, { a: 2, c: true }]);
+console.table([[1, 2], [3, 4]], ["0"]);
+console.table({ r1: { c: 1 }, r2: { c: 2 } });
+console.group("Group");
+console.log("inside");
+console.group();
+console.info({ deep: [1, 2] });
+console.groupEnd();
+console.groupEnd();
+console.log("outside");
+console.count(); console.count(); console.count("x"); console.countReset(); console.count();
+console.dir({ a: { b: { c: { d: 1 } } } }, { depth: 0 });
+console.debug("debug goes to stdout");
+const { log } = console;
+log("detached works");
+console.log(Symbol.iterator, Symbol.for("reg"), [Symbol()]);
+console.log(Object.defineProperty({}, "hidden", { value: 1, enumerable: false }), Object.defineProperty([], "x", { value: 1 }));
+console.log({ [Symbol.toStringTag]: "Tagged", v: 1 });
+console.log(new Error("plain").message, Object.prototype.toString.call(new Error("x")));
+console.log(process.argv.length > 1, typeof console.time, typeof console.trace);
