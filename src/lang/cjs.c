@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int acs__subst_edits(P *p, const char *pfx, bool esm);
+int acs__subst_edits(P *p, const char *pfx, bool esm, const int32_t *param);
 
 typedef struct names {
   char **v;
@@ -203,7 +203,7 @@ int acs__cjs_finish(P *p, acs__lang_result *out)
     chosen = strdup(buf);
     if (chosen) pfx = chosen;
   }
-  if (acs__subst_edits(p, pfx, false)) {
+  if (acs__subst_edits(p, pfx, false, NULL)) {
     free(chosen);
     p->oom = true;
     return -1;

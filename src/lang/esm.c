@@ -63,16 +63,56 @@ static char *access_text(const char *pfx, int32_t module, const char *imported)
   return s;
 }
 
-/* Replace the placeholders the parser left in edit texts. */
-int acs__subst_edits(P *p, const char *pfx, bool esm)
+/* The JSX factory and fragment as the output should spell them. */
+static char *jsx_name(P *p, bool frag, const char *pfx, const int32_t *param, bool esm)
 {
+  const char *full = frag ? (p->jsx_fragment ? p->jsx_fragment : "React.Fragment")
+                          : (p->jsx_factory ? p->jsx_factory : "React.createElement");
+  const char *dot = strchr(full, '.');
+  size_t rl = dot ? (size_t)(dot - full) : strlen(full);
+  char *out = malloc(strlen(full) + strlen(pfx) + 64);
+  if (!out) return NULL;
+  if (esm && param) {
+    for (uint32_t b = 0; b < p->nbindings; b++) {
+      binding *bd = &p->bindings[b];
+      if (bd->local_end - bd->local_start != rl || memcmp(p->src + bd->local_start, full, rl) ||
+          bd->module < 0 || param[bd->module] < 0)
+        continue;
+      char *acc = access_text(pfx, param[bd->module], bd->imported);
+      if (!acc) break;
+      sprintf(out, "%s%s", acc, dot ? dot : "");
+      free(acc);
+      return out;
+    }
+  }
+  strcpy(out, full);
+  return out;
+}
+
+/* Replace the placeholders the parser left in edit texts. */
+int acs__subst_edits(P *p, const char *pfx, bool esm, const int32_t *param)
+{
+  char *fac = NULL, *frag = NULL;
+  if (p->jsx_used) {
+    fac = jsx_name(p, false, pfx, param, esm);
+    frag = jsx_name(p, true, pfx, param, esm);
+    if (!fac || !frag) {
+      free(fac);
+      free(frag);
+      return -1;
+    }
+  }
+  int rc = 0;
   for (uint32_t i = 0; i < p->nedits; i++) {
     edit *e = &p->edits[i];
-    if (!e->text || !strpbrk(e->text, "\x01\x02")) continue;
+    if (!e->text || !strpbrk(e->text, "\x01\x02\x04")) continue;
     size_t orig = e->end - e->start;
-    size_t cap = strlen(e->text) + 64 + 8 * strlen(pfx);
+    size_t cap = strlen(e->text) * 2 + 64 + 8 * strlen(pfx) + (fac ? strlen(fac) + strlen(frag) : 0);
     char *o = malloc(cap + orig);
-    if (!o) return -1;
+    if (!o) {
+      rc = -1;
+      break;
+    }
     bool pad = false;
     if (!strcmp(e->text, "\x01meta")) {
       if (esm) snprintf(o, cap, "%sm.meta", pfx);
@@ -88,6 +128,8 @@ int acs__subst_edits(P *p, const char *pfx, bool esm)
       char *q = o;
       for (const char *s = e->text; *s; s++) {
         if (*s == '\x01') q += sprintf(q, "%s", pfx);
+        else if (*s == '\x04' && s[1] == 'f' && fac) q += sprintf(q, "%s", fac), s++;
+        else if (*s == '\x04' && s[1] == 'g' && frag) q += sprintf(q, "%s", frag), s++;
         else *q++ = *s;
       }
       *q = 0;
@@ -100,7 +142,9 @@ int acs__subst_edits(P *p, const char *pfx, bool esm)
     free(e->text);
     e->text = o;
   }
-  return 0;
+  free(fac);
+  free(frag);
+  return rc;
 }
 
 static int fail_oom(P *p)
@@ -127,6 +171,18 @@ int acs__esm_finish(P *p, acs__lang_result *out)
       binding *bd = &p->bindings[b];
       size_t n = bd->local_end - bd->local_start;
       if (strlen(x->local) == n && !memcmp(x->local, p->src + bd->local_start, n)) bd->used = true;
+    }
+  }
+  if (p->jsx_used) {
+    /* the JSX factory's root counts as a use of the import that provides it */
+    for (int k = 0; k < 2; k++) {
+      const char *full = k ? (p->jsx_fragment ? p->jsx_fragment : "React.Fragment")
+                           : (p->jsx_factory ? p->jsx_factory : "React.createElement");
+      size_t rl = strcspn(full, ".");
+      for (uint32_t b = 0; b < p->nbindings; b++)
+        if (p->bindings[b].local_end - p->bindings[b].local_start == rl &&
+            !memcmp(p->src + p->bindings[b].local_start, full, rl))
+          p->bindings[b].used = true;
     }
   }
   for (uint32_t b = 0; b < p->nbindings; b++) {
@@ -171,7 +227,7 @@ int acs__esm_finish(P *p, acs__lang_result *out)
     }
     free(acc);
   }
-  if (acs__subst_edits(p, pfx, true)) {
+  if (acs__subst_edits(p, pfx, true, param)) {
     free(param);
     free(res);
     free(pfx);

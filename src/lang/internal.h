@@ -109,6 +109,8 @@ typedef struct P {
   /* inside a TS namespace body: exports become properties of it */
   int ns_depth;
   uint32_t *ns_exp; uint32_t nns_exp, capns_exp; /* decl indices exported from a namespace */
+  char *jsx_factory, *jsx_fragment; /* owned; NULL: React.createElement / React.Fragment */
+  bool jsx_used;
 } P;
 
 /* A saved parser position for speculation. */
@@ -161,6 +163,10 @@ int32_t acs__function_scope(P *p);
 /* After parsing: which refs name import bindings (and are not shadowed).
 ** Fills binding.used and returns, per ref, the binding index or -1. */
 int32_t *acs__resolve_refs(P *p);
+
+/* jsx.c */
+void acs__jsx_element(P *p);
+void acs__jsx_pragmas(P *p);
 
 /* edit.c */
 void acs__edit_blank(P *p, uint32_t start, uint32_t end);

@@ -726,7 +726,7 @@ static void parse_primary(P *p)
       return;
     case P_LT:
       if (p->jsx) {
-        acs__p_error(p, t.start, "JSX is not supported yet");
+        acs__jsx_element(p);
         return;
       }
       break;

@@ -35,6 +35,8 @@ static void free_p(P *p)
   free(p->modules);
   free(p->exports);
   free(p->ns_exp);
+  free(p->jsx_factory);
+  free(p->jsx_fragment);
 }
 
 static void set_error(P *p, acs__lang_result *out)
@@ -72,6 +74,11 @@ int acs__lang_transform(const char *src, size_t len, const acs__lang_opts *opts,
     uint32_t e = 0;
     while (e < len && src[e] != '\n' && src[e] != '\r') e++;
     acs__edit_blank(p, 0, e);
+  }
+  if (p->jsx) {
+    if (opts->jsx_factory) p->jsx_factory = strdup(opts->jsx_factory);
+    if (opts->jsx_fragment) p->jsx_fragment = strdup(opts->jsx_fragment);
+    acs__jsx_pragmas(p);
   }
   acs__parse_program(p);
 
