@@ -12,7 +12,7 @@ ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fPIC -Iinclude $(OPT)
 LDLIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 SANITIZE :=
 
-LIB_SRC  := $(wildcard src/base/*.c src/policy/*.c src/lang/*.c src/js/*.c src/box/*.c)
+LIB_SRC  := $(wildcard src/base/*.c src/vfs/*.c src/policy/*.c src/lang/*.c src/js/*.c src/box/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 JS_LIB   := $(sort $(wildcard src/js/lib/*.js))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/lib_embed.o
@@ -20,7 +20,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit_%)
 
-.PHONY: all deps run test asan test-asan bench clean
+.PHONY: all deps run test asan test-asan bench clean fuzz-lang
 
 all: $(BUILD)/acs $(BUILD)/libacs.a $(BUILD)/libacs.so
 
@@ -79,6 +79,34 @@ test-asan: deps asan
 
 bench: all
 	@bash bench/run.sh
+
+# libFuzzer (clang) + ASan + UBSan harness for the source transform, in
+# build-fuzz/. Runs FUZZ_SECONDS over tests/fuzz/corpus/lang (read only: new
+# inputs go to build-fuzz/corpus-lang) and leaves crash, timeout and leak
+# reproducers in build-fuzz/artifacts/. FUZZ_ARGS adds libFuzzer flags, e.g.
+# FUZZ_ARGS="-fork=1 -ignore_crashes=1" to keep going past a crash.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 1800
+FUZZ_ARGS    ?=
+FUZZ_BUILD   := build-fuzz
+FUZZ_SRC     := $(wildcard src/lang/*.c src/base/*.c)
+FUZZ_CFLAGS  := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Iinclude -Isrc -O1 -g \
+                -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined \
+                -fno-sanitize-recover=undefined
+
+fuzz-lang:
+	@sh scripts/deps-fuzz.sh
+	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/lang_fuzz
+	@mkdir -p $(FUZZ_BUILD)/corpus-lang $(FUZZ_BUILD)/artifacts
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(FUZZ_BUILD)/lang_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
+	  -rss_limit_mb=2048 -dict=tests/fuzz/lang.dict \
+	  -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
+	  $(FUZZ_BUILD)/corpus-lang tests/fuzz/corpus/lang
+
+$(FUZZ_BUILD)/lang_fuzz: tests/fuzz/lang_fuzz.c $(FUZZ_SRC) $(wildcard src/lang/*.h src/base/*.h include/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/lang_fuzz.c $(FUZZ_SRC)
 
 clean:
 	rm -rf build build-asan

@@ -1,0 +1,751 @@
+/* vfs.c - host mounts confined by a component-by-component walk. */
+#include "vfs.h"
+
+#include "../base/base.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_LINKS 40
+
+typedef struct mount {
+  char *path; /* canonical, no trailing slash */
+  size_t len;
+  int fd;     /* O_PATH|O_DIRECTORY */
+  bool ro;
+} mount;
+
+struct acs__vfs {
+  mount *m;
+  size_t n;
+  char *desc;
+  bool outside;
+};
+
+int acs__vfs_new(acs__vfs **out)
+{
+  *out = calloc(1, sizeof **out);
+  return *out ? 0 : ACS_ENOMEM;
+}
+
+void acs__vfs_free(acs__vfs *v)
+{
+  if (!v) return;
+  for (size_t i = 0; i < v->n; i++) {
+    free(v->m[i].path);
+    close(v->m[i].fd);
+  }
+  free(v->m);
+  free(v->desc);
+  free(v);
+}
+
+bool acs__vfs_outside(const acs__vfs *v) { return v->outside; }
+
+const char *acs__vfs_describe(acs__vfs *v)
+{
+  if (v->desc) return v->desc;
+  acs__buf b = {0};
+  for (size_t i = 0; i < v->n; i++)
+    acs__buf_printf(&b, "%s%s (%s)", i ? ", " : "", v->m[i].path, v->m[i].ro ? "read-only" : "read-write");
+  v->desc = acs__buf_take(&b, NULL);
+  return v->desc ? v->desc : "";
+}
+
+int acs__vfs_mount(acs__vfs *v, const char *host_dir, bool read_only, acs_err *err)
+{
+  char *real = realpath(host_dir, NULL);
+  if (!real)
+    return acs__fail(err, ACS_ECONFIG, "SandboxConfigError", "directory '%s' does not exist: %s",
+                     host_dir, strerror(errno));
+  int fd = open(real, O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) {
+    int e = errno;
+    free(real);
+    return acs__fail(err, ACS_ECONFIG, "SandboxConfigError", "'%s' is not a directory it can use: %s",
+                     host_dir, strerror(e));
+  }
+  mount *nm = realloc(v->m, sizeof *nm * (v->n + 1));
+  if (!nm) {
+    close(fd);
+    free(real);
+    return ACS_ENOMEM;
+  }
+  v->m = nm;
+  /* "/" as a mount would be the whole host: keep it as "" for prefix tests */
+  size_t len = strlen(real);
+  if (len == 1) real[0] = 0, len = 0;
+  v->m[v->n++] = (mount){real, len, fd, read_only};
+  free(v->desc);
+  v->desc = NULL;
+  return 0;
+}
+
+/* ----------------------------------------------------------- paths */
+
+char *acs__vfs_abs(const char *cwd, const char *path)
+{
+  acs__buf b = {0};
+  if (path[0] != '/') {
+    acs__buf_puts(&b, cwd);
+    acs__buf_puts(&b, "/");
+  }
+  acs__buf_puts(&b, path);
+  /* squeeze "//" and "/./" and trailing "/." */
+  char *s = acs__buf_take(&b, NULL);
+  if (!s) return NULL;
+  char *o = s;
+  for (const char *p = s; *p;) {
+    if (*p == '/') {
+      while (*p == '/') p++;
+      if (p[0] == '.' && (p[1] == '/' || p[1] == 0)) {
+        p++;
+        continue;
+      }
+      *o++ = '/';
+      continue;
+    }
+    *o++ = *p++;
+  }
+  if (o > s + 1 && o[-1] == '/') o--;
+  if (o == s) *o++ = '/';
+  *o = 0;
+  return s;
+}
+
+static mount *mount_at(acs__vfs *v, const char *path)
+{
+  for (size_t i = 0; i < v->n; i++)
+    if (strcmp(v->m[i].path[0] ? v->m[i].path : "/", path) == 0) return &v->m[i];
+  return NULL;
+}
+
+/* path is a strict ancestor of some mount (a virtual directory). */
+static bool above_mount(acs__vfs *v, const char *path)
+{
+  size_t pl = strcmp(path, "/") == 0 ? 0 : strlen(path);
+  for (size_t i = 0; i < v->n; i++)
+    if (v->m[i].len > pl && strncmp(v->m[i].path, path, pl) == 0 && v->m[i].path[pl] == '/') return true;
+  return false;
+}
+
+/* The mount holding a canonical path: the longest prefix. */
+static mount *mount_of(acs__vfs *v, const char *path)
+{
+  mount *best = NULL;
+  for (size_t i = 0; i < v->n; i++) {
+    mount *m = &v->m[i];
+    if (strncmp(path, m->path, m->len) == 0 && (path[m->len] == '/' || path[m->len] == 0) &&
+        (!best || m->len > best->len))
+      best = m;
+  }
+  return best;
+}
+
+/* ------------------------------------------------------------- walk */
+
+typedef struct walk {
+  char cur[PATH_MAX]; /* canonical guest path of the directory we are in */
+  int fd;             /* its O_PATH fd, or -1 in the virtual space above mounts */
+  mount *m;
+  /* result */
+  int parent;         /* fd of the final component's directory (owned) */
+  char name[NAME_MAX + 1];
+  bool root;          /* the final path is a mount root or virtual dir */
+  bool virt;          /* ... a virtual directory */
+} walk;
+
+static void walk_close(walk *w)
+{
+  if (w->fd >= 0) close(w->fd);
+  if (w->parent >= 0 && w->parent != w->fd) close(w->parent);
+  w->fd = w->parent = -1;
+}
+
+/* Enter canonical guest path `path` from scratch (after ".."). */
+static int enter(acs__vfs *v, walk *w, const char *path)
+{
+  if (w->fd >= 0) close(w->fd);
+  w->fd = -1;
+  w->m = NULL;
+  snprintf(w->cur, sizeof w->cur, "%s", path);
+  mount *m = mount_of(v, path);
+  if (!m) {
+    if (strcmp(path, "/") == 0 || above_mount(v, path)) return 0;
+    v->outside = true;
+    return -ENOENT;
+  }
+  int fd = dup(m->fd);
+  if (fd < 0) return -errno;
+  const char *rest = path + m->len;
+  char comp[NAME_MAX + 1];
+  while (*rest) {
+    while (*rest == '/') rest++;
+    size_t n = strcspn(rest, "/");
+    if (!n) break;
+    if (n > NAME_MAX) {
+      close(fd);
+      return -ENAMETOOLONG;
+    }
+    memcpy(comp, rest, n);
+    comp[n] = 0;
+    rest += n;
+    /* a nested mount deeper in the path takes over */
+    int nfd = openat(fd, comp, O_PATH | O_NOFOLLOW | O_DIRECTORY | O_CLOEXEC);
+    close(fd);
+    if (nfd < 0) return -errno;
+    fd = nfd;
+  }
+  w->fd = fd;
+  w->m = m;
+  return 0;
+}
+
+static void path_join(char *out, const char *dir, const char *name)
+{
+  if (strcmp(dir, "/") == 0) snprintf(out, PATH_MAX, "/%s", name);
+  else snprintf(out, PATH_MAX, "%s/%s", dir, name);
+}
+
+/* Walk `path`. With want_parent, stop before the final component and leave
+** its directory in w->parent and its name in w->name (following a final
+** symbolic link first when follow_last); otherwise resolve everything and
+** leave the final's O_PATH fd in w->parent with w->name empty. */
+static int walk_path(acs__vfs *v, const char *path, bool follow_last, bool want_parent, walk *w)
+{
+  v->outside = false;
+  memset(w, 0, sizeof *w);
+  w->fd = w->parent = -1;
+  strcpy(w->cur, "/");
+  if (path[0] != '/') return -EINVAL;
+  char *rest = strdup(path), *tmp = NULL;
+  if (!rest) return -ENOMEM;
+  int links = 0, rc = 0;
+  const char *p = rest;
+  for (;;) {
+    while (*p == '/') p++;
+    if (!*p) break;
+    size_t n = strcspn(p, "/");
+    if (n > NAME_MAX) {
+      rc = -ENAMETOOLONG;
+      goto out;
+    }
+    char c[NAME_MAX + 1];
+    memcpy(c, p, n);
+    c[n] = 0;
+    p += n;
+    const char *after = p;
+    while (*after == '/') after++;
+    bool last = *after == 0;
+    if (strcmp(c, ".") == 0) {
+      if (last && want_parent) {
+        rc = -EINVAL;
+        goto out;
+      }
+      continue;
+    }
+    if (strcmp(c, "..") == 0) {
+      char up[PATH_MAX];
+      snprintf(up, sizeof up, "%s", w->cur);
+      char *slash = strrchr(up, '/');
+      if (slash == up) up[1] = 0;
+      else if (slash) *slash = 0;
+      rc = enter(v, w, up);
+      if (rc) goto out;
+      if (last && want_parent) {
+        rc = -EINVAL;
+        goto out;
+      }
+      continue;
+    }
+    char next[PATH_MAX];
+    path_join(next, w->cur, c);
+    mount *nm = mount_at(v, next);
+    if (nm || w->fd < 0) {
+      /* entering a mount root, or moving in the virtual space */
+      if (last && want_parent && !(nm && follow_last)) {
+        if (!nm && w->fd < 0 && !above_mount(v, next)) v->outside = true;
+        w->parent = w->fd; /* -1 when virtual: the caller refuses */
+        w->fd = -1;
+        snprintf(w->name, sizeof w->name, "%s", c);
+        if (nm) rc = -EBUSY; /* a mount root cannot be created, removed or renamed */
+        goto out;
+      }
+      if (nm) {
+        int fd = dup(nm->fd);
+        if (fd < 0) {
+          rc = -errno;
+          goto out;
+        }
+        if (w->fd >= 0) close(w->fd);
+        w->fd = fd;
+        w->m = nm;
+      } else if (!above_mount(v, next)) {
+        v->outside = true;
+        rc = -ENOENT;
+        goto out;
+      }
+      snprintf(w->cur, sizeof w->cur, "%s", next);
+      continue;
+    }
+    if (last && want_parent && !follow_last) {
+      w->parent = w->fd;
+      w->fd = -1;
+      snprintf(w->name, sizeof w->name, "%s", c);
+      goto out;
+    }
+    int nfd = openat(w->fd, c, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+    if (nfd < 0) {
+      rc = -errno;
+      if (rc == -ENOENT && last && want_parent) {
+        /* the final component does not exist: create it here */
+        rc = 0;
+        w->parent = w->fd;
+        w->fd = -1;
+        snprintf(w->name, sizeof w->name, "%s", c);
+      }
+      goto out;
+    }
+    struct stat st;
+    if (fstat(nfd, &st) < 0) {
+      rc = -errno;
+      close(nfd);
+      goto out;
+    }
+    if (S_ISLNK(st.st_mode) && (!last || follow_last)) {
+      if (++links > MAX_LINKS) {
+        close(nfd);
+        rc = -ELOOP;
+        goto out;
+      }
+      char target[PATH_MAX];
+      ssize_t tl = readlinkat(nfd, "", target, sizeof target - 1);
+      close(nfd);
+      if (tl < 0) {
+        rc = -errno;
+        goto out;
+      }
+      target[tl] = 0;
+      /* splice the target in front of what is left */
+      size_t need = (size_t)tl + strlen(p) + 2;
+      tmp = malloc(need);
+      if (!tmp) {
+        rc = -ENOMEM;
+        goto out;
+      }
+      snprintf(tmp, need, "%s/%s", target, p);
+      free(rest);
+      rest = tmp;
+      tmp = NULL;
+      p = rest;
+      if (target[0] == '/') {
+        rc = enter(v, w, "/");
+        if (rc) goto out;
+      }
+      continue;
+    }
+    if (last) {
+      if (want_parent) {
+        close(nfd);
+        w->parent = w->fd;
+        w->fd = -1;
+        snprintf(w->name, sizeof w->name, "%s", c);
+      } else {
+        w->parent = nfd;
+        w->name[0] = 0;
+        snprintf(w->cur, sizeof w->cur, "%s", next);
+      }
+      goto out;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+      close(nfd);
+      rc = -ENOTDIR;
+      goto out;
+    }
+    close(w->fd);
+    w->fd = nfd;
+    snprintf(w->cur, sizeof w->cur, "%s", next);
+  }
+  /* the path ended on a directory we are in (mount root, or virtual) */
+  if (want_parent) {
+    rc = w->fd >= 0 ? -EBUSY : (v->outside = true, -EACCES);
+  } else if (w->fd < 0) {
+    w->root = w->virt = true;
+    v->outside = true;
+    rc = -ENOENT;
+  } else {
+    w->parent = w->fd;
+    w->fd = -1;
+    w->root = true;
+    w->name[0] = 0;
+  }
+out:
+  free(rest);
+  free(tmp);
+  if (w->fd >= 0 && w->fd != w->parent) {
+    close(w->fd);
+    w->fd = -1;
+  }
+  /* the mount of the final: that of the directory it is in */
+  if (!rc && w->parent >= 0 && !w->m) w->m = mount_of(v, w->cur);
+  if (rc && w->parent >= 0) {
+    close(w->parent);
+    w->parent = -1;
+  }
+  return rc;
+}
+
+/* The parent of a final component, for operations that write there. */
+static int walk_parent(acs__vfs *v, const char *path, bool follow_last, walk *w, bool writing)
+{
+  int rc = walk_path(v, path, follow_last, true, w);
+  if (rc == -EBUSY) return rc;
+  if (rc) return rc;
+  if (w->parent < 0) {
+    v->outside = true;
+    return writing ? -EACCES : -ENOENT;
+  }
+  w->m = mount_of(v, w->cur);
+  if (writing && w->m && w->m->ro) {
+    walk_close(w);
+    return -EROFS;
+  }
+  return 0;
+}
+
+/* -------------------------------------------------------- operations */
+
+int acs__vfs_open(acs__vfs *v, const char *path, int flags, mode_t mode, int *fd, bool *ro)
+{
+  *fd = -1;
+  bool writing = (flags & (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND)) != 0;
+  bool nofollow = (flags & O_NOFOLLOW) != 0;
+  walk w;
+  int rc;
+  if (flags & O_CREAT) {
+    rc = walk_parent(v, path, !nofollow, &w, true);
+    if (rc == -EBUSY) {
+      /* a mount root: open it as a directory */
+      rc = walk_path(v, path, true, false, &w);
+      if (rc) return rc;
+      goto root;
+    }
+    if (rc) return rc;
+    *fd = openat(w.parent, w.name, flags | O_NOFOLLOW | O_CLOEXEC, mode);
+    rc = *fd < 0 ? -errno : 0;
+    if (ro) *ro = false;
+    walk_close(&w);
+    return rc;
+  }
+  rc = walk_path(v, path, !nofollow, false, &w);
+  if (rc) return rc;
+root:
+  if (writing && w.m && w.m->ro) {
+    walk_close(&w);
+    return -EROFS;
+  }
+  /* reopen the resolved O_PATH fd for real; going through /proc/self/fd
+  ** keeps it the same inode even if the name is swapped meanwhile */
+  char proc[64];
+  snprintf(proc, sizeof proc, "/proc/self/fd/%d", w.parent);
+  struct stat st;
+  if (fstat(w.parent, &st) == 0 && S_ISLNK(st.st_mode)) {
+    walk_close(&w);
+    return -ELOOP;
+  }
+  *fd = open(proc, (flags & ~O_NOFOLLOW) | O_CLOEXEC, mode);
+  rc = *fd < 0 ? -errno : 0;
+  if (ro) *ro = w.m && w.m->ro;
+  walk_close(&w);
+  return rc;
+}
+
+int acs__vfs_stat(acs__vfs *v, const char *path, bool follow, struct stat *st)
+{
+  walk w;
+  int rc = walk_path(v, path, follow, false, &w);
+  if (rc) return rc;
+  rc = fstat(w.parent, st) < 0 ? -errno : 0;
+  walk_close(&w);
+  return rc;
+}
+
+int acs__vfs_access(acs__vfs *v, const char *path, int mode)
+{
+  struct stat st;
+  walk w;
+  int rc = walk_path(v, path, true, false, &w);
+  if (rc) return rc;
+  if (fstat(w.parent, &st) < 0) rc = -errno;
+  else if ((mode & W_OK) && w.m && w.m->ro) rc = -EROFS;
+  else if (mode & (R_OK | W_OK | X_OK)) {
+    char proc[64];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", w.parent);
+    if (faccessat(AT_FDCWD, proc, mode & (R_OK | W_OK | X_OK), 0) < 0) rc = -errno;
+  }
+  walk_close(&w);
+  return rc;
+}
+
+int acs__vfs_mkdir(acs__vfs *v, const char *path, mode_t mode)
+{
+  walk w;
+  int rc = walk_parent(v, path, false, &w, true);
+  if (rc == -EBUSY) return -EEXIST;
+  if (rc) return rc;
+  rc = mkdirat(w.parent, w.name, mode) < 0 ? -errno : 0;
+  walk_close(&w);
+  return rc;
+}
+
+static int remove_at(acs__vfs *v, const char *path, int flag)
+{
+  walk w;
+  int rc = walk_parent(v, path, false, &w, true);
+  if (rc) return rc;
+  rc = unlinkat(w.parent, w.name, flag) < 0 ? -errno : 0;
+  walk_close(&w);
+  return rc;
+}
+
+int acs__vfs_rmdir(acs__vfs *v, const char *path) { return remove_at(v, path, AT_REMOVEDIR); }
+int acs__vfs_unlink(acs__vfs *v, const char *path) { return remove_at(v, path, 0); }
+
+int acs__vfs_rename(acs__vfs *v, const char *from, const char *to)
+{
+  walk a, b;
+  int rc = walk_parent(v, from, false, &a, true);
+  if (rc) return rc;
+  rc = walk_parent(v, to, false, &b, true);
+  if (rc) {
+    walk_close(&a);
+    return rc;
+  }
+  rc = renameat(a.parent, a.name, b.parent, b.name) < 0 ? -errno : 0;
+  walk_close(&a);
+  walk_close(&b);
+  return rc;
+}
+
+int acs__vfs_link(acs__vfs *v, const char *from, const char *to)
+{
+  walk a, b;
+  int rc = walk_parent(v, from, false, &a, false);
+  if (rc) return rc;
+  rc = walk_parent(v, to, false, &b, true);
+  if (rc) {
+    walk_close(&a);
+    return rc;
+  }
+  rc = linkat(a.parent, a.name, b.parent, b.name, 0) < 0 ? -errno : 0;
+  walk_close(&a);
+  walk_close(&b);
+  return rc;
+}
+
+int acs__vfs_symlink(acs__vfs *v, const char *target, const char *path)
+{
+  walk w;
+  int rc = walk_parent(v, path, false, &w, true);
+  if (rc == -EBUSY) return -EEXIST;
+  if (rc) return rc;
+  /* any text may be stored: following it is confined like every path */
+  rc = symlinkat(target, w.parent, w.name) < 0 ? -errno : 0;
+  walk_close(&w);
+  return rc;
+}
+
+int acs__vfs_readlink(acs__vfs *v, const char *path, char **out)
+{
+  *out = NULL;
+  walk w;
+  int rc = walk_path(v, path, false, false, &w);
+  if (rc) return rc;
+  char buf[PATH_MAX];
+  ssize_t n = readlinkat(w.parent, "", buf, sizeof buf - 1);
+  rc = n < 0 ? (errno == ENOENT ? -EINVAL : -errno) : 0;
+  if (!rc) {
+    buf[n] = 0;
+    *out = strdup(buf);
+    if (!*out) rc = -ENOMEM;
+  }
+  walk_close(&w);
+  return rc;
+}
+
+int acs__vfs_realpath(acs__vfs *v, const char *path, char **out)
+{
+  *out = NULL;
+  walk w;
+  int rc = walk_path(v, path, true, false, &w);
+  if (rc) return rc;
+  *out = strdup(w.cur);
+  walk_close(&w);
+  return *out ? 0 : -ENOMEM;
+}
+
+/* A real fd for the resolved final, for fchmod/ftruncate. */
+static int reopen(int opath, int flags)
+{
+  char proc[64];
+  snprintf(proc, sizeof proc, "/proc/self/fd/%d", opath);
+  return open(proc, flags | O_CLOEXEC | O_NONBLOCK);
+}
+
+int acs__vfs_chmod(acs__vfs *v, const char *path, mode_t mode)
+{
+  walk w;
+  int rc = walk_path(v, path, true, false, &w);
+  if (rc) return rc;
+  if (w.m && w.m->ro) rc = -EROFS;
+  else {
+    int fd = reopen(w.parent, O_RDONLY);
+    if (fd < 0) rc = -errno;
+    else {
+      rc = fchmod(fd, mode) < 0 ? -errno : 0;
+      close(fd);
+    }
+  }
+  walk_close(&w);
+  return rc;
+}
+
+int acs__vfs_utimes(acs__vfs *v, const char *path, const struct timespec ts[2], bool follow)
+{
+  walk w;
+  int rc = walk_path(v, path, follow, false, &w);
+  if (rc) return rc;
+  if (w.m && w.m->ro) rc = -EROFS;
+  else rc = utimensat(w.parent, "", ts, AT_EMPTY_PATH) < 0 ? -errno : 0;
+  walk_close(&w);
+  return rc;
+}
+
+int acs__vfs_truncate(acs__vfs *v, const char *path, off_t len)
+{
+  walk w;
+  int rc = walk_path(v, path, true, false, &w);
+  if (rc) return rc;
+  if (w.m && w.m->ro) rc = -EROFS;
+  else {
+    int fd = reopen(w.parent, O_WRONLY);
+    if (fd < 0) rc = -errno;
+    else {
+      rc = ftruncate(fd, len) < 0 ? -errno : 0;
+      close(fd);
+    }
+  }
+  walk_close(&w);
+  return rc;
+}
+
+int acs__vfs_readdir(acs__vfs *v, const char *path, acs__vfs_dirent_fn fn, void *user)
+{
+  walk w;
+  int rc = walk_path(v, path, true, false, &w);
+  if (rc) return rc;
+  int fd = reopen(w.parent, O_RDONLY | O_DIRECTORY);
+  walk_close(&w);
+  if (fd < 0) return -errno;
+  DIR *d = fdopendir(fd);
+  if (!d) {
+    close(fd);
+    return -errno;
+  }
+  struct dirent *e;
+  rc = 0;
+  while ((e = readdir(d)) != NULL) {
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+    if ((rc = fn(user, e->d_name, e->d_type)) != 0) break;
+  }
+  closedir(d);
+  return rc;
+}
+
+/* ------------------------------------------------------- link check */
+
+static acs__vfs *check_vfs;
+static char *bad_link, *bad_target;
+
+static bool inside_mounts(acs__vfs *v, const char *abs)
+{
+  return mount_of(v, abs) != NULL;
+}
+
+/* Lexically resolve "." and ".." of an absolute path in place. */
+static void lexical(char *s)
+{
+  char *out = s;
+  const char *p = s;
+  while (*p) {
+    while (*p == '/') p++;
+    if (!*p) break;
+    size_t n = strcspn(p, "/");
+    if (n == 1 && p[0] == '.') {
+      p += n;
+      continue;
+    }
+    if (n == 2 && p[0] == '.' && p[1] == '.') {
+      while (out > s && *--out != '/') {
+      }
+      p += n;
+      continue;
+    }
+    *out++ = '/';
+    memmove(out, p, n);
+    out += n;
+    p += n;
+  }
+  if (out == s) *out++ = '/';
+  *out = 0;
+}
+
+static int check_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+  (void)st; (void)ftw;
+  if (flag != FTW_SL && flag != FTW_SLN) return 0;
+  char target[PATH_MAX];
+  ssize_t n = readlink(path, target, sizeof target - 1);
+  if (n < 0) return 0;
+  target[n] = 0;
+  char abs[PATH_MAX * 2];
+  if (target[0] == '/') snprintf(abs, sizeof abs, "%s", target);
+  else {
+    const char *slash = strrchr(path, '/');
+    snprintf(abs, sizeof abs, "%.*s/%s", (int)(slash ? slash - path : 0), path, target);
+  }
+  lexical(abs);
+  if (!inside_mounts(check_vfs, abs)) {
+    bad_link = strdup(path);
+    bad_target = strdup(target);
+    return 1;
+  }
+  return 0;
+}
+
+int acs__vfs_check_links(acs__vfs *v, acs_err *err)
+{
+  for (size_t i = 0; i < v->n; i++) {
+    check_vfs = v;
+    bad_link = bad_target = NULL;
+    const char *root = v->m[i].path[0] ? v->m[i].path : "/";
+    int r = nftw(root, check_one, 32, FTW_PHYS);
+    if (r == 1) {
+      int rc = acs__fail(err, ACS_ECONFIG, "SandboxConfigError",
+                         "symbolic link '%s' points outside the allowed directories (to '%s'): "
+                         "remove it, or allow the directory it points into",
+                         bad_link ? bad_link : "?", bad_target ? bad_target : "?");
+      free(bad_link);
+      free(bad_target);
+      return rc;
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,315 @@
+/* vfs.c - the confined host mounts, attacked. Each escape attempt must fail
+** cleanly and leave the outside untouched. */
+#include "vfs/vfs.h"
+
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char T[256], W[300], R[300], O[300], NESTED[320];
+static acs__vfs *v;
+
+static void put(const char *path, const char *text)
+{
+  FILE *f = fopen(path, "w");
+  cr_assert(f, "fixture %s", path);
+  fputs(text, f);
+  fclose(f);
+}
+
+static void P(char *out, const char *a, const char *b) { snprintf(out, 512, "%s/%s", a, b); }
+
+static void setup(void)
+{
+  strcpy(T, "/tmp/acs-vfs-XXXXXX");
+  cr_assert(mkdtemp(T));
+  snprintf(W, sizeof W, "%s/w", T);
+  snprintf(R, sizeof R, "%s/r", T);
+  snprintf(O, sizeof O, "%s/o", T);
+  snprintf(NESTED, sizeof NESTED, "%s/w/ro", T);
+  mkdir(W, 0755), mkdir(R, 0755), mkdir(O, 0755), mkdir(NESTED, 0755);
+  char p[512], q[512];
+  P(p, W, "file"), put(p, "inside");
+  P(p, R, "file"), put(p, "readonly");
+  P(p, O, "secret"), put(p, "SECRET");
+  P(p, NESTED, "x"), put(p, "nested");
+  P(p, W, "link_in"), P(q, W, "file"), symlink(q, p);
+  P(p, W, "link_rel_in"), symlink("file", p);
+  P(p, W, "link_to_r"), P(q, R, "file"), symlink(q, p);
+  cr_assert_eq(acs__vfs_new(&v), 0);
+  acs_err err = {0};
+  cr_assert_eq(acs__vfs_mount(v, W, false, &err), 0);
+  cr_assert_eq(acs__vfs_mount(v, R, true, &err), 0);
+  cr_assert_eq(acs__vfs_mount(v, NESTED, true, &err), 0);
+}
+
+static int rm_cb(const char *p, const struct stat *s, int f, struct FTW *w)
+{
+  (void)s; (void)w;
+  if (f == FTW_DP) rmdir(p);
+  else unlink(p);
+  return 0;
+}
+
+static void teardown(void)
+{
+  acs__vfs_free(v);
+  nftw(T, rm_cb, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+TestSuite(vfs, .init = setup, .fini = teardown);
+
+static int try_open(const char *path, int flags)
+{
+  int fd = -1;
+  int rc = acs__vfs_open(v, path, flags, 0644, &fd, NULL);
+  if (fd >= 0) close(fd);
+  return rc;
+}
+
+static char *read_guest(const char *path)
+{
+  int fd = -1;
+  if (acs__vfs_open(v, path, O_RDONLY, 0, &fd, NULL)) return NULL;
+  static char buf[256];
+  ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  buf[n < 0 ? 0 : n] = 0;
+  return buf;
+}
+
+static void guest_symlink(const char *target, const char *name)
+{
+  char p[512];
+  P(p, W, name);
+  cr_assert_eq(acs__vfs_symlink(v, target, p), 0, "guest may create links (%s)", name);
+}
+
+static bool exists_host(const char *path)
+{
+  struct stat st;
+  return lstat(path, &st) == 0;
+}
+
+Test(vfs, reads_inside)
+{
+  char p[512];
+  P(p, W, "file");
+  cr_assert_str_eq(read_guest(p), "inside");
+  P(p, W, "link_in");
+  cr_assert_str_eq(read_guest(p), "inside", "absolute link inside the mount works");
+  P(p, W, "link_rel_in");
+  cr_assert_str_eq(read_guest(p), "inside");
+  P(p, W, "link_to_r");
+  cr_assert_str_eq(read_guest(p), "readonly", "a link into another mount works");
+  char *real = NULL;
+  P(p, W, "link_in");
+  cr_assert_eq(acs__vfs_realpath(v, p, &real), 0);
+  char want[512];
+  P(want, W, "file");
+  cr_assert_str_eq(real, want);
+  free(real);
+}
+
+Test(vfs, dotdot_and_absolute_paths_stay_out)
+{
+  char p[600];
+  snprintf(p, sizeof p, "%s/../o/secret", W);
+  cr_assert_eq(try_open(p, O_RDONLY), -ENOENT);
+  cr_assert(acs__vfs_outside(v));
+  snprintf(p, sizeof p, "%s/../../../../../../etc/passwd", W);
+  cr_assert_eq(try_open(p, O_RDONLY), -ENOENT);
+  cr_assert_eq(try_open("/etc/passwd", O_RDONLY), -ENOENT);
+  cr_assert_eq(try_open("/proc/self/root/etc/passwd", O_RDONLY), -ENOENT);
+  cr_assert_eq(try_open("/proc/self/environ", O_RDONLY), -ENOENT);
+  cr_assert_eq(try_open("/", O_RDONLY), -ENOENT);
+  cr_assert_eq(try_open(O, O_RDONLY), -ENOENT);
+  struct stat st;
+  cr_assert_eq(acs__vfs_stat(v, T, true, &st), -ENOENT, "the mounts' parent is not visible");
+}
+
+Test(vfs, symlinks_out_are_dead_ends)
+{
+  char p[600], secret[600];
+  P(secret, O, "secret");
+  guest_symlink(secret, "abs_out");
+  guest_symlink("../o/secret", "rel_out");
+  guest_symlink(O, "dir_out");
+  guest_symlink("/etc/passwd", "etc");
+  guest_symlink("../../../../../../../../etc", "deep");
+  guest_symlink("/proc/self/root", "procroot");
+  P(p, W, "abs_out");
+  cr_assert_eq(try_open(p, O_RDONLY), -ENOENT);
+  P(p, W, "rel_out");
+  cr_assert_eq(try_open(p, O_RDONLY), -ENOENT);
+  P(p, W, "dir_out/secret");
+  cr_assert_eq(try_open(p, O_RDONLY), -ENOENT);
+  P(p, W, "etc");
+  cr_assert_eq(try_open(p, O_RDONLY), -ENOENT);
+  P(p, W, "deep/passwd");
+  cr_assert_eq(try_open(p, O_RDONLY), -ENOENT);
+  P(p, W, "procroot/etc/passwd");
+  cr_assert_eq(try_open(p, O_RDONLY), -ENOENT);
+  /* readlink shows the text; stat without follow sees the link itself */
+  char *t = NULL;
+  P(p, W, "etc");
+  cr_assert_eq(acs__vfs_readlink(v, p, &t), 0);
+  cr_assert_str_eq(t, "/etc/passwd");
+  free(t);
+  struct stat st;
+  cr_assert_eq(acs__vfs_stat(v, p, false, &st), 0);
+  cr_assert(S_ISLNK(st.st_mode));
+  cr_assert_eq(acs__vfs_stat(v, p, true, &st), -ENOENT);
+}
+
+Test(vfs, writes_through_links_cannot_escape)
+{
+  char p[600], target[600];
+  P(target, O, "created");
+  guest_symlink(target, "dangling_out");
+  P(p, W, "dangling_out");
+  int rc = try_open(p, O_WRONLY | O_CREAT);
+  cr_assert(rc == -EACCES || rc == -ENOENT, "rc %d", rc);
+  cr_assert_not(exists_host(target), "nothing created outside");
+  P(target, O, "secret");
+  guest_symlink(target, "over_secret");
+  P(p, W, "over_secret");
+  rc = try_open(p, O_WRONLY | O_TRUNC);
+  cr_assert_neq(rc, 0);
+  FILE *f = fopen(target, "r");
+  char buf[32] = {0};
+  cr_assert(fgets(buf, sizeof buf, f));
+  fclose(f);
+  cr_assert_str_eq(buf, "SECRET", "the outside file is unchanged");
+  /* a dangling link inside is followed to create the file, as on Linux */
+  char in[600];
+  P(in, W, "made_by_link");
+  guest_symlink(in, "dangling_in");
+  P(p, W, "dangling_in");
+  cr_assert_eq(try_open(p, O_WRONLY | O_CREAT), 0);
+  cr_assert(exists_host(in));
+  /* O_NOFOLLOW refuses a link */
+  cr_assert_eq(try_open(p, O_RDONLY | O_NOFOLLOW), -ELOOP);
+}
+
+Test(vfs, writes_outside_every_mount_are_refused)
+{
+  cr_assert_eq(try_open("/tmp/acs-should-not-exist", O_WRONLY | O_CREAT), -EACCES);
+  cr_assert(acs__vfs_outside(v));
+  cr_assert_not(exists_host("/tmp/acs-should-not-exist"));
+  cr_assert_eq(acs__vfs_mkdir(v, "/tmp/acs-nope-dir", 0755), -EACCES);
+  char p[600];
+  P(p, O, "x");
+  cr_assert_eq(acs__vfs_mkdir(v, p, 0755), -ENOENT);
+}
+
+Test(vfs, read_only_mounts_refuse_every_write)
+{
+  char f[600], g[600], w[600];
+  P(f, R, "file");
+  P(g, R, "new");
+  P(w, W, "file");
+  cr_assert_eq(try_open(f, O_WRONLY), -EROFS);
+  cr_assert_eq(try_open(f, O_RDWR), -EROFS);
+  cr_assert_eq(try_open(f, O_RDONLY | O_TRUNC), -EROFS);
+  cr_assert_eq(try_open(g, O_WRONLY | O_CREAT), -EROFS);
+  cr_assert_eq(acs__vfs_mkdir(v, g, 0755), -EROFS);
+  cr_assert_eq(acs__vfs_unlink(v, f), -EROFS);
+  cr_assert_eq(acs__vfs_rename(v, f, g), -EROFS);
+  cr_assert_eq(acs__vfs_rename(v, w, g), -EROFS);
+  cr_assert_eq(acs__vfs_link(v, w, g), -EROFS);
+  cr_assert_eq(acs__vfs_symlink(v, "x", g), -EROFS);
+  cr_assert_eq(acs__vfs_chmod(v, f, 0777), -EROFS);
+  cr_assert_eq(acs__vfs_truncate(v, f, 0), -EROFS);
+  struct timespec ts[2] = {{0, 0}, {0, 0}};
+  cr_assert_eq(acs__vfs_utimes(v, f, ts, true), -EROFS);
+  cr_assert_eq(acs__vfs_access(v, f, W_OK), -EROFS);
+  cr_assert_eq(acs__vfs_access(v, f, R_OK), 0);
+  /* through a link from the writable mount too */
+  char l[600];
+  P(l, W, "link_to_r");
+  cr_assert_eq(try_open(l, O_WRONLY), -EROFS);
+  cr_assert_str_eq(read_guest(f), "readonly");
+}
+
+Test(vfs, a_nested_read_only_mount_wins)
+{
+  char p[600];
+  P(p, NESTED, "x");
+  cr_assert_eq(try_open(p, O_WRONLY), -EROFS);
+  P(p, NESTED, "y");
+  cr_assert_eq(try_open(p, O_WRONLY | O_CREAT), -EROFS);
+  P(p, NESTED, "x");
+  cr_assert_str_eq(read_guest(p), "nested", "still readable");
+}
+
+Test(vfs, mount_roots_cannot_be_removed_or_replaced)
+{
+  char p[600];
+  cr_assert_eq(acs__vfs_rmdir(v, W), -EBUSY);
+  cr_assert_eq(acs__vfs_rmdir(v, NESTED), -EBUSY);
+  P(p, W, "file");
+  cr_assert_eq(acs__vfs_rename(v, p, NESTED), -EBUSY);
+  cr_assert_eq(acs__vfs_mkdir(v, W, 0755), -EEXIST);
+}
+
+Test(vfs, loops_end)
+{
+  char p[600];
+  guest_symlink("loop2", "loop1");
+  guest_symlink("loop1", "loop2");
+  P(p, W, "loop1");
+  cr_assert_eq(try_open(p, O_RDONLY), -ELOOP);
+  guest_symlink(".", "self");
+  P(p, W, "self/self/self/self/file");
+  cr_assert_str_eq(read_guest(p), "inside");
+}
+
+Test(vfs, directory_operations)
+{
+  char d[600], f[600], g[600];
+  P(d, W, "dir");
+  cr_assert_eq(acs__vfs_mkdir(v, d, 0755), 0);
+  cr_assert_eq(acs__vfs_mkdir(v, d, 0755), -EEXIST);
+  P(f, W, "dir/a.txt");
+  cr_assert_eq(try_open(f, O_WRONLY | O_CREAT), 0);
+  P(g, W, "dir/b.txt");
+  cr_assert_eq(acs__vfs_rename(v, f, g), 0);
+  cr_assert_eq(acs__vfs_rmdir(v, d), -ENOTEMPTY);
+  cr_assert_eq(acs__vfs_unlink(v, g), 0);
+  cr_assert_eq(acs__vfs_rmdir(v, d), 0);
+  P(f, W, "file/child");
+  cr_assert_eq(try_open(f, O_RDONLY), -ENOTDIR);
+}
+
+Test(vfs, links_out_of_the_mounts_are_a_config_error)
+{
+  acs_err err = {0};
+  cr_assert_eq(acs__vfs_check_links(v, &err), 0, "%s", err.message ? err.message : "");
+  char p[600], secret[600];
+  P(p, W, "sneaky");
+  P(secret, O, "secret");
+  symlink(secret, p);
+  cr_assert_eq(acs__vfs_check_links(v, &err), ACS_ECONFIG);
+  cr_assert(strstr(err.message, "sneaky"), "%s", err.message);
+  acs_err_clear(&err);
+}
+
+Test(vfs, abs_normalises)
+{
+  char *s = acs__vfs_abs("/w", "a//b/./c/");
+  cr_assert_str_eq(s, "/w/a/b/c");
+  free(s);
+  s = acs__vfs_abs("/w", "/x/.");
+  cr_assert_str_eq(s, "/x");
+  free(s);
+  s = acs__vfs_abs("/", ".");
+  cr_assert_str_eq(s, "/");
+  free(s);
+}
