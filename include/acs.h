@@ -105,6 +105,10 @@ typedef struct acs_exec_options {
                               code and no work_dir, a temporary directory is
                               used and removed afterwards. */
 
+  const char *const *read_only_dirs; /* directories the code may read, each
+                                        visible at its own path */
+  size_t read_only_count;
+
   const char *const *argv; /* extra arguments for process.argv, argc items */
   size_t argc;
 

@@ -7,6 +7,7 @@
 ** worker that crashes. Whatever happens, the caller gets a result. */
 #include "../base/base.h"
 #include "../policy/env.h"
+#include "../vfs/vfs.h"
 #include "capture.h"
 #include "worker.h"
 
@@ -89,12 +90,46 @@ typedef struct plan {
   char *work_dir;   /* canonical */
   char *entry_path; /* canonical, inside work_dir */
   bool temp_dir;    /* work_dir is ours to remove */
+  char **ro_dirs;   /* canonical */
+  size_t ro_count;
 } plan;
 
 static void plan_free(plan *p)
 {
   free(p->work_dir);
   free(p->entry_path);
+  for (size_t i = 0; i < p->ro_count; i++) free(p->ro_dirs[i]);
+  free(p->ro_dirs);
+}
+
+/* The directories exist, and no link inside them points outside them. */
+static int check_dirs(const acs_exec_options *o, plan *p, acs_err *err)
+{
+  if (o->read_only_count) {
+    p->ro_dirs = calloc(o->read_only_count, sizeof *p->ro_dirs);
+    if (!p->ro_dirs) return ACS_ENOMEM;
+  }
+  for (size_t i = 0; i < o->read_only_count; i++) {
+    const char *d = o->read_only_dirs[i];
+    char *real = d ? realpath(d, NULL) : NULL;
+    struct stat st;
+    if (!real)
+      return acs__fail(err, ACS_ECONFIG, ACS__CONFIG,
+                       "readOnlyDirs entry '%s' does not exist: give existing directories",
+                       d ? d : "(null)");
+    if (stat(real, &st) < 0 || !S_ISDIR(st.st_mode)) {
+      free(real);
+      return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "readOnlyDirs entry '%s' is not a directory", d);
+    }
+    p->ro_dirs[p->ro_count++] = real;
+  }
+  acs__vfs *v;
+  if (acs__vfs_new(&v)) return ACS_ENOMEM;
+  int rc = acs__vfs_mount(v, p->work_dir, false, err);
+  for (size_t i = 0; !rc && i < p->ro_count; i++) rc = acs__vfs_mount(v, p->ro_dirs[i], true, err);
+  if (!rc && !p->temp_dir) rc = acs__vfs_check_links(v, err);
+  acs__vfs_free(v);
+  return rc;
 }
 
 static int check_options(const acs_exec_options *o, plan *p, acs_err *err)
@@ -182,7 +217,7 @@ static int check_options(const acs_exec_options *o, plan *p, acs_err *err)
     }
     p->entry_path = real;
   }
-  return 0;
+  return check_dirs(o, p, err);
 }
 
 static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
@@ -391,6 +426,8 @@ int acs_exec(const acs_exec_options *o, acs_exec_result **out, acs_err *err)
       .code = o->code,
       .entry_path = p.entry_path,
       .cwd = p.work_dir,
+      .ro_dirs = (const char *const *)p.ro_dirs,
+      .ro_count = p.ro_count,
       .argv = o->argv,
       .argc = o->argc,
       .env = o->env,

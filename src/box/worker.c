@@ -7,6 +7,7 @@
 
 #include "../base/base.h"
 #include "../js/runtime.h"
+#include "../vfs/vfs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -95,6 +96,19 @@ void acs__worker_main(const acs__worker_args *a)
     filename = code_name;
   }
 
+  /* The guest's files: the work dir read-write, the others read-only. */
+  acs__vfs *vfs = NULL;
+  acs_err err = {0};
+  if (acs__vfs_new(&vfs) || acs__vfs_mount(vfs, a->cwd, false, &err)) {
+    dprintf(2, "acs: cannot mount the working directory: %s\n", err.message ? err.message : "?");
+    _exit(71);
+  }
+  for (size_t i = 0; i < a->ro_count; i++)
+    if (acs__vfs_mount(vfs, a->ro_dirs[i], true, &err)) {
+      dprintf(2, "acs: cannot mount %s: %s\n", a->ro_dirs[i], err.message ? err.message : "?");
+      _exit(71);
+    }
+
   char started = ACS__CTL_STARTED;
   (void)!write(ctl_fd, &started, 1);
 
@@ -103,6 +117,7 @@ void acs__worker_main(const acs__worker_args *a)
       .source_len = entry_len,
       .filename = filename,
       .is_code = a->entry_path == NULL,
+      .vfs = vfs,
       .cwd = a->cwd,
       .argv = a->argv,
       .argc = a->argc,

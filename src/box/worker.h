@@ -12,7 +12,9 @@
 typedef struct acs__worker_args {
   const char *code;       /* or NULL */
   const char *entry_path; /* absolute host path of the entry, or NULL */
-  const char *cwd;        /* absolute */
+  const char *cwd;        /* absolute; mounted read-write */
+  const char *const *ro_dirs; /* canonical; mounted read-only */
+  size_t ro_count;
   const char *const *argv;
   size_t argc;
   const char *const *env;

@@ -37,7 +37,9 @@ static const char run_help[] =
     "  --max-output-bytes N  bytes kept of each of stdout and stderr (default 1048576);\n"
     "                        beyond it the middle is dropped and a marker line says so\n"
     "  --json                print one ExecResult object instead of the streams\n"
-    "  --read-only DIR, --allow-package SPEC, --allow-domain HOST\n"
+    "  --read-only DIR       a directory the code can read (repeatable), visible at its\n"
+    "                        own path; writes there fail with EROFS\n"
+    "  --allow-package SPEC, --allow-domain HOST\n"
     "                        not supported yet: refused with exit status 2\n"
     "  --no-packages         no npm packages (currently always the case)\n"
     "\n"
@@ -142,9 +144,10 @@ int acs__cli_run(int argc, char **argv)
   const char *file = NULL, *code = NULL;
   const char **env = calloc((size_t)argc + 1, sizeof *env);
   const char **args = calloc((size_t)argc + 1, sizeof *args);
+  const char **ro = calloc((size_t)argc + 1, sizeof *ro);
   char *stdin_code = NULL;
   int status = 2;
-  if (!env || !args) goto out;
+  if (!env || !args || !ro) goto out;
 
   /* --json anywhere changes how errors are reported, so find it first. */
   for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
@@ -208,14 +211,14 @@ int acs__cli_run(int argc, char **argv)
       if (!strcmp(name, "--timeout-ms")) o.timeout_ms = v;
       else if (!strcmp(name, "--memory-mb")) o.memory_mb = v;
       else o.max_output_bytes = v;
-    } else if (!strcmp(name, "--read-only") || !strcmp(name, "--allow-package") ||
-               !strcmp(name, "--allow-domain")) {
+    } else if (!strcmp(name, "--read-only")) {
+      VALUE();
+      ro[o.read_only_count++] = val;
+    } else if (!strcmp(name, "--allow-package") || !strcmp(name, "--allow-domain")) {
       char msg[200];
       snprintf(msg, sizeof msg,
                "%s is not supported yet: this build has no %s; remove the flag", name,
-               !strcmp(name, "--read-only") ? "read-only directories"
-               : !strcmp(name, "--allow-package") ? "npm packages"
-                                                  : "network access");
+               !strcmp(name, "--allow-package") ? "npm packages" : "network access");
       status = config_error(json, "SandboxConfigError", msg, 2);
       goto out;
     } else if (!strcmp(name, "--no-packages")) {
@@ -256,6 +259,7 @@ int acs__cli_run(int argc, char **argv)
   }
   o.env = env;
   o.argv = args;
+  o.read_only_dirs = ro;
 
   acs_cancel_token *tok = NULL;
   if (acs_cancel_token_new(&tok) == 0) {
@@ -290,6 +294,7 @@ int acs__cli_run(int argc, char **argv)
 out:
   free(env);
   free(args);
+  free(ro);
   free(stdin_code);
   return status;
 }

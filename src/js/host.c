@@ -159,6 +159,7 @@ JSObjectRef acs__host_new(JSContextRef ctx)
   acs__js_set_fn(ctx, h, "sourceLine", host_source_line);
   acs__js_set_fn(ctx, h, "memoryUsage", host_memory_usage);
   acs__host_modules(ctx, h);
+  acs__host_fs(ctx, h);
 
   struct timespec ts;
   clock_gettime(CLOCK_REALTIME, &ts);

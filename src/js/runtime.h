@@ -5,11 +5,14 @@
 
 #include <stddef.h>
 
+struct acs__vfs;
+
 typedef struct acs__js_config {
   const char *source;     /* the entry's source text (UTF-8) */
   size_t source_len;
   const char *filename;   /* absolute path shown in stacks (may be virtual) */
   int is_code;            /* source came as code (run as TypeScript ESM) */
+  struct acs__vfs *vfs;   /* the guest's files */
   const char *cwd;        /* the guest's working directory (absolute) */
   const char *const *argv; /* extra process.argv items */
   size_t argc;

@@ -31,7 +31,7 @@ run_acs run --timeout-ms=-5 -c '1'
 check "negative number: status 2" [ "$RC" = 2 ]
 run_acs run --timeout-ms
 check "flag without value: status 2" [ "$RC" = 2 ]
-for f in "--read-only /tmp" "--allow-package lodash" "--allow-domain example.com"; do
+for f in "--allow-package lodash" "--allow-domain example.com"; do
   # shellcheck disable=SC2086
   run_acs run $f -c '1'
   check "${f%% *} refused as not supported yet" [ "$RC" = 2 ] && has "$ERR" "not supported yet"

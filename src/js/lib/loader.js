@@ -1,11 +1,298 @@
-// loader.js - runs the entry program: transformed by src/lang into an ES
-// module function (or a CommonJS wrapper), given its module record, and
-// run to completion. Resolving and loading other files arrives with the
-// virtual filesystem; until then an import names what it could not load.
+// loader.js - the module system: Node's resolution over the sandbox's
+// files, ES modules (transformed by src/lang into functions whose
+// parameters are their dependencies' namespaces), CommonJS with Node's
+// wrapper, require(esm), JSON, and the builtin modules.
+//
+// An ES module goes through three steps, as in the spec: load (read,
+// transform, resolve its dependencies, recursively), link (run each module
+// function to its first `yield`, which registers its export getters, then
+// copy `export *` names), evaluate (run the bodies, dependencies first).
 
 const kSyntax = Symbol.for("acs.syntaxError");
+const S_IFMT = 0o170000, S_IFREG = 0o100000, S_IFDIR = 0o040000;
 
-// A SyntaxError from the transform, shaped like the engine's own.
+const BUILTINS = [
+  "assert", "assert/strict", "async_hooks", "buffer", "child_process", "cluster", "console", "constants",
+  "crypto", "dgram", "diagnostics_channel", "dns", "dns/promises", "domain", "events", "fs", "fs/promises",
+  "http", "http2", "https", "inspector", "inspector/promises", "module", "net", "os", "path", "path/posix",
+  "path/win32", "perf_hooks", "process", "punycode", "querystring", "readline", "readline/promises", "repl",
+  "stream", "stream/consumers", "stream/promises", "stream/web", "string_decoder", "sys", "timers",
+  "timers/promises", "tls", "trace_events", "tty", "url", "util", "util/types", "v8", "vm", "wasi",
+  "worker_threads", "zlib",
+];
+const SCHEME_ONLY = ["test", "test/reporters", "sea", "sqlite"];
+const builtinSet = new Set(BUILTINS);
+
+function codedError(Ctor, code, message) {
+  const err = new Ctor(message);
+  err.code = code;
+  return err;
+}
+
+// ------------------------------------------------------------------ files
+
+function statMode(path) {
+  const st = host.fs.stat(path, true, false);
+  return st === undefined ? 0 : st[1] & S_IFMT;
+}
+const isFile = (p) => statMode(p) === S_IFREG;
+const isDir = (p) => statMode(p) === S_IFDIR;
+
+function dirname(path) {
+  const i = path.lastIndexOf("/");
+  return i <= 0 ? "/" : path.slice(0, i);
+}
+
+function resolvePath(base, rel) {
+  const parts = (rel.startsWith("/") ? rel : base + "/" + rel).split("/");
+  const out = [];
+  for (const p of parts) {
+    if (p === "" || p === ".") continue;
+    if (p === "..") out.pop();
+    else out.push(p);
+  }
+  return "/" + out.join("/");
+}
+
+function fileURL(path) {
+  return "file://" + path.split("/").map((s) => encodeURIComponent(s)).join("/");
+}
+
+function fromFileURL(spec) {
+  const u = new URL(spec);
+  if (u.protocol !== "file:") throw codedError(Error, "ERR_UNSUPPORTED_ESM_URL_SCHEME",
+    `Only URLs with a scheme in: file, data, and node are supported by the default ESM loader. Received protocol '${u.protocol}'`);
+  if (u.hostname) throw codedError(TypeError, "ERR_INVALID_FILE_URL_HOST", `File URL host must be "localhost" or empty on linux`);
+  return decodeURIComponent(u.pathname);
+}
+
+const pkgCache = new Map();
+function readPackageJson(dir) {
+  const file = dir + "/package.json";
+  if (pkgCache.has(file)) return pkgCache.get(file);
+  let pkg = null;
+  if (isFile(file)) {
+    const text = host.fs.readFile(file, true);
+    try {
+      pkg = JSON.parse(text);
+    } catch (e) {
+      throw codedError(Error, "ERR_INVALID_PACKAGE_CONFIG", `Invalid package config ${file}.`);
+    }
+    if (pkg === null || typeof pkg !== "object") pkg = {};
+    pkg.__dir = dir;
+  }
+  pkgCache.set(file, pkg);
+  return pkg;
+}
+
+// The package.json that governs a file (its nearest one).
+function packageScope(path) {
+  let dir = dirname(path);
+  for (;;) {
+    const pkg = readPackageJson(dir);
+    if (pkg) return pkg;
+    if (dir === "/" || dir.endsWith("/node_modules")) return null;
+    dir = dirname(dir);
+  }
+}
+
+// ------------------------------------------------------------- resolution
+
+const EXTS = [".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".jsx", ".json"];
+
+// Exact file, then the lookups models expect: "./x.js" written for
+// "./x.ts", extensionless names, directory index files.
+function tryFile(path) {
+  if (isFile(path)) return path;
+  const m = /\.(m|c)?js$/.exec(path);
+  if (m) {
+    const ts = path.slice(0, -m[0].length) + "." + (m[1] || "") + "ts";
+    if (isFile(ts)) return ts;
+    if (!m[1] && isFile(path.slice(0, -3) + ".tsx")) return path.slice(0, -3) + ".tsx";
+  }
+  for (const ext of EXTS) if (isFile(path + ext)) return path + ext;
+  if (isDir(path)) {
+    const pkg = readPackageJson(path);
+    if (pkg && typeof pkg.main === "string") {
+      const main = tryFile(resolvePath(path, pkg.main));
+      if (main) return main;
+    }
+    for (const ext of EXTS) if (isFile(path + "/index" + ext)) return path + "/index" + ext;
+  }
+  return null;
+}
+
+// A near name in the same directory, for the message.
+function hint(path) {
+  const dir = dirname(path), base = path.slice(dir.length + 1).toLowerCase();
+  let entries;
+  try {
+    entries = host.fs.readdir(dir).map((e) => e[0]);
+  } catch {
+    return "";
+  }
+  const stem = (s) => s.replace(/\.[^.]*$/, "");
+  const near = entries.find((e) => e.toLowerCase() === base || stem(e.toLowerCase()) === stem(base));
+  return near ? ` Did you mean '${dir === host.cwd ? "./" : dir + "/"}${near}'?` : "";
+}
+
+function conditionsFor(kind) {
+  return kind === "require" ? ["require", "node", "module-sync", "default"] : ["import", "node", "module-sync", "default"];
+}
+
+function matchTarget(target, conditions, subst) {
+  if (typeof target === "string") {
+    return subst === undefined ? target : target.replace(/\*/g, subst);
+  }
+  if (Array.isArray(target)) {
+    for (const t of target) {
+      const r = matchTarget(t, conditions, subst);
+      if (r !== undefined && r !== null) return r;
+    }
+    return undefined;
+  }
+  if (target && typeof target === "object") {
+    for (const key of Object.keys(target)) {
+      if (key === "default" || conditions.includes(key)) {
+        const r = matchTarget(target[key], conditions, subst);
+        if (r !== undefined) return r;
+      }
+    }
+    return undefined;
+  }
+  return target === null ? null : undefined;
+}
+
+// package.json "exports" / "imports" for a subpath ("." or "./x" or "#x").
+function resolveMap(map, subpath, conditions) {
+  if (typeof map === "string" || Array.isArray(map) ||
+      (map && typeof map === "object" && !Object.keys(map).some((k) => k.startsWith(".") || k.startsWith("#")))) {
+    return subpath === "." ? matchTarget(map, conditions) : undefined;
+  }
+  if (Object.prototype.hasOwnProperty.call(map, subpath) && !subpath.includes("*"))
+    return matchTarget(map[subpath], conditions);
+  let best = null, bestSubst;
+  for (const key of Object.keys(map)) {
+    const star = key.indexOf("*");
+    if (star < 0) continue;
+    const pre = key.slice(0, star), post = key.slice(star + 1);
+    if (subpath.startsWith(pre) && subpath.endsWith(post) && subpath.length >= key.length - 1) {
+      if (!best || pre.length > best.indexOf("*")) {
+        best = key;
+        bestSubst = subpath.slice(pre.length, subpath.length - post.length);
+      }
+    }
+  }
+  if (best) return matchTarget(map[best], conditions, bestSubst);
+  return undefined;
+}
+
+function notFoundESM(specifier, parent, isPackage) {
+  const from = parent || host.cwd + "/";
+  const what = isPackage ? "package" : "module";
+  const err = codedError(Error, "ERR_MODULE_NOT_FOUND", `Cannot find ${what} '${specifier}' imported from ${from}`);
+  return err;
+}
+
+function notFoundCJS(specifier, parent) {
+  const err = codedError(Error, "MODULE_NOT_FOUND", `Cannot find module '${specifier}'\nRequire stack:\n- ${parent}`);
+  err.requireStack = [parent];
+  return err;
+}
+
+function resolvePackage(name, sub, parentDir, conditions, specifier, parent, kind) {
+  let dir = parentDir;
+  for (;;) {
+    if (!dir.endsWith("/node_modules")) {
+      const root = (dir === "/" ? "" : dir) + "/node_modules/" + name;
+      if (isDir(root)) {
+        const pkg = readPackageJson(root);
+        if (pkg && pkg.exports !== undefined && pkg.exports !== null) {
+          const target = resolveMap(pkg.exports, sub, conditions);
+          if (target === undefined || target === null) {
+            throw codedError(Error, "ERR_PACKAGE_PATH_NOT_EXPORTED", sub === "."
+              ? `No "exports" main defined in ${root}/package.json`
+              : `Package subpath '${sub}' is not defined by "exports" in ${root}/package.json imported from ${parent}`);
+          }
+          const file = resolvePath(root, target);
+          if (!isFile(file)) throw kind === "require" ? notFoundCJS(specifier, parent) : notFoundESM(file, parent, false);
+          return file;
+        }
+        const file = sub === "." ? tryFile(root) : tryFile(resolvePath(root, sub));
+        if (file) return file;
+        throw kind === "require" ? notFoundCJS(specifier, parent) : notFoundESM(specifier, parent, false);
+      }
+    }
+    if (dir === "/") break;
+    dir = dirname(dir);
+  }
+  throw kind === "require" ? notFoundCJS(specifier, parent) : notFoundESM(name, parent, true);
+}
+
+// Resolve `specifier` from the module `parent` (a path, or undefined for
+// the entry's directory). Returns "node:NAME" for builtins, or a path.
+function resolve(specifier, parent, kind) {
+  const parentDir = parent ? dirname(parent) : host.cwd;
+  const from = parent || host.cwd + "/[eval]";
+  if (specifier.startsWith("node:")) {
+    const name = specifier.slice(5);
+    if (builtinSet.has(name) || SCHEME_ONLY.includes(name)) return "node:" + name;
+    throw codedError(Error, "ERR_UNKNOWN_BUILTIN_MODULE", `No such built-in module: ${specifier}`);
+  }
+  if (builtinSet.has(specifier)) return "node:" + specifier;
+  let path;
+  if (specifier.startsWith("file:")) path = fromFileURL(specifier);
+  else if (specifier.startsWith("/") || specifier.startsWith("./") || specifier.startsWith("../") ||
+           specifier === "." || specifier === "..") path = resolvePath(parentDir, specifier);
+  if (path !== undefined) {
+    const file = tryFile(path);
+    if (file) return file;
+    const err = kind === "require" ? notFoundCJS(specifier, from) : notFoundESM(path, from, false);
+    err.message += hint(path);
+    throw err;
+  }
+  if (specifier.startsWith("#")) {
+    const scope = parent ? packageScope(parent) : readPackageJson(host.cwd);
+    const target = scope && scope.imports ? resolveMap(scope.imports, specifier, conditionsFor(kind)) : undefined;
+    if (target === undefined || target === null)
+      throw codedError(TypeError, "ERR_PACKAGE_IMPORT_NOT_DEFINED",
+        `Package import specifier "${specifier}" is not defined${scope ? ` in package ${scope.__dir}/package.json` : ""} imported from ${from}`);
+    if (target.startsWith("./")) return resolve(resolvePath(scope.__dir, target), parent, kind);
+    return resolve(target, parent, kind);
+  }
+  if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(specifier)) {
+    throw codedError(Error, "ERR_UNSUPPORTED_ESM_URL_SCHEME",
+      `Only URLs with a scheme in: file, data, and node are supported by the default ESM loader. Received protocol '${specifier.slice(0, specifier.indexOf(":") + 1)}'`);
+  }
+  // a bare package name, maybe scoped, maybe with a subpath
+  const parts = specifier.split("/");
+  const name = specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+  const sub = "." + specifier.slice(name.length);
+  // a package's own name refers to itself
+  const scope = parent ? packageScope(parent) : null;
+  if (scope && scope.name === name && scope.exports !== undefined) {
+    const target = resolveMap(scope.exports, sub, conditionsFor(kind));
+    if (target) return resolvePath(scope.__dir, target);
+  }
+  return resolvePackage(name, sub, parentDir, conditionsFor(kind), specifier, from, kind);
+}
+
+// ESM or CJS, for a file.
+function formatOf(path) {
+  if (path.endsWith(".json")) return "json";
+  if (path.endsWith(".mjs") || path.endsWith(".mts")) return "esm";
+  if (path.endsWith(".cjs") || path.endsWith(".cts")) return "cjs";
+  if (path.endsWith(".node")) return "addon";
+  const scope = packageScope(path);
+  if (scope && scope.type === "module") return "esm";
+  if (scope && scope.type === "commonjs") return "cjs";
+  return "auto";
+}
+
+// ---------------------------------------------------------------- records
+
+const records = new Map(); // key: path or "node:name"
+
 function syntaxError(e, filename) {
   const err = new SyntaxError(e.message);
   Object.defineProperty(err, kSyntax, { value: true });
@@ -15,108 +302,402 @@ function syntaxError(e, filename) {
   return err;
 }
 
-function relativeName(filename) {
-  return require("errors").relative(filename);
+function makeNamespace() {
+  const ns = Object.create(null);
+  Object.defineProperty(ns, Symbol.toStringTag, { value: "Module" });
+  return ns;
 }
 
-function notFound(specifier, filename) {
-  const err = new Error(`Cannot find module '${specifier}' imported from ${relativeName(filename)}: ` +
-    "this build of the sandbox cannot load modules yet");
-  err.code = "ERR_MODULE_NOT_FOUND";
-  return err;
+// Exports are collected first and defined in code-unit order when the
+// namespace is finished, as the spec orders a namespace's keys.
+const pendingExports = new WeakMap();
+function defineGetter(ns, name, get) {
+  let m = pendingExports.get(ns);
+  if (!m) {
+    if (Object.prototype.hasOwnProperty.call(ns, name) || !Object.isExtensible(ns)) return;
+    m = new Map();
+    pendingExports.set(ns, m);
+  }
+  if (!m.has(name)) m.set(name, get);
+}
+function sealNamespace(ns) {
+  const m = pendingExports.get(ns);
+  if (m) {
+    pendingExports.delete(ns);
+    for (const name of [...m.keys()].sort()) {
+      if (!Object.prototype.hasOwnProperty.call(ns, name))
+        Object.defineProperty(ns, name, { get: m.get(name), enumerable: true, configurable: false });
+    }
+  }
+  Object.preventExtensions(ns);
 }
 
-function fileURL(path) {
-  return "file://" + path.split("/").map((s) => encodeURIComponent(s)).join("/");
-}
-
-function dirname(path) {
-  const i = path.lastIndexOf("/");
-  return i <= 0 ? "/" : path.slice(0, i);
-}
-
-let entryState = "none"; // "pending" while a top-level await has not settled
-let entrySource = null;
-
-function makeRecord(filename) {
+// The record handed to a module function: import.meta, import(), exports.
+function moduleRecord(rec) {
   const meta = { __proto__: null };
-  meta.dirname = dirname(filename);
-  meta.filename = filename;
-  meta.url = fileURL(filename);
+  meta.dirname = dirname(rec.path);
+  meta.filename = rec.path;
+  meta.url = fileURL(rec.path);
   meta.resolve = (specifier) => {
-    throw notFound(String(specifier), filename);
+    const r = resolve(String(specifier), rec.path, "import");
+    return r.startsWith("node:") ? r : fileURL(r);
   };
   return {
-    x(fn) { this.exportsOf = fn; },
     meta,
-    i(specifier) {
-      return Promise.reject(notFound(String(specifier), filename));
-    },
-    exportsOf: null,
+    x(table) { rec.table = table; },
+    i(specifier, options) { return dynamicImport(specifier, options, rec.path); },
   };
 }
 
-function runEsm(r, filename) {
-  if (r.deps.length) throw notFound(r.deps[0].specifier, filename);
-  const fn = host.evalModule(r.code, filename);
-  const record = makeRecord(filename);
-  const gen = fn(record);
-  if (!r.tla) {
-    gen.next();
-    gen.next();
+function builtinRecord(key) {
+  let rec = records.get(key);
+  if (rec) return rec;
+  const name = key.slice(5);
+  const file = "node_" + name.replace(/\//g, "_");
+  let value;
+  try {
+    const mod = require(file);
+    value = Object.prototype.hasOwnProperty.call(mod, "module") ? mod.module : mod;
+  } catch (e) {
+    if (e && /internal module '.*' does not exist/.test(e.message))
+      throw codedError(Error, "ERR_UNKNOWN_BUILTIN_MODULE",
+        `Cannot load '${key}': this builtin module is not available in the sandbox yet`);
+    throw e;
+  }
+  const ns = makeNamespace();
+  defineGetter(ns, "default", () => value);
+  if (value !== null && (typeof value === "object" || typeof value === "function"))
+    for (const k of Object.keys(value)) if (k !== "default") defineGetter(ns, k, () => value[k]);
+  sealNamespace(ns);
+  rec = { key, kind: "builtin", ns, status: "evaluated", value };
+  records.set(key, rec);
+  return rec;
+}
+
+function readSource(path) {
+  return host.fs.readFile(path, true);
+}
+
+// Load a module and, for ESM, its dependencies (depth-first).
+function load(key, kindHint) {
+  let rec = records.get(key);
+  if (rec) return rec;
+  if (key.startsWith("node:")) return builtinRecord(key);
+  const fmt = formatOf(key);
+  if (fmt === "addon") throw codedError(Error, "ERR_ACCESS_DENIED", "native addons cannot load in the sandbox: " + key);
+  if (fmt === "json") {
+    rec = { key, path: key, kind: "json", ns: makeNamespace(), status: "new", value: undefined };
+    defineGetter(rec.ns, "default", () => rec.value);
+    sealNamespace(rec.ns);
+    records.set(key, rec);
+    return rec;
+  }
+  const source = readSource(key);
+  const r = host.transform(source, key, undefined, fmt === "auto" ? (kindHint === "require" ? "auto" : "auto") : fmt);
+  if (r.error) throw syntaxError(r.error, key);
+  rec = { key, path: key, kind: r.format, ns: makeNamespace(), status: "new", r, deps: [], table: null };
+  records.set(key, rec);
+  if (r.format === "esm") {
+    for (const d of r.deps) {
+      const dk = resolve(d.specifier, key, "import");
+      const dep = load(dk, "import");
+      if (d.json && dep.kind !== "json")
+        throw codedError(TypeError, "ERR_IMPORT_ATTRIBUTE_TYPE_INCOMPATIBLE", `Module "${fileURL(dk)}" is not of type "json"`);
+      if (!d.json && dep.kind === "json")
+        throw codedError(TypeError, "ERR_IMPORT_ATTRIBUTE_MISSING",
+          `Module "${fileURL(dk)}" needs an import attribute of "type: json"`);
+      rec.deps.push({ rec: dep, star: d.star });
+    }
+  } else {
+    setupCjsNamespace(rec);
+  }
+  return rec;
+}
+
+function setupCjsNamespace(rec) {
+  rec.module = null;
+  defineGetter(rec.ns, "default", () => cjsExports(rec));
+  for (const name of rec.r.exports) if (name !== "default") defineGetter(rec.ns, name, () => cjsExports(rec)[name]);
+  defineGetter(rec.ns, "module.exports", () => cjsExports(rec));
+}
+
+function cjsExports(rec) {
+  return rec.module ? rec.module.exports : undefined;
+}
+
+// Run every new ESM function to its first yield, which registers exports.
+function link(rec, seen = new Set()) {
+  if (seen.has(rec)) return;
+  seen.add(rec);
+  if (rec.kind !== "esm" || rec.gen) {
+    if (rec.kind === "esm") for (const d of rec.deps) link(d.rec, seen);
     return;
   }
-  entryState = "pending";
-  gen.next().then(() => gen.next()).then(
-    () => { entryState = "done"; },
-    (err) => {
-      entryState = "done";
-      require("process").handleUncaught(err);
-    });
+  const fn = host.evalModule(rec.r.code, rec.path);
+  rec.gen = fn(moduleRecord(rec), ...rec.deps.map((d) => d.rec.ns));
+  rec.gen.next();
+  const table = rec.table ? rec.table() : {};
+  for (const name of Object.keys(table)) defineGetter(rec.ns, name, table[name]);
+  for (const d of rec.deps) link(d.rec, seen);
 }
 
-function runCjs(r, filename) {
-  const fn = host.evalModule(r.code, filename);
-  const module = {
-    id: ".",
-    path: dirname(filename),
-    exports: {},
-    filename,
-    loaded: false,
-    children: [],
-    paths: [],
+// export * : names of the starred modules not defined here (not default)
+function linkStars(rec, seen = new Set()) {
+  if (seen.has(rec) || rec.kind !== "esm") return;
+  seen.add(rec);
+  for (const d of rec.deps) linkStars(d.rec, seen);
+  for (const d of rec.deps) {
+    if (!d.star) continue;
+    const ns = d.rec.ns;
+    for (const name of Object.keys(ns)) {
+      if (name === "default") continue;
+      defineGetter(rec.ns, name, () => ns[name]);
+    }
+  }
+}
+
+function finishNamespaces(rec, seen = new Set()) {
+  if (seen.has(rec)) return;
+  seen.add(rec);
+  if (rec.kind === "esm") for (const d of rec.deps) finishNamespaces(d.rec, seen);
+  if (rec.kind !== "json" && rec.kind !== "builtin") sealNamespace(rec.ns);
+}
+
+// Evaluate, dependencies first. Returns a promise when something on the
+// way has top-level await, else undefined.
+function evaluate(rec) {
+  if (rec.status === "evaluated" || rec.status === "evaluating") return rec.promise;
+  if (rec.status === "failed") throw rec.error;
+  rec.status = "evaluating";
+  try {
+    if (rec.kind === "json") {
+      const text = readSource(rec.path);
+      try {
+        rec.value = JSON.parse(text);
+      } catch (e) {
+        throw new SyntaxError(`${rec.path}: ${e.message}`);
+      }
+      rec.status = "evaluated";
+      return undefined;
+    }
+    if (rec.kind === "cjs") {
+      runCjs(rec);
+      rec.status = "evaluated";
+      return undefined;
+    }
+    const pending = [];
+    for (const d of rec.deps) {
+      const p = evaluate(d.rec);
+      if (p) pending.push(p);
+    }
+    const run = () => {
+      if (rec.r.tla) return rec.gen.next().then(() => undefined);
+      rec.gen.next();
+      return undefined;
+    };
+    if (pending.length) {
+      rec.promise = Promise.all(pending).then(run);
+    } else {
+      rec.promise = run();
+    }
+    if (rec.promise) rec.promise.then(undefined, (e) => { rec.status = "failed"; rec.error = e; });
+    rec.status = "evaluated";
+    return rec.promise;
+  } catch (e) {
+    rec.status = "failed";
+    rec.error = e;
+    throw e;
+  }
+}
+
+function importGraph(key) {
+  const rec = load(key, "import");
+  link(rec);
+  linkStars(rec);
+  finishNamespaces(rec);
+  return rec;
+}
+
+function dynamicImport(specifier, options, parent) {
+  try {
+    const key = resolve(String(specifier), parent, "import");
+    const rec = importGraph(key);
+    const p = evaluate(rec);
+    return p ? p.then(() => rec.ns) : Promise.resolve(rec.ns);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+// ------------------------------------------------------------------- CJS
+
+const requireCache = Object.create(null);
+
+function makeRequire(rec) {
+  const path = rec.path;
+  const req = (specifier) => requireFrom(specifier, path);
+  req.resolve = (specifier) => {
+    const r = resolve(String(specifier), path, "require");
+    return r.startsWith("node:") ? r.slice(5) : r;
   };
-  const require_ = (specifier) => {
-    throw notFound(String(specifier), filename);
-  };
-  require_.resolve = (specifier) => { throw notFound(String(specifier), filename); };
-  require_.cache = { __proto__: null };
-  require_.main = module;
-  module.require = require_;
-  fn.call(module.exports, module.exports, require_, module, filename, dirname(filename), makeRecord(filename));
+  req.resolve.paths = (specifier) => (builtinSet.has(specifier) ? null : nodeModulePaths(dirname(path)));
+  req.cache = requireCache;
+  req.main = mainModule;
+  return req;
+}
+
+function nodeModulePaths(dir) {
+  const out = [];
+  for (;;) {
+    if (!dir.endsWith("/node_modules")) out.push((dir === "/" ? "" : dir) + "/node_modules");
+    if (dir === "/") break;
+    dir = dirname(dir);
+  }
+  return out;
+}
+
+let mainModule;
+
+class Module {
+  constructor(id = "", parent) {
+    this.id = id;
+    this.path = dirname(id);
+    this.exports = {};
+    this.filename = null;
+    this.loaded = false;
+    this.children = [];
+    this.paths = [];
+    if (parent && parent.children) parent.children.push(this);
+  }
+  require(specifier) { return requireFrom(specifier, this.filename || host.cwd + "/[eval]"); }
+}
+
+function runCjs(rec) {
+  const module = new Module(rec.path);
+  module.filename = rec.path;
+  module.paths = nodeModulePaths(dirname(rec.path));
+  rec.module = module;
+  requireCache[rec.path] = module;
+  if (!mainModule) {
+    mainModule = module;
+    module.id = ".";
+  }
+  const req = makeRequire(rec);
+  module.require = req;
+  const fn = host.evalModule(rec.r.code, rec.path);
+  try {
+    fn.call(module.exports, module.exports, req, module, rec.path, dirname(rec.path), moduleRecord(rec));
+  } catch (e) {
+    delete requireCache[rec.path];
+    records.delete(rec.key);
+    throw e;
+  }
   module.loaded = true;
 }
 
-function runMain() {
-  const entry = host.entry();
-  entrySource = entry;
-  // Code given as a string runs as a TypeScript ES module, as the exec
-  // contract says; a file by its extension and syntax.
-  const r = host.transform(entry.source, entry.filename, entry.isCode ? "ts" : undefined,
-    entry.isCode ? "esm" : "auto");
-  if (r.error) throw syntaxError(r.error, entry.filename);
-  if (r.format === "esm") runEsm(r, entry.filename);
-  else runCjs(r, entry.filename);
+function requireFrom(specifier, parent) {
+  if (typeof specifier !== "string")
+    throw codedError(TypeError, "ERR_INVALID_ARG_TYPE",
+      `The "id" argument must be of type string. Received ${require("tasks").describe(specifier)}`);
+  if (specifier === "") throw codedError(TypeError, "ERR_INVALID_ARG_VALUE", "The argument 'id' must be a non-empty string. Received ''");
+  const key = resolve(specifier, parent, "require");
+  if (key.startsWith("node:")) return builtinRecord(key).value;
+  if (requireCache[key]) return requireCache[key].exports;
+  const rec = load(key, "require");
+  if (rec.kind === "json") {
+    evaluate(rec);
+    const m = new Module(key);
+    m.filename = key;
+    m.exports = rec.value;
+    m.loaded = true;
+    requireCache[key] = m;
+    return rec.value;
+  }
+  if (rec.kind === "cjs") {
+    if (!rec.module) runCjs(rec);
+    return rec.module.exports;
+  }
+  // require(esm): synchronous graphs only
+  link(rec);
+  linkStars(rec);
+  finishNamespaces(rec);
+  if (hasTla(rec)) throw codedError(Error, "ERR_REQUIRE_ASYNC_MODULE",
+    `require() cannot be used on an ESM graph with top-level await. Use import() instead. To see where the top-level await comes from, use --experimental-print-required-tla.\n  From ${parent}\n  Requiring ${key}`);
+  evaluate(rec);
+  return rec.ns;
 }
 
-// At exit: a top-level await that never settled ends the run with 13, as
-// in Node.
+function hasTla(rec, seen = new Set()) {
+  if (seen.has(rec) || rec.kind !== "esm") return false;
+  seen.add(rec);
+  if (rec.r.tla) return true;
+  return rec.deps.some((d) => hasTla(d.rec, seen));
+}
+
+function createRequire(from) {
+  let path = from instanceof URL ? fromFileURL(from.href) : String(from);
+  if (path.startsWith("file:")) path = fromFileURL(path);
+  if (!path.startsWith("/"))
+    throw codedError(TypeError, "ERR_INVALID_ARG_VALUE",
+      `The argument 'filename' must be a file URL object, file URL string, or absolute path string. Received ${require("inspect").inspect(from)}`);
+  return makeRequire({ path });
+}
+
+// ------------------------------------------------------------------ entry
+
+let entryState = "none";
+let entryPath = null;
+
+function runMain() {
+  const entry = host.entry();
+  entryPath = entry.filename;
+  if (entry.isCode) {
+    // Code given as a string runs as a TypeScript ES module.
+    const r = host.transform(entry.source, entry.filename, "ts", "esm");
+    if (r.error) throw syntaxError(r.error, entry.filename);
+    const rec = { key: entry.filename, path: entry.filename, kind: "esm", ns: makeNamespace(), status: "new", r, deps: [], table: null };
+    records.set(rec.key, rec);
+    for (const d of r.deps) rec.deps.push({ rec: load(resolve(d.specifier, entry.filename, "import"), "import"), star: d.star });
+    startEntry(rec);
+    return;
+  }
+  const rec = load(entry.filename, "import");
+  if (rec.kind === "cjs") {
+    runCjs(rec);
+    return;
+  }
+  startEntry(rec);
+}
+
+function startEntry(rec) {
+  link(rec);
+  linkStars(rec);
+  finishNamespaces(rec);
+  const p = evaluate(rec);
+  if (p) {
+    entryState = "pending";
+    p.then(() => { entryState = "done"; }, (err) => {
+      entryState = "done";
+      require("process").handleUncaught(err);
+    });
+  }
+}
+
+// At exit: a top-level await that never settled ends the run with 13.
 function unsettled() {
   if (entryState !== "pending") return false;
-  host.write(2, `Warning: Detected unsettled top-level await at ${relativeName(entrySource.filename)}\n`);
+  host.write(2, `Warning: Detected unsettled top-level await at ${require("errors").relative(entryPath)}\n`);
   return true;
 }
 
 exports.runMain = runMain;
 exports.unsettled = unsettled;
 exports.syntaxError = syntaxError;
+exports.createRequire = createRequire;
+exports.Module = Module;
+exports.builtinModules = BUILTINS;
+exports.isBuiltin = (s) => builtinSet.has(String(s).replace(/^node:/, "")) || (String(s).startsWith("node:") && SCHEME_ONLY.includes(String(s).slice(5)));
+exports.requireCache = requireCache;
+exports.resolve = resolve;
+exports.fileURL = fileURL;
+exports.fromFileURL = fromFileURL;

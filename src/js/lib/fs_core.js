@@ -1,0 +1,590 @@
+// fs_core.js - Node's fs, built on host.fs (which goes through the sandbox's
+// VFS). The synchronous functions are the real work; the callback and
+// promise forms run them and deliver the result from the event loop, so
+// their callbacks never run before the calling code finishes.
+
+const tasks = require("tasks");
+
+const O = {
+  O_RDONLY: 0, O_WRONLY: 1, O_RDWR: 2, O_CREAT: 0o100, O_EXCL: 0o200, O_NOCTTY: 0o400, O_TRUNC: 0o1000,
+  O_APPEND: 0o2000, O_DIRECTORY: 0o200000, O_NOATIME: 0o1000000, O_NOFOLLOW: 0o400000, O_SYNC: 0o4010000,
+  O_DSYNC: 0o10000, O_DIRECT: 0o40000, O_NONBLOCK: 0o4000,
+  S_IFMT: 0o170000, S_IFREG: 0o100000, S_IFDIR: 0o040000, S_IFCHR: 0o020000, S_IFBLK: 0o060000,
+  S_IFIFO: 0o010000, S_IFLNK: 0o120000, S_IFSOCK: 0o140000,
+  S_IRWXU: 0o700, S_IRUSR: 0o400, S_IWUSR: 0o200, S_IXUSR: 0o100, S_IRWXG: 0o70, S_IRGRP: 0o40,
+  S_IWGRP: 0o20, S_IXGRP: 0o10, S_IRWXO: 0o7, S_IROTH: 0o4, S_IWOTH: 0o2, S_IXOTH: 0o1,
+  F_OK: 0, R_OK: 4, W_OK: 2, X_OK: 1, UV_FS_SYMLINK_DIR: 1, UV_FS_SYMLINK_JUNCTION: 2,
+  UV_FS_COPYFILE_EXCL: 1, COPYFILE_EXCL: 1, UV_FS_COPYFILE_FICLONE: 2, COPYFILE_FICLONE: 2,
+  UV_FS_COPYFILE_FICLONE_FORCE: 4, COPYFILE_FICLONE_FORCE: 4, UV_DIRENT_UNKNOWN: 0, UV_DIRENT_FILE: 1,
+  UV_DIRENT_DIR: 2, UV_DIRENT_LINK: 3, UV_DIRENT_FIFO: 4, UV_DIRENT_SOCKET: 5, UV_DIRENT_CHAR: 6,
+  UV_DIRENT_BLOCK: 7,
+};
+const constants = Object.freeze({ ...O });
+
+// ------------------------------------------------------------- errors
+
+function argType(name, expected, value) {
+  const err = new TypeError(`The "${name}" argument must be ${expected}. Received ${tasks.describe(value)}`);
+  err.code = "ERR_INVALID_ARG_TYPE";
+  return err;
+}
+
+// A host error object -> Node's Error, with the user's spelling of the path.
+function uvError(e, path, dest) {
+  if (!e || typeof e !== "object" || !("errno" in e)) return e;
+  const p = path !== undefined ? String(path) : e.path;
+  let msg = `${e.code}: ${e.text}, ${e.syscall}`;
+  if (p !== undefined) msg += ` '${p}'`;
+  if (dest !== undefined) msg += ` -> '${dest}'`;
+  if (e.outside) msg += ` (outside the directories the sandbox allows: ${e.allowed})`;
+  const err = new Error(msg);
+  err.errno = e.errno;
+  err.code = e.code;
+  err.syscall = e.syscall;
+  if (p !== undefined) err.path = p;
+  if (dest !== undefined) err.dest = String(dest);
+  return err;
+}
+
+function call(fn, path, dest) {
+  try {
+    return fn();
+  } catch (e) {
+    throw uvError(e, path, dest);
+  }
+}
+
+// --------------------------------------------------------------- args
+
+function toPath(p, name = "path") {
+  if (typeof p === "string") {
+    if (p.includes("\u0000")) {
+      const err = new TypeError(`The argument '${name}' must be a string, Uint8Array, or URL without null bytes. Received ${require("inspect").inspect(p)}`);
+      err.code = "ERR_INVALID_ARG_VALUE";
+      throw err;
+    }
+    return p;
+  }
+  if (p instanceof URL) return require("loader").fromFileURL(p.href);
+  if (p instanceof Uint8Array) return new (require("encoding").TextDecoder)().decode(p);
+  throw argType(name, "of type string or an instance of Buffer or URL", p);
+}
+
+function toFlags(flags, def) {
+  if (flags === undefined || flags === null) return def;
+  if (typeof flags === "number") return flags;
+  switch (flags) {
+    case "r": return O.O_RDONLY;
+    case "rs": case "sr": return O.O_RDONLY | O.O_SYNC;
+    case "r+": return O.O_RDWR;
+    case "rs+": case "sr+": return O.O_RDWR | O.O_SYNC;
+    case "w": return O.O_TRUNC | O.O_CREAT | O.O_WRONLY;
+    case "wx": case "xw": return O.O_TRUNC | O.O_CREAT | O.O_WRONLY | O.O_EXCL;
+    case "w+": return O.O_TRUNC | O.O_CREAT | O.O_RDWR;
+    case "wx+": case "xw+": return O.O_TRUNC | O.O_CREAT | O.O_RDWR | O.O_EXCL;
+    case "a": return O.O_APPEND | O.O_CREAT | O.O_WRONLY;
+    case "ax": case "xa": return O.O_APPEND | O.O_CREAT | O.O_WRONLY | O.O_EXCL;
+    case "as": case "sa": return O.O_APPEND | O.O_CREAT | O.O_WRONLY | O.O_SYNC;
+    case "a+": return O.O_APPEND | O.O_CREAT | O.O_RDWR;
+    case "ax+": case "xa+": return O.O_APPEND | O.O_CREAT | O.O_RDWR | O.O_EXCL;
+    case "as+": case "sa+": return O.O_APPEND | O.O_CREAT | O.O_RDWR | O.O_SYNC;
+  }
+  const err = new TypeError(`The value "${flags}" is invalid for option "flags"`);
+  err.code = "ERR_INVALID_ARG_VALUE";
+  throw err;
+}
+
+function toMode(mode, def) {
+  if (mode === undefined || mode === null) return def;
+  if (typeof mode === "string") return parseInt(mode, 8);
+  return mode;
+}
+
+function options(opts, def) {
+  if (opts === undefined || opts === null || typeof opts === "function") return { ...def };
+  if (typeof opts === "string") return { ...def, encoding: opts };
+  if (typeof opts !== "object") throw argType("options", "of type object", opts);
+  return { ...def, ...opts };
+}
+
+// --------------------------------------------------------------- data
+
+let BufferCtor;
+function Buf() {
+  if (BufferCtor === undefined) {
+    try {
+      BufferCtor = require("node_buffer").Buffer;
+    } catch {
+      BufferCtor = null;
+    }
+  }
+  return BufferCtor;
+}
+
+function toBuffer(u8) {
+  const B = Buf();
+  return B ? B.from(u8.buffer, u8.byteOffset, u8.byteLength) : u8;
+}
+
+function decode(u8, encoding) {
+  if (!encoding || encoding === "buffer") return toBuffer(u8);
+  const enc = String(encoding).toLowerCase();
+  if (enc === "utf8" || enc === "utf-8") return new (require("encoding").TextDecoder)().decode(u8);
+  const B = Buf();
+  if (!B) throw new Error(`encoding '${encoding}' needs Buffer, which is not available yet`);
+  return toBuffer(u8).toString(encoding);
+}
+
+function toBytes(data, encoding) {
+  if (typeof data === "string") {
+    const enc = encoding ? String(encoding).toLowerCase() : "utf8";
+    if (enc === "utf8" || enc === "utf-8") return data;
+    const B = Buf();
+    if (!B) throw new Error(`encoding '${encoding}' needs Buffer, which is not available yet`);
+    return B.from(data, encoding);
+  }
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  throw argType("data", "of type string or an instance of Buffer, TypedArray, or DataView", data);
+}
+
+// -------------------------------------------------------------- Stats
+
+class Stats {
+  constructor(a) {
+    this.dev = a[0]; this.mode = a[1]; this.nlink = a[2]; this.uid = a[3]; this.gid = a[4];
+    this.rdev = a[5]; this.blksize = a[6]; this.ino = a[7]; this.size = a[8]; this.blocks = a[9];
+    this.atimeMs = a[10]; this.mtimeMs = a[11]; this.ctimeMs = a[12]; this.birthtimeMs = a[13];
+  }
+  get atime() { return new Date(this.atimeMs); }
+  get mtime() { return new Date(this.mtimeMs); }
+  get ctime() { return new Date(this.ctimeMs); }
+  get birthtime() { return new Date(this.birthtimeMs); }
+  isFile() { return (this.mode & O.S_IFMT) === O.S_IFREG; }
+  isDirectory() { return (this.mode & O.S_IFMT) === O.S_IFDIR; }
+  isSymbolicLink() { return (this.mode & O.S_IFMT) === O.S_IFLNK; }
+  isFIFO() { return (this.mode & O.S_IFMT) === O.S_IFIFO; }
+  isSocket() { return (this.mode & O.S_IFMT) === O.S_IFSOCK; }
+  isCharacterDevice() { return (this.mode & O.S_IFMT) === O.S_IFCHR; }
+  isBlockDevice() { return (this.mode & O.S_IFMT) === O.S_IFBLK; }
+}
+
+function makeStats(a, bigint) {
+  if (!bigint) return new Stats(a);
+  const s = new Stats(a.map((x) => BigInt(Math.floor(x))));
+  s.atimeNs = BigInt(Math.floor(a[10] * 1e6)); s.mtimeNs = BigInt(Math.floor(a[11] * 1e6));
+  s.ctimeNs = BigInt(Math.floor(a[12] * 1e6)); s.birthtimeNs = BigInt(Math.floor(a[13] * 1e6));
+  const mode = a[1];
+  s.isFile = () => (mode & O.S_IFMT) === O.S_IFREG;
+  s.isDirectory = () => (mode & O.S_IFMT) === O.S_IFDIR;
+  s.isSymbolicLink = () => (mode & O.S_IFMT) === O.S_IFLNK;
+  return s;
+}
+
+const DT = { 0: 0, 1: O.S_IFIFO, 2: O.S_IFCHR, 4: O.S_IFDIR, 6: O.S_IFBLK, 8: O.S_IFREG, 10: O.S_IFLNK, 12: O.S_IFSOCK };
+class Dirent {
+  constructor(name, type, parentPath) {
+    this.name = name;
+    this.parentPath = parentPath;
+    this.path = parentPath;
+    this._type = type;
+  }
+  isFile() { return this._type === O.S_IFREG; }
+  isDirectory() { return this._type === O.S_IFDIR; }
+  isSymbolicLink() { return this._type === O.S_IFLNK; }
+  isFIFO() { return this._type === O.S_IFIFO; }
+  isSocket() { return this._type === O.S_IFSOCK; }
+  isCharacterDevice() { return this._type === O.S_IFCHR; }
+  isBlockDevice() { return this._type === O.S_IFBLK; }
+}
+Object.defineProperty(Dirent.prototype, "_type", { writable: true, enumerable: false });
+
+// ---------------------------------------------------------- sync API
+
+function join(dir, name) {
+  return dir.endsWith("/") ? dir + name : dir + "/" + name;
+}
+
+const sync = {};
+
+sync.existsSync = (p) => {
+  try {
+    return host.fs.stat(toPath(p), true, false) !== undefined;
+  } catch {
+    return false;
+  }
+};
+
+sync.statSync = (p, opts) => {
+  const path = toPath(p);
+  const o = options(opts, { bigint: false, throwIfNoEntry: true });
+  const a = call(() => host.fs.stat(path, true, o.throwIfNoEntry !== false), path);
+  return a === undefined ? undefined : makeStats(a, o.bigint);
+};
+sync.lstatSync = (p, opts) => {
+  const path = toPath(p);
+  const o = options(opts, { bigint: false, throwIfNoEntry: true });
+  const a = call(() => host.fs.stat(path, false, o.throwIfNoEntry !== false), path);
+  return a === undefined ? undefined : makeStats(a, o.bigint);
+};
+sync.fstatSync = (fd, opts) => makeStats(call(() => host.fs.fstat(fd)), options(opts, {}).bigint);
+
+sync.readFileSync = (p, opts) => {
+  const o = options(opts, { encoding: null, flag: "r" });
+  if (typeof p === "number") return decode(readAllFd(p), o.encoding);
+  const path = toPath(p);
+  const enc = o.encoding ? String(o.encoding).toLowerCase() : null;
+  if (enc === "utf8" || enc === "utf-8") return call(() => host.fs.readFile(path, true), path);
+  return decode(call(() => host.fs.readFile(path, false), path), o.encoding);
+};
+
+function readAllFd(fd) {
+  const chunks = [];
+  let total = 0;
+  for (;;) {
+    const b = new Uint8Array(65536);
+    const n = call(() => host.fs.read(fd, b, 0, b.length, -1));
+    if (n === 0) break;
+    chunks.push(b.subarray(0, n));
+    total += n;
+  }
+  const out = new Uint8Array(total);
+  let off = 0;
+  for (const c of chunks) { out.set(c, off); off += c.length; }
+  return out;
+}
+
+sync.writeFileSync = (p, data, opts) => {
+  const o = options(opts, { encoding: "utf8", mode: 0o666, flag: "w" });
+  const bytes = toBytes(data, o.encoding);
+  if (typeof p === "number") {
+    call(() => host.fs.write(p, bytes, 0, undefined, -1));
+    return;
+  }
+  const path = toPath(p);
+  const fd = call(() => host.fs.open(path, toFlags(o.flag, O.O_TRUNC | O.O_CREAT | O.O_WRONLY), toMode(o.mode, 0o666)), path);
+  try {
+    call(() => host.fs.write(fd, bytes, 0, typeof bytes === "string" ? undefined : bytes.length, -1));
+  } finally {
+    host.fs.close(fd);
+  }
+};
+
+sync.appendFileSync = (p, data, opts) => {
+  const o = options(opts, { encoding: "utf8", mode: 0o666, flag: "a" });
+  sync.writeFileSync(p, data, { ...o, flag: o.flag || "a" });
+};
+
+sync.openSync = (p, flags, mode) => {
+  const path = toPath(p);
+  return call(() => host.fs.open(path, toFlags(flags, O.O_RDONLY), toMode(mode, 0o666)), path);
+};
+sync.closeSync = (fd) => call(() => host.fs.close(fd));
+
+sync.readSync = (fd, buffer, offsetOrOpts, length, position) => {
+  let offset = offsetOrOpts;
+  if (offsetOrOpts !== null && typeof offsetOrOpts === "object") {
+    ({ offset = 0, length = buffer.byteLength - offset, position = null } = offsetOrOpts);
+  }
+  offset = offset === undefined ? 0 : offset;
+  length = length === undefined ? buffer.byteLength - offset : length;
+  const pos = position === null || position === undefined || position < 0 ? -1 : Number(position);
+  const view = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  return call(() => host.fs.read(fd, view, offset, length, pos));
+};
+
+sync.writeSync = (fd, buffer, offsetOrPos, lengthOrEnc, position) => {
+  if (typeof buffer === "string") {
+    const pos = typeof offsetOrPos === "number" ? offsetOrPos : -1;
+    const data = toBytes(buffer, typeof lengthOrEnc === "string" ? lengthOrEnc : "utf8");
+    return call(() => host.fs.write(fd, data, 0, typeof data === "string" ? undefined : data.length, pos));
+  }
+  const view = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+  let offset = offsetOrPos, length = lengthOrEnc;
+  if (offset !== null && typeof offset === "object") ({ offset = 0, length = view.length - offset, position = null } = offset);
+  offset = offset === undefined || offset === null ? 0 : offset;
+  length = length === undefined || length === null ? view.length - offset : length;
+  const pos = position === null || position === undefined ? -1 : Number(position);
+  return call(() => host.fs.write(fd, view, offset, length, pos));
+};
+
+sync.readdirSync = (p, opts) => {
+  const path = toPath(p);
+  const o = options(opts, { encoding: "utf8", withFileTypes: false, recursive: false });
+  const out = [];
+  const walk = (dir, rel) => {
+    const entries = call(() => host.fs.readdir(dir), dir === path ? path : dir);
+    entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    for (const [name, dt] of entries) {
+      let type = DT[dt] ?? 0;
+      const full = join(dir, name);
+      if (type === 0) {
+        const st = host.fs.stat(full, false, false);
+        type = st ? st[1] & O.S_IFMT : 0;
+      }
+      out.push(o.withFileTypes ? new Dirent(name, type, dir) : rel ? rel + "/" + name : name);
+      if (o.recursive && type === O.S_IFDIR) walk(full, rel ? rel + "/" + name : name);
+    }
+  };
+  walk(path, "");
+  if (o.encoding === "buffer" && !o.withFileTypes) return out.map((n) => toBuffer(new TextEncoder().encode(n)));
+  return out;
+};
+
+sync.mkdirSync = (p, opts) => {
+  const path = toPath(p);
+  const o = typeof opts === "number" || typeof opts === "string" ? { mode: opts } : options(opts, { recursive: false, mode: 0o777 });
+  const mode = toMode(o.mode, 0o777);
+  if (!o.recursive) {
+    call(() => host.fs.mkdir(path, mode), path);
+    return undefined;
+  }
+  const abs = path.startsWith("/") ? path : host.cwd + "/" + path;
+  // find the deepest directory that exists, then create downwards
+  const parts = abs.split("/").filter(Boolean);
+  let i = parts.length;
+  for (; i > 0; i--) {
+    const st = host.fs.stat("/" + parts.slice(0, i).join("/"), true, false);
+    if (st) {
+      if ((st[1] & O.S_IFMT) !== O.S_IFDIR)
+        throw uvError({ errno: -20, code: "ENOTDIR", text: "not a directory", syscall: "mkdir" }, path);
+      break;
+    }
+  }
+  let first;
+  for (let k = i + 1; k <= parts.length; k++) {
+    const cur = "/" + parts.slice(0, k).join("/");
+    try {
+      host.fs.mkdir(cur, mode);
+      if (first === undefined) first = cur;
+    } catch (e) {
+      if (e && e.code === "EEXIST") continue;
+      throw uvError(e, path);
+    }
+  }
+  return first;
+};
+
+sync.rmdirSync = (p, opts) => {
+  const path = toPath(p);
+  if (opts && opts.recursive) return sync.rmSync(path, { recursive: true, force: false });
+  call(() => host.fs.rmdir(path), path);
+};
+
+sync.rmSync = (p, opts) => {
+  const path = toPath(p);
+  const o = options(opts, { recursive: false, force: false });
+  const st = host.fs.stat(path, false, false);
+  if (!st) {
+    if (o.force) return;
+    throw uvError({ errno: -2, code: "ENOENT", text: "no such file or directory", syscall: "lstat" }, path);
+  }
+  if ((st[1] & O.S_IFMT) === O.S_IFDIR) {
+    if (!o.recursive) {
+      const err = new Error(`Path is a directory: rm returned EISDIR (is a directory) ${path}`);
+      err.code = "ERR_FS_EISDIR";
+      err.errno = 21;
+      err.syscall = "rm";
+      err.path = path;
+      throw err;
+    }
+    const rmTree = (dir) => {
+      for (const [name] of call(() => host.fs.readdir(dir), dir)) {
+        const full = join(dir, name);
+        const s = host.fs.stat(full, false, false);
+        if (s && (s[1] & O.S_IFMT) === O.S_IFDIR) rmTree(full);
+        else call(() => host.fs.unlink(full), full);
+      }
+      call(() => host.fs.rmdir(dir), dir);
+    };
+    rmTree(path);
+    return;
+  }
+  call(() => host.fs.unlink(path), path);
+};
+
+sync.unlinkSync = (p) => { const path = toPath(p); call(() => host.fs.unlink(path), path); };
+sync.renameSync = (a, b) => { const x = toPath(a, "oldPath"), y = toPath(b, "newPath"); call(() => host.fs.rename(x, y), x, y); };
+sync.linkSync = (a, b) => { const x = toPath(a, "existingPath"), y = toPath(b, "newPath"); call(() => host.fs.link(x, y), x, y); };
+sync.symlinkSync = (target, p) => { const t = toPath(target, "target"), y = toPath(p); call(() => host.fs.symlink(t, y), t, y); };
+sync.readlinkSync = (p, opts) => {
+  const path = toPath(p);
+  const r = call(() => host.fs.readlink(path), path);
+  return options(opts, {}).encoding === "buffer" ? toBuffer(new TextEncoder().encode(r)) : r;
+};
+sync.realpathSync = (p) => { const path = toPath(p); return call(() => host.fs.realpath(path), path); };
+sync.realpathSync.native = sync.realpathSync;
+sync.accessSync = (p, mode) => { const path = toPath(p); call(() => host.fs.access(path, mode === undefined ? 0 : mode), path); };
+sync.chmodSync = (p, mode) => { const path = toPath(p); call(() => host.fs.chmod(path, toMode(mode)), path); };
+sync.lchmodSync = undefined;
+sync.fchmodSync = (fd, mode) => call(() => host.fs.fop(2, fd, toMode(mode)));
+sync.chownSync = (p) => { sync.statSync(p); };
+sync.lchownSync = (p) => { sync.lstatSync(p); };
+sync.fchownSync = (fd) => { sync.fstatSync(fd); };
+sync.truncateSync = (p, len = 0) => {
+  if (typeof p === "number") return call(() => host.fs.fop(0, p, len));
+  const path = toPath(p);
+  call(() => host.fs.truncate(path, len), path);
+};
+sync.ftruncateSync = (fd, len = 0) => call(() => host.fs.fop(0, fd, len));
+sync.fsyncSync = (fd) => call(() => host.fs.fop(1, fd));
+sync.fdatasyncSync = sync.fsyncSync;
+const toMs = (t) => (t instanceof Date ? t.getTime() : typeof t === "string" ? Number(t) * 1000 : t * 1000);
+sync.utimesSync = (p, at, mt) => { const path = toPath(p); call(() => host.fs.utimes(path, toMs(at), toMs(mt), true), path); };
+sync.lutimesSync = (p, at, mt) => { const path = toPath(p); call(() => host.fs.utimes(path, toMs(at), toMs(mt), false), path); };
+sync.futimesSync = (fd, at, mt) => call(() => host.fs.fop(3, fd, toMs(at), toMs(mt)));
+
+sync.copyFileSync = (src, dst, mode = 0) => {
+  const s = toPath(src, "src"), d = toPath(dst, "dest");
+  const data = call(() => host.fs.readFile(s, false), s, d);
+  const flags = O.O_WRONLY | O.O_CREAT | O.O_TRUNC | (mode & O.COPYFILE_EXCL ? O.O_EXCL : 0);
+  const st = host.fs.stat(s, true, true);
+  const fd = call(() => host.fs.open(d, flags, st[1] & 0o777), s, d);
+  try {
+    call(() => host.fs.write(fd, data, 0, data.length, -1));
+  } finally {
+    host.fs.close(fd);
+  }
+};
+
+sync.cpSync = (src, dst, opts) => {
+  const s = toPath(src, "src"), d = toPath(dst, "dest");
+  const o = options(opts, { recursive: false, force: true, errorOnExist: false });
+  const st = host.fs.stat(s, true, true);
+  if ((st[1] & O.S_IFMT) === O.S_IFDIR) {
+    if (!o.recursive) {
+      const err = new Error(`Recursive option is required to copy a directory: ${s}`);
+      err.code = "ERR_FS_EISDIR";
+      throw err;
+    }
+    sync.mkdirSync(d, { recursive: true });
+    for (const [name] of host.fs.readdir(s)) sync.cpSync(join(s, name), join(d, name), o);
+    return;
+  }
+  if (sync.existsSync(d)) {
+    if (o.errorOnExist && !o.force) {
+      const err = new Error(`Target already exists: cp returned EEXIST (${d} already exists)`);
+      err.code = "ERR_FS_CP_EEXIST";
+      throw err;
+    }
+    if (!o.force) return;
+  }
+  sync.copyFileSync(s, d);
+};
+
+sync.mkdtempSync = (prefix, opts) => {
+  const p = toPath(prefix, "prefix");
+  const chars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  for (let tries = 0; tries < 100; tries++) {
+    const r = new Uint8Array(6);
+    host.randomFill(r);
+    let name = p;
+    for (const b of r) name += chars[b % chars.length];
+    try {
+      host.fs.mkdir(name, 0o700);
+      return name;
+    } catch (e) {
+      if (e && e.code === "EEXIST") continue;
+      throw uvError(e, p + "XXXXXX");
+    }
+  }
+  throw uvError({ errno: -17, code: "EEXIST", text: "file already exists", syscall: "mkdtemp" }, p + "XXXXXX");
+};
+
+class Dir {
+  constructor(path) {
+    this.path = path;
+    this._entries = sync.readdirSync(path, { withFileTypes: true });
+    this._closed = false;
+  }
+  readSync() {
+    if (this._closed) {
+      const err = new Error("Directory handle was closed");
+      err.code = "ERR_DIR_CLOSED";
+      throw err;
+    }
+    return this._entries.shift() || null;
+  }
+  read(cb) {
+    if (typeof cb === "function") {
+      let r, e;
+      try { r = this.readSync(); } catch (err) { e = err; }
+      deliver(cb, e, r);
+      return undefined;
+    }
+    return new Promise((res, rej) => deliver((e, r) => (e ? rej(e) : res(r)), undefined, this.readSync()));
+  }
+  closeSync() { this._closed = true; }
+  close(cb) {
+    this._closed = true;
+    if (typeof cb === "function") { deliver(cb); return undefined; }
+    return Promise.resolve();
+  }
+  async *[Symbol.asyncIterator]() {
+    try {
+      let e;
+      while ((e = this.readSync()) !== null) yield e;
+    } finally {
+      this._closed = true;
+    }
+  }
+  *[Symbol.iterator]() {
+    let e;
+    while ((e = this.readSync()) !== null) yield e;
+    this._closed = true;
+  }
+}
+sync.opendirSync = (p) => new Dir(toPath(p));
+
+// ---------------------------------------------------- callback / promise
+
+// Results reach callbacks from the event loop, after the caller's code.
+function deliver(cb, err, ...values) {
+  require("timers").setImmediate(() => (err ? cb(err) : cb(null, ...values)));
+}
+
+function callbackify(fn, name) {
+  return function (...args) {
+    const cb = args[args.length - 1];
+    if (typeof cb !== "function") throw argType("cb", "of type function", cb);
+    args.pop();
+    let result, error;
+    try {
+      result = fn(...args);
+    } catch (e) {
+      error = e;
+    }
+    if (name === "exists") deliver(() => cb(!error && result));
+    else if (error) deliver(cb, error);
+    else if (name === "read" || name === "write") deliver(cb, null, result, args[1]);
+    else deliver(cb, null, result);
+  };
+}
+
+function promisified(fn) {
+  return (...args) => new Promise((resolve, reject) => {
+    let result;
+    try {
+      result = fn(...args);
+    } catch (e) {
+      require("timers").setImmediate(() => reject(e));
+      return;
+    }
+    require("timers").setImmediate(() => resolve(result));
+  });
+}
+
+exports.constants = constants;
+exports.Stats = Stats;
+exports.Dirent = Dirent;
+exports.Dir = Dir;
+exports.sync = sync;
+exports.callbackify = callbackify;
+exports.promisified = promisified;
+exports.toPath = toPath;
+exports.toFlags = toFlags;
+exports.uvError = uvError;
+exports.call = call;
+exports.decode = decode;
+exports.toBytes = toBytes;
+exports.options = options;
+exports.deliver = deliver;

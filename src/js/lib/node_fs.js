@@ -1,0 +1,52 @@
+// node_fs.js - the `fs` module: sync, callback and promise forms over
+// fs_core.js, plus streams and the calls the sandbox refuses.
+const core = require("fs_core");
+const { sync, callbackify } = core;
+
+const fs = {};
+for (const [name, fn] of Object.entries(sync)) {
+  if (typeof fn !== "function") continue;
+  fs[name] = fn;
+  const base = name.replace(/Sync$/, "");
+  if (base !== name && base !== "exists") fs[base] = callbackify(fn, base);
+}
+fs.exists = callbackify(sync.existsSync, "exists");
+fs.realpath.native = fs.realpath;
+fs.read = callbackify((fd, buffer, ...rest) => sync.readSync(fd, buffer, ...rest), "read");
+fs.write = function write(fd, buffer, ...rest) {
+  const cb = rest.pop();
+  let n, err;
+  try {
+    n = sync.writeSync(fd, buffer, ...rest);
+  } catch (e) {
+    err = e;
+  }
+  core.deliver((e, v) => cb(e, v, buffer), err, n);
+};
+fs.constants = core.constants;
+fs.Stats = core.Stats;
+fs.Dirent = core.Dirent;
+fs.Dir = core.Dir;
+fs.F_OK = 0; fs.R_OK = 4; fs.W_OK = 2; fs.X_OK = 1;
+
+function unavailable(name, why) {
+  return function () {
+    const err = new Error(`fs.${name}() is not available in the sandbox: ${why}`);
+    err.code = "ERR_FEATURE_UNAVAILABLE_ON_PLATFORM";
+    throw err;
+  };
+}
+fs.watch = unavailable("watch", "file watching is not supported");
+fs.watchFile = unavailable("watchFile", "file watching is not supported");
+fs.unwatchFile = () => {};
+fs.openAsBlob = unavailable("openAsBlob", "Blob is not available yet");
+fs.statfsSync = unavailable("statfsSync", "file system information is not exposed");
+fs.statfs = fs.statfsSync;
+
+fs.createReadStream = (path, opts) => require("fs_streams").createReadStream(path, opts);
+fs.createWriteStream = (path, opts) => require("fs_streams").createWriteStream(path, opts);
+Object.defineProperty(fs, "ReadStream", { get: () => require("fs_streams").ReadStream, enumerable: true });
+Object.defineProperty(fs, "WriteStream", { get: () => require("fs_streams").WriteStream, enumerable: true });
+Object.defineProperty(fs, "promises", { get: () => require("node_fs_promises").module, enumerable: true });
+
+exports.module = fs;

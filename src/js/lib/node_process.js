@@ -1,0 +1,2 @@
+// node_process.js - `process` as a module.
+exports.module = require("process").process;
