@@ -105,8 +105,12 @@ int acs__cli_transform(int argc, char **argv)
     json_object_set_new(j, "reexports", re);
     json_t *deps = json_array();
     for (size_t i = 0; i < r.dep_count; i++)
-      json_array_append_new(deps, json_pack("{s:s,s:b,s:b}", "specifier", r.deps[i].specifier, "json",
-                                            r.deps[i].type_json, "star", r.deps[i].star));
+    {
+      json_t *names = json_array();
+      for (size_t k = 0; k < r.deps[i].name_count; k++) json_array_append_new(names, json_string(r.deps[i].names[k]));
+      json_array_append_new(deps, json_pack("{s:s,s:b,s:b,s:o}", "specifier", r.deps[i].specifier, "json",
+                                            r.deps[i].type_json, "star", r.deps[i].star, "names", names));
+    }
     json_object_set_new(j, "deps", deps);
     json_t *sh = json_array();
     for (size_t i = 0; i < r.shift_count; i++)

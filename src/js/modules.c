@@ -66,6 +66,7 @@ static ACS__HOST_FN(host_transform)
       acs__js_set(ctx, d, "specifier", acs__js_str(ctx, r.deps[i].specifier));
       acs__js_set(ctx, d, "json", JSValueMakeBoolean(ctx, r.deps[i].type_json));
       acs__js_set(ctx, d, "star", JSValueMakeBoolean(ctx, r.deps[i].star));
+      acs__js_set(ctx, d, "names", str_list(ctx, r.deps[i].names, r.deps[i].name_count));
       JSObjectSetPropertyAtIndex(ctx, deps, (unsigned)i, d, NULL);
     }
     acs__js_set(ctx, obj, "deps", deps);

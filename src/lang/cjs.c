@@ -106,6 +106,29 @@ static size_t exports_ref(P *p, const toks *ts, size_t i)
   return 0;
 }
 
+/* The descriptor at k: `value:`, or `[enumerable: true,] get[: function]()
+** { return a.b.c; }` */
+static bool define_ok(P *p, const toks *ts, size_t k)
+{
+  if (k < ts->n && is(p, &ts->v[k], "value")) return true;
+  if (k + 3 < ts->n && is(p, &ts->v[k], "enumerable") && punct(&ts->v[k + 1], P_COLON) &&
+      is(p, &ts->v[k + 2], "true") && punct(&ts->v[k + 3], P_COMMA))
+    k += 4;
+  if (k < ts->n && is(p, &ts->v[k], "value")) return true;
+  if (!(k < ts->n && is(p, &ts->v[k], "get"))) return false;
+  k++;
+  if (k + 1 < ts->n && punct(&ts->v[k], P_COLON) && is(p, &ts->v[k + 1], "function")) k += 2;
+  if (!(k + 3 < ts->n && punct(&ts->v[k], P_LPAREN) && punct(&ts->v[k + 1], P_RPAREN) &&
+        punct(&ts->v[k + 2], P_LBRACE) && is(p, &ts->v[k + 3], "return")))
+    return false;
+  k += 4;
+  if (!(k < ts->n && ts->v[k].kind == TK_IDENT)) return false;
+  k++;
+  while (k + 1 < ts->n && punct(&ts->v[k], P_DOT) && ts->v[k + 1].kind == TK_IDENT) k += 2;
+  if (k < ts->n && punct(&ts->v[k], P_SEMI)) k++;
+  return k < ts->n && punct(&ts->v[k], P_RBRACE);
+}
+
 static void scan_exports(P *p, names *ns, names *re)
 {
   toks ts = {0};
@@ -167,15 +190,15 @@ static void scan_exports(P *p, names *ns, names *re)
         }
       }
     }
-    /* Object.defineProperty(exports, "name", ...) */
+    /* Object.defineProperty(exports, "name", { value: ... }) or a getter
+    ** that returns an identifier or member chain, as cjs-module-lexer
+    ** accepts them */
     if (is(p, t, "defineProperty") && i >= 2 && punct(&ts.v[i - 1], P_DOT) && is(p, &ts.v[i - 2], "Object") &&
         i + 1 < ts.n && punct(&ts.v[i + 1], P_LPAREN)) {
       size_t k = exports_ref(p, &ts, i + 2);
-      if (k && k + 1 < ts.n && punct(&ts.v[k], P_COMMA) && ts.v[k + 1].kind == TK_STRING) {
-        char *nm = tok_name(p, &ts.v[k + 1]);
-        if (nm && strcmp(nm, "__esModule") == 0) add_name(ns, nm);
-        else add_name(ns, nm);
-      }
+      if (k && k + 3 < ts.n && punct(&ts.v[k], P_COMMA) && ts.v[k + 1].kind == TK_STRING &&
+          punct(&ts.v[k + 2], P_COMMA) && punct(&ts.v[k + 3], P_LBRACE) && define_ok(p, &ts, k + 4))
+        add_name(ns, tok_name(p, &ts.v[k + 1]));
     }
     /* __exportStar(require("x"), exports) and __export(require("x")) */
     if ((is(p, t, "__exportStar") || is(p, t, "__export")) && i + 5 < ts.n && punct(&ts.v[i + 1], P_LPAREN) &&

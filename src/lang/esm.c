@@ -325,6 +325,28 @@ int acs__esm_finish(P *p, acs__lang_result *out)
     exp *x = &p->exports[i];
     if (!x->name && x->module >= 0 && param[x->module] >= 0) out->deps[param[x->module]].star = true;
   }
+  /* the names each dependency must provide */
+  for (uint32_t m = 0; m < p->nmodules; m++) {
+    if (param[m] < 0) continue;
+    acs__lang_dep *d = &out->deps[param[m]];
+    size_t cap = 0;
+    for (uint32_t b = 0; b < p->nbindings; b++)
+      if (p->bindings[b].module == (int32_t)m && strcmp(p->bindings[b].imported, "*") && !p->bindings[b].type_only &&
+          (!p->ts || p->bindings[b].used))
+        cap++;
+    for (uint32_t i = 0; i < p->nexports; i++)
+      if (p->exports[i].module == (int32_t)m && p->exports[i].name && strcmp(p->exports[i].local, "*")) cap++;
+    if (!cap) continue;
+    d->names = calloc(cap, sizeof *d->names);
+    if (!d->names) continue;
+    for (uint32_t b = 0; b < p->nbindings; b++)
+      if (p->bindings[b].module == (int32_t)m && strcmp(p->bindings[b].imported, "*") && !p->bindings[b].type_only &&
+          (!p->ts || p->bindings[b].used))
+        d->names[d->name_count++] = strdup(p->bindings[b].imported);
+    for (uint32_t i = 0; i < p->nexports; i++)
+      if (p->exports[i].module == (int32_t)m && p->exports[i].name && strcmp(p->exports[i].local, "*"))
+        d->names[d->name_count++] = strdup(p->exports[i].local);
+  }
   size_t ne = 0;
   out->export_names = calloc(p->nexports + 1, sizeof *out->export_names);
   for (uint32_t i = 0; out->export_names && i < p->nexports; i++)

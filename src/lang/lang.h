@@ -60,6 +60,8 @@ typedef struct acs__lang_dep {
   char *specifier;
   bool type_json;
   bool star;             /* export * from it */
+  char **names;          /* the names imported from it (not "*"): they must exist */
+  size_t name_count;
 } acs__lang_dep;
 
 /* Output that the transform wrote itself (not the source's): on `line`,

@@ -124,7 +124,11 @@ void acs__lang_result_free(acs__lang_result *r)
   free(r->export_names);
   for (size_t i = 0; i < r->reexport_count; i++) free(r->reexports[i]);
   free(r->reexports);
-  for (size_t i = 0; i < r->dep_count; i++) free(r->deps[i].specifier);
+  for (size_t i = 0; i < r->dep_count; i++) {
+    free(r->deps[i].specifier);
+    for (size_t k = 0; k < r->deps[i].name_count; k++) free(r->deps[i].names[k]);
+    free(r->deps[i].names);
+  }
   free(r->deps);
   free(r->shifts);
   free(r->generated);

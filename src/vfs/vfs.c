@@ -407,6 +407,8 @@ static int walk_parent(acs__vfs *v, const char *path, bool follow_last, walk *w,
 {
   int rc = walk_path(v, path, follow_last, true, w);
   if (rc == -EBUSY) return rc;
+  /* writing anywhere outside the mounts is refused, not "missing" */
+  if (rc == -ENOENT && v->outside && writing) return -EACCES;
   if (rc) return rc;
   if (w->parent < 0) {
     v->outside = true;

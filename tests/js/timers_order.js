@@ -42,5 +42,5 @@ setTimeout(() => {
   u.unref();
   console.log(typeof t.ref, typeof t.unref, t.hasRef(), u.hasRef());
 }, 40);
-setTimeout((a, b) => out(`args ${a} ${b}`), 50, "x", "y");
+setTimeout((a, b) => out(`args ${a} ${b}`), 300, "x", "y");
 process.on("exit", (code) => console.log(log.join("\n") + `\nexit ${code}`));

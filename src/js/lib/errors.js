@@ -146,7 +146,9 @@ function codeFrame(where) {
 function formatUncaught(err, fromPromise) {
   let body;
   const isError = err !== null && typeof err === "object" && (err instanceof Error || typeof err.stack === "string");
-  if (isError && err[Symbol.for("acs.syntaxError")]) {
+  const frames = isError ? userFrames(err) : null;
+  if (isError && (err[Symbol.for("acs.syntaxError")] || (frames && frames.length === 0))) {
+    // no frame of the guest's: the message is all there is to say
     body = header(err);
   } else if (isError) {
     try {

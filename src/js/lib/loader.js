@@ -320,6 +320,16 @@ function defineGetter(ns, name, get) {
   }
   if (!m.has(name)) m.set(name, get);
 }
+// The names a namespace exports (pending ones included).
+function exportNames(ns) {
+  const m = pendingExports.get(ns);
+  return m ? [...m.keys()] : Object.keys(ns);
+}
+function hasExport(ns, name) {
+  const m = pendingExports.get(ns);
+  return m ? m.has(name) : Object.prototype.hasOwnProperty.call(ns, name);
+}
+
 function sealNamespace(ns) {
   const m = pendingExports.get(ns);
   if (m) {
@@ -406,7 +416,7 @@ function load(key, kindHint) {
       if (!d.json && dep.kind === "json")
         throw codedError(TypeError, "ERR_IMPORT_ATTRIBUTE_MISSING",
           `Module "${fileURL(dk)}" needs an import attribute of "type: json"`);
-      rec.deps.push({ rec: dep, star: d.star });
+      rec.deps.push({ rec: dep, star: d.star, names: d.names, specifier: d.specifier });
     }
   } else {
     setupCjsNamespace(rec);
@@ -449,18 +459,39 @@ function linkStars(rec, seen = new Set()) {
   for (const d of rec.deps) {
     if (!d.star) continue;
     const ns = d.rec.ns;
-    for (const name of Object.keys(ns)) {
+    for (const name of exportNames(ns)) {
       if (name === "default") continue;
       defineGetter(rec.ns, name, () => ns[name]);
     }
   }
 }
 
-function finishNamespaces(rec, seen = new Set()) {
-  if (seen.has(rec)) return;
-  seen.add(rec);
-  if (rec.kind === "esm") for (const d of rec.deps) finishNamespaces(d.rec, seen);
-  if (rec.kind !== "json" && rec.kind !== "builtin") sealNamespace(rec.ns);
+function finishNamespaces(rec) {
+  const all = [];
+  const walk = (r, seen) => {
+    if (seen.has(r)) return;
+    seen.add(r);
+    all.push(r);
+    if (r.kind === "esm") for (const d of r.deps) walk(d.rec, seen);
+  };
+  walk(rec, new Set());
+  // check every import before sealing (cycles see each other's names)
+  for (const r of all) if (r.kind === "esm") checkImports(r);
+  for (const r of all) if (r.kind !== "json" && r.kind !== "builtin") sealNamespace(r.ns);
+}
+
+// Every name imported must exist, as the engine would check at link time.
+function checkImports(rec) {
+  for (const d of rec.deps) {
+    for (const name of d.names || []) {
+      if (hasExport(d.rec.ns, name)) continue;
+      if (d.rec.kind === "cjs") {
+        const err = new SyntaxError(`Named export '${name}' not found. The requested module '${d.specifier}' is a CommonJS module, which may not support all module.exports as named exports.\nCommonJS modules can always be imported via the default export, for example using:\n\nimport pkg from '${d.specifier}';\nconst { ${d.names.filter((n) => n !== "default").join(", ")} } = pkg;\n`);
+        throw err;
+      }
+      throw new SyntaxError(`The requested module '${d.specifier}' does not provide an export named '${name}'`);
+    }
+  }
 }
 
 // Evaluate, dependencies first. Returns a promise when something on the
@@ -521,7 +552,12 @@ function importGraph(key) {
 function dynamicImport(specifier, options, parent) {
   try {
     const key = resolve(String(specifier), parent, "import");
+    const type = options && options.with ? options.with.type : undefined;
     const rec = importGraph(key);
+    if (rec.kind === "json" && type !== "json")
+      throw codedError(TypeError, "ERR_IMPORT_ATTRIBUTE_MISSING", `Module "${fileURL(key)}" needs an import attribute of "type: json"`);
+    if (rec.kind !== "json" && type === "json")
+      throw codedError(TypeError, "ERR_IMPORT_ATTRIBUTE_TYPE_INCOMPATIBLE", `Module "${fileURL(key)}" is not of type "json"`);
     const p = evaluate(rec);
     return p ? p.then(() => rec.ns) : Promise.resolve(rec.ns);
   } catch (e) {
@@ -538,7 +574,7 @@ function makeRequire(rec) {
   const req = (specifier) => requireFrom(specifier, path);
   req.resolve = (specifier) => {
     const r = resolve(String(specifier), path, "require");
-    return r.startsWith("node:") ? r.slice(5) : r;
+    return r.startsWith("node:") && !String(specifier).startsWith("node:") ? r.slice(5) : r;
   };
   req.resolve.paths = (specifier) => (builtinSet.has(specifier) ? null : nodeModulePaths(dirname(path)));
   req.cache = requireCache;
@@ -624,7 +660,25 @@ function requireFrom(specifier, parent) {
   if (hasTla(rec)) throw codedError(Error, "ERR_REQUIRE_ASYNC_MODULE",
     `require() cannot be used on an ESM graph with top-level await. Use import() instead. To see where the top-level await comes from, use --experimental-print-required-tla.\n  From ${parent}\n  Requiring ${key}`);
   evaluate(rec);
-  return rec.ns;
+  return requireFacade(rec);
+}
+
+// What require(esm) returns: the namespace, plus __esModule when there is
+// a default export (as Node 22 does for tools that expect it).
+function requireFacade(rec) {
+  if (!Object.prototype.hasOwnProperty.call(rec.ns, "default") || Object.prototype.hasOwnProperty.call(rec.ns, "__esModule"))
+    return rec.ns;
+  if (rec.facade) return rec.facade;
+  const f = makeNamespace();
+  Object.defineProperty(f, "__esModule", { value: true, writable: true, enumerable: true, configurable: false });
+  for (const name of Object.keys(rec.ns)) Object.defineProperty(f, name, { get: () => rec.ns[name], enumerable: true });
+  const sorted = Object.create(null);
+  Object.defineProperty(sorted, Symbol.toStringTag, { value: "Module" });
+  for (const name of ["__esModule", ...Object.keys(rec.ns)].sort())
+    Object.defineProperty(sorted, name, Object.getOwnPropertyDescriptor(f, name));
+  Object.preventExtensions(sorted);
+  rec.facade = sorted;
+  return sorted;
 }
 
 function hasTla(rec, seen = new Set()) {
@@ -657,7 +711,8 @@ function runMain() {
     if (r.error) throw syntaxError(r.error, entry.filename);
     const rec = { key: entry.filename, path: entry.filename, kind: "esm", ns: makeNamespace(), status: "new", r, deps: [], table: null };
     records.set(rec.key, rec);
-    for (const d of r.deps) rec.deps.push({ rec: load(resolve(d.specifier, entry.filename, "import"), "import"), star: d.star });
+    for (const d of r.deps)
+      rec.deps.push({ rec: load(resolve(d.specifier, entry.filename, "import"), "import"), star: d.star, names: d.names, specifier: d.specifier });
     startEntry(rec);
     return;
   }

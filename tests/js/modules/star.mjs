@@ -1,0 +1,3 @@
+export * from "./a.mjs";
+export * as bns from "./b.mjs";
+export { default as ADefault } from "./a.mjs";

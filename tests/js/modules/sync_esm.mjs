@@ -1,0 +1,2 @@
+export const answer = 42;
+export default "default of sync_esm";

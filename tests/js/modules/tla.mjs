@@ -1,0 +1,1 @@
+export const later = await new Promise((r) => setTimeout(() => r("resolved later"), 5));

@@ -1,0 +1,1 @@
+module.exports = { whole: true, fn() { return "fn"; } };
