@@ -101,6 +101,18 @@ for f in tests/e2e/*.sh; do
   done <<< "$out"
 done
 
+# ------------------------------------------------------------ security
+# tests/security/CASE/: one directory per attack (see its README).
+if [ -x tests/security/run.sh ]; then
+  while IFS= read -r line; do
+    case "$line" in
+      "ok "*) ok "security/${line#ok }";;
+      "FAIL "*) bad "security/${line#FAIL }";;
+      *) [ -n "$line" ] && echo "$line";;
+    esac
+  done < <(bash tests/security/run.sh 2>&1)
+fi
+
 # ------------------------------------------- API layer against Node itself
 # tests/lib/*_vs_node.js load src/js/lib files under Node and compare with
 # Node's own implementation; each ends with "N passed, N failed".

@@ -1,0 +1,1 @@
+import fs from "node:fs"; for (const p of ["/proc/self/environ", "/proc/self/maps", "/proc/1/cmdline", "/etc/passwd", "/etc/hostname", "/sys/class/net", "/dev/mem", "/root", "/home"]) { try { fs.readFileSync(p); console.log(p, "READ"); } catch (e: any) { console.log(p, e.code); } }

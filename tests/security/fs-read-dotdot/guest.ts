@@ -1,0 +1,1 @@
+import fs from "node:fs"; for (const p of ["../outside/secret.txt", "../../secret.txt", "./../outside/./secret.txt", "$W/../outside/secret.txt"]) { try { console.log(fs.readFileSync(p, "utf8")); } catch (e: any) { console.log(e.code); } }

@@ -1,0 +1,3 @@
+ln -s "$O/secret.txt" "$W/abs"
+ln -s ../outside/secret.txt "$W/rel"
+ln -s "$O" "$W/dir"

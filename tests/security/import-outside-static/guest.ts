@@ -1,0 +1,1 @@
+import secret from "$O/secret.txt"; console.log(secret);

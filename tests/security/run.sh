@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# tests/security/run.sh - run every attack case; print "ok NAME" / "FAIL NAME".
+set -u
+cd "$(dirname "$0")"
+ACS=${ACS:-$PWD/../../build/acs}
+tree_hash() { (cd "$1" && find . -printf '%p %y %s %l\n' | sort && find . -type f -exec sha256sum {} + | sort) | sha256sum; }
+for dir in */; do
+  name=${dir%/}
+  [ -f "$dir/expect" ] || continue
+  T=$(mktemp -d /tmp/acs-sec.XXXXXX)
+  W=$T/work R=$T/ro O=$T/outside
+  mkdir -p "$W" "$R" "$O"
+  echo "OUTSIDE-SECRET" > "$O/secret.txt"
+  echo "OUTSIDE-SECRET" > "$T/secret.txt"
+  echo "read-only data" > "$R/data.txt"
+  guest=$(ls "$dir" | grep -E '^guest\.(ts|js|mjs|cjs)$' | head -1)
+  if [ -f "$dir/setup.sh" ]; then W=$W R=$R O=$O bash "$dir/setup.sh" >/dev/null 2>&1; fi
+  sed -e "s|\$W|$W|g" -e "s|\$R|$R|g" -e "s|\$O|$O|g" "$dir/$guest" > "$W/$guest"
+  before_o=$(tree_hash "$O"); before_r=$(tree_hash "$R")
+  opts=""; [ -f "$dir/opts" ] && opts=$(sed -e "s|\$W|$W|g" -e "s|\$R|$R|g" -e "s|\$O|$O|g" "$dir/opts")
+  # shellcheck disable=SC2086
+  timeout 30 "$ACS" run --work-dir "$W" --read-only "$R" $opts "$guest" >"$T/out" 2>"$T/err" </dev/null
+  status=$?
+  fail=""
+  want_exit=0
+  while IFS= read -r line || [ -n "$line" ]; do
+    line=$(printf '%s' "$line" | sed -e "s|\$W|$W|g" -e "s|\$R|$R|g" -e "s|\$O|$O|g")
+    case "$line" in
+      "exit "*) want_exit=${line#exit } ;;
+      "stdout-has "*) grep -qF -- "${line#stdout-has }" "$T/out" || fail="$fail; stdout lacks '${line#stdout-has }'" ;;
+      "stdout-lacks "*) grep -qF -- "${line#stdout-lacks }" "$T/out" && fail="$fail; stdout has '${line#stdout-lacks }'" ;;
+      "stderr-has "*) grep -qF -- "${line#stderr-has }" "$T/err" || fail="$fail; stderr lacks '${line#stderr-has }'" ;;
+      "no-file "*) [ -e "${line#no-file }" ] && fail="$fail; ${line#no-file } exists" ;;
+      ""|"#"*) ;;
+      *) fail="$fail; bad expect line '$line'" ;;
+    esac
+  done < "$dir/expect"
+  [ "$status" = "$want_exit" ] || fail="$fail; exit $status, expected $want_exit"
+  [ "$status" = 124 ] && [ "$want_exit" != 124 ] && fail="$fail; hung (timeout)"
+  grep -q "OUTSIDE-SECRET" "$T/out" "$T/err" && fail="$fail; the secret leaked"
+  [ "$(tree_hash "$O")" = "$before_o" ] || fail="$fail; the outside dir changed"
+  [ "$(tree_hash "$R")" = "$before_r" ] || fail="$fail; the read-only dir changed"
+  if [ -n "$fail" ]; then
+    echo "FAIL $name${fail}"
+    head -c 400 "$T/out" | sed 's/^/     out: /'; head -c 400 "$T/err" | sed 's/^/     err: /'
+  else
+    echo "ok $name"
+  fi
+  rm -rf "$T"
+done
