@@ -28,12 +28,16 @@ void acs__edit_replace(P *p, uint32_t start, uint32_t end, const char *text)
 
 void acs__edit_insert(P *p, uint32_t at, const char *text) { add(p, at, at, text); }
 
+/* By start; at the same start an insertion first, then the widest edit, so
+** that an edit enclosing others (a blanked member whose modifiers were
+** blanked already) wins and what it encloses is skipped. */
 static int cmp_edit(const void *a, const void *b)
 {
   const edit *x = a, *y = b;
   if (x->start != y->start) return x->start < y->start ? -1 : 1;
-  /* an insertion before a replacement at the same place */
-  if (x->end != y->end) return x->end < y->end ? -1 : 1;
+  bool xi = x->end == x->start, yi = y->end == y->start;
+  if (xi != yi) return xi ? -1 : 1;
+  if (x->end != y->end) return x->end > y->end ? -1 : 1;
   return 0;
 }
 
@@ -120,7 +124,7 @@ static void add_span(acs__lang_result *r, size_t *cap, uint32_t line, uint32_t c
 int acs__edit_apply(P *p, const char *prefix, const char *suffix, acs__lang_result *res)
 {
   size_t span_cap = 0;
-  qsort(p->edits, p->nedits, sizeof *p->edits, cmp_edit);
+  if (p->nedits) qsort(p->edits, p->nedits, sizeof *p->edits, cmp_edit);
   out o = {0};
   size_t shift_cap = 0;
   pos ps = {1, 1, 1};
@@ -137,7 +141,7 @@ int acs__edit_apply(P *p, const char *prefix, const char *suffix, acs__lang_resu
   uint32_t at = 0;
   for (uint32_t i = 0; i < p->nedits; i++) {
     edit *e = &p->edits[i];
-    if (e->start < at) continue; /* overlapped by an earlier edit */
+    if (e->start < at) continue; /* inside an earlier, enclosing edit */
     put(&o, p->src + at, e->start - at);
     advance_text(&ps, p->src + at, e->start - at, true, true);
     if (ps.line != cur_line) {

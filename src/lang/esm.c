@@ -121,9 +121,6 @@ int acs__subst_edits(P *p, const char *pfx, bool esm, const int32_t *param)
     } else if (!strcmp(e->text, "\x01import")) {
       snprintf(o, cap, "%sm.i", pfx);
       pad = true;
-    } else if (!strcmp(e->text, "\x02")) {
-      snprintf(o, cap, "let %sd =", pfx);
-      pad = true;
     } else {
       char *q = o;
       for (const char *s = e->text; *s; s++) {
@@ -250,7 +247,10 @@ int acs__esm_finish(P *p, acs__lang_result *out)
     return fail_oom(p);
   }
   char *t = tail;
-  t += sprintf(t, "\n;function %sx(){return{__proto__:null", pfx);
+  t += sprintf(t, "\n;function %sx(){", pfx);
+  if (p->default_fn_named)
+    t += sprintf(t, "Object.defineProperty(%sd,\"name\",{value:\"default\",configurable:true});", pfx);
+  t += sprintf(t, "return{__proto__:null");
   for (uint32_t i = 0; i < p->nexports; i++) {
     exp *x = &p->exports[i];
     if (!x->name) continue; /* export * is the loader's job */

@@ -103,6 +103,12 @@ typedef struct P {
   bool oom;
   /* where `export default` of an anonymous expression stored its value */
   bool has_default_var;
+  bool default_fn_named;    /* export default function () {}: fix .name at link */
+  bool class_default_name;  /* the class being parsed is export default class {} */
+  /* an `accessor` field being lowered */
+  bool pending_accessor, acc_static;
+  uint32_t acc_key_start, acc_key_end, accessor_count;
+  char acc_storage[32];
   /* counts statements that produce code, so that a namespace holding only
   ** types can be dropped whole */
   uint32_t value_stmts;
@@ -111,6 +117,9 @@ typedef struct P {
   uint32_t *ns_exp; uint32_t nns_exp, capns_exp; /* decl indices exported from a namespace */
   char *jsx_factory, *jsx_fragment; /* owned; NULL: React.createElement / React.Fragment */
   bool jsx_used;
+  uint8_t *no_arrow; /* bit per source byte: an arrow function failed to parse here */
+  /* enum members seen so far, "Enum\x1fmember", for merged declarations */
+  char **enum_members; uint32_t nenum_members, capenum_members;
 } P;
 
 /* A saved parser position for speculation. */

@@ -390,10 +390,17 @@ static void parse_class_member(P *p)
   }
   bool is_static = false, ts_only = false, is_abstract = false, is_declare = false;
   /* modifiers: TS ones are blanked; static and accessor stay */
+  bool is_accessor = false;
+  uint32_t accessor_start = 0, accessor_end = 0;
   while (!p->err && is_modifier_word(p)) {
     uint32_t ms = p->tok.start;
     bool keep = acs__p_is(p, "static") || acs__p_is(p, "accessor");
     if (acs__p_is(p, "static")) is_static = true;
+    if (acs__p_is(p, "accessor")) {
+      is_accessor = true;
+      accessor_start = p->tok.start;
+      accessor_end = p->tok.end;
+    }
     if (acs__p_is(p, "abstract")) is_abstract = true;
     if (acs__p_is(p, "declare")) is_declare = true;
     acs__p_next(p);
@@ -451,6 +458,7 @@ static void parse_class_member(P *p)
       acs__p_next(p);
   }
   bool is_ctor = acs__p_is(p, "constructor");
+  acs__token key = p->tok;
   parse_property_key(p);
   if (p->ts && (acs__p_punct(p, P_QUESTION) || acs__p_punct(p, P_BANG))) {
     uint32_t q = p->tok.start;
@@ -466,6 +474,23 @@ static void parse_class_member(P *p)
     return;
   }
   /* a field */
+  if (is_accessor) {
+    /* an auto-accessor: a private storage field and a getter/setter pair,
+    ** since the engine does not know `accessor` */
+    if (key.kind != TK_IDENT && key.kind != TK_PRIVATE) {
+      acs__p_error(p, key.start, "An accessor with a computed or literal name is not supported");
+      return;
+    }
+    char storage[32];
+    snprintf(storage, sizeof storage, "#\x01" "a%u", p->accessor_count++);
+    acs__edit_blank(p, accessor_start, accessor_end);
+    acs__edit_replace(p, key.start, key.end, storage);
+    p->pending_accessor = true;
+    p->acc_key_start = key.start;
+    p->acc_key_end = key.end;
+    p->acc_static = is_static;
+    snprintf(p->acc_storage, sizeof p->acc_storage, "%s", storage);
+  }
   if (p->ts && acs__p_punct(p, P_COLON)) acs__ts_blank_annotation(p);
   if (acs__p_punct(p, P_ASSIGN)) {
     acs__p_next(p);
@@ -476,6 +501,19 @@ static void parse_class_member(P *p)
     p->fn_depth--;
   }
   consume_semicolon(p);
+  if (p->pending_accessor) {
+    p->pending_accessor = false;
+    int kl = (int)(p->acc_key_end - p->acc_key_start);
+    const char *kn = p->src + p->acc_key_start;
+    char *text = malloc((size_t)kl * 2 + 160);
+    if (text) {
+      const char *st = p->acc_static ? "static " : "";
+      sprintf(text, " %sget %.*s(){return this.%s}%sset %.*s(\x01w){this.%s=\x01w}", st, kl, kn, p->acc_storage, st, kl,
+              kn, p->acc_storage);
+      acs__edit_insert(p, p->prev_end, text);
+      free(text);
+    }
+  }
   ts_only = is_abstract || is_declare;
   if (ts_only) acs__edit_blank(p, start, p->prev_end);
 }
@@ -505,6 +543,11 @@ void acs__parse_class(P *p, bool is_decl, bool declare_name)
     do acs__ts_type(p);
     while (!p->err && acs__p_eat(p, P_COMMA));
     acs__edit_blank(p, s, p->prev_end);
+  }
+  if (p->class_default_name && acs__p_punct(p, P_LBRACE)) {
+    p->class_default_name = false;
+    acs__edit_insert(p, p->tok.end,
+                     "static{Object.defineProperty(this,\"name\",{value:\"default\",configurable:true})}");
   }
   acs__p_expect(p, P_LBRACE);
   while (!p->err && !acs__p_punct(p, P_RBRACE) && p->tok.kind != TK_EOF) parse_class_member(p);
@@ -650,9 +693,13 @@ static bool try_arrow(P *p, bool is_async)
   return ok && !p->err;
 }
 
-/* Speculatively parse an arrow function at the current token. */
+/* Speculatively parse an arrow function at the current token. A position
+** where that failed is remembered, so that nested parentheses ("(a = (b =
+** (...")) cost linear time, not exponential. */
 static bool arrow_here(P *p, bool is_async)
 {
+  uint32_t at = p->tok.start;
+  if (p->no_arrow && (p->no_arrow[at >> 3] >> (at & 7) & 1)) return false;
   mark m;
   acs__p_mark(p, &m);
   p->spec++;
@@ -685,6 +732,7 @@ static bool arrow_here(P *p, bool is_async)
       return true;
     }
   }
+  if (p->no_arrow) p->no_arrow[at >> 3] |= (uint8_t)(1u << (at & 7));
   return false;
 }
 
@@ -1686,9 +1734,11 @@ static void parse_export_decl(P *p)
         add_export(p, strdup("default"), acs__p_strndup(p, p->tok.start, p->tok.end), -1);
         acs__p_next(p);
       } else {
-        /* anonymous: give it a name the export list can refer to */
+        /* anonymous: give it a name the export list can refer to; its
+        ** .name is set to "default" when the module is linked */
         acs__edit_insert(p, p->prev_end, " \x01" "d");
         add_export(p, strdup("default"), strdup("\x01" "d"), -1);
+        p->default_fn_named = true;
       }
       acs__parse_function_rest(p, fstart, is_async_fn, gen, false);
       return;
@@ -1707,6 +1757,8 @@ static void parse_export_decl(P *p)
       } else {
         acs__edit_insert(p, p->tok.end, " \x01" "d");
         add_export(p, strdup("default"), strdup("\x01" "d"), -1);
+        /* a static block names the class "default", as the spec does */
+        p->class_default_name = true;
         acs__parse_class(p, true, false);
       }
       return;
@@ -1716,10 +1768,12 @@ static void parse_export_decl(P *p)
       acs__edit_blank(p, start, p->prev_end);
       return;
     }
-    /* an expression: `export default ` becomes `let <d> = ` */
-    acs__edit_replace(p, start, def_end, "\x02");
+    /* an expression: `export default X` becomes `let <d> = {default:X}.default`,
+    ** so that an anonymous function or class gets the name "default" */
+    acs__edit_replace(p, start, def_end, "let \x01" "d = {default:");
     add_export(p, strdup("default"), strdup("\x01" "d"), -1);
     acs__parse_assign(p);
+    acs__edit_insert(p, p->prev_end, "}.default");
     consume_semicolon(p);
     return;
   }

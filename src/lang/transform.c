@@ -37,6 +37,9 @@ static void free_p(P *p)
   free(p->ns_exp);
   free(p->jsx_factory);
   free(p->jsx_fragment);
+  free(p->no_arrow);
+  for (uint32_t i = 0; i < p->nenum_members; i++) free(p->enum_members[i]);
+  free(p->enum_members);
 }
 
 static void set_error(P *p, acs__lang_result *out)
@@ -67,6 +70,7 @@ int acs__lang_transform(const char *src, size_t len, const acs__lang_opts *opts,
   p->jsx = opts->kind == ACS__LANG_JSX || opts->kind == ACS__LANG_TSX;
   p->format = opts->format;
   acs__lex_init(&p->L, src, (uint32_t)len);
+  p->no_arrow = calloc(len / 8 + 1, 1);
   acs__scope_push(p, SC_MODULE);
   p->cur_scope = 0;
   /* A hashbang line would not survive the wrapper. */

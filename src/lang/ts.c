@@ -3,6 +3,8 @@
 ** namespace have values and are lowered in place, line by line. */
 #include "internal.h"
 
+#include "../base/base.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -607,9 +609,32 @@ bool acs__ts_declaration(P *p, uint32_t start, bool exported)
   return false;
 }
 
+/* Whether `name` is already declared in the current scope (a class, a
+** function, an earlier enum or namespace): then no `var` is emitted for a
+** merged enum or namespace, as tsc does. */
+static bool declared_here(P *p, const acs__token *name)
+{
+  for (uint32_t i = 0; i < p->ndecls; i++)
+    if (p->decls[i].scope == p->cur_scope &&
+        acs__name_eq(p, p->decls[i].start, p->decls[i].end, name->start, name->end))
+      return true;
+  return false;
+}
+
+static bool ident_text(const char *s)
+{
+  if (!*s || (*s >= '0' && *s <= '9')) return false;
+  for (; *s; s++)
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_' ||
+          *s == '$' || (unsigned char)*s >= 0x80))
+      return false;
+  return true;
+}
+
 /* enum E { A, B = 2, C = "x" } lowered in place:
-**   var E; (function (E) {var <v>=-1;  var A=E[E["A"]=<v>=<v>+1]="A"; ... })(E || (E = {}));
-** Members also become locals so that later initialisers can name them. */
+**   var E; (function (E) {var <v>=-1;  var A=E[E["A"]=++<v>]="A"; ... })(E || (E = {}));
+** Members also become locals so that later initialisers can name them,
+** including the members of earlier declarations of the same enum. */
 void acs__ts_enum(P *p, uint32_t start, bool is_const, bool exported)
 {
   (void)is_const;
@@ -617,15 +642,23 @@ void acs__ts_enum(P *p, uint32_t start, bool is_const, bool exported)
   acs__p_next(p); /* enum */
   acs__token name = p->tok;
   if (!acs__p_ident_name(p)) return;
-  acs__declare(p, name.start, name.end, p->cur_scope);
+  bool merged = declared_here(p, &name);
+  if (!merged) acs__declare(p, name.start, name.end, p->cur_scope);
   int nl = (int)(name.end - name.start);
   const char *nm = p->src + name.start;
   uint32_t open = p->tok.start;
   acs__p_expect(p, P_LBRACE);
   if (p->err) return;
-  char head[512];
-  snprintf(head, sizeof head, "var %.*s; (function (%.*s) {var \x01v=-1;", nl, nm, nl, nm);
-  acs__edit_replace(p, start, open + 1, head);
+  acs__buf head = {0};
+  if (!merged) acs__buf_printf(&head, "var %.*s; ", nl, nm);
+  acs__buf_printf(&head, "(function (%.*s) {var \x01v=-1;", nl, nm);
+  for (uint32_t i = 0; i < p->nenum_members; i++) {
+    const char *e = p->enum_members[i], *sep = strchr(e, '\x1f');
+    if (sep && (int)(sep - e) == nl && !memcmp(e, nm, (size_t)nl) && ident_text(sep + 1))
+      acs__buf_printf(&head, "var %s=%.*s.%s;", sep + 1, nl, nm, sep + 1);
+  }
+  acs__edit_replace(p, start, open + 1, head.data ? head.data : "");
+  acs__buf_free(&head);
   while (!p->err && !acs__p_punct(p, P_RBRACE)) {
     acs__token key = p->tok;
     if (key.kind != TK_IDENT && key.kind != TK_STRING) {
@@ -635,15 +668,18 @@ void acs__ts_enum(P *p, uint32_t start, bool is_const, bool exported)
     acs__p_next(p);
     char *kname = key.kind == TK_STRING ? acs__p_string_value(p, &key) : acs__p_strndup(p, key.start, key.end);
     if (!kname) return;
-    char *text;
     size_t cap = strlen(kname) * 4 + (size_t)nl * 4 + 96;
-    text = malloc(cap);
-    if (!text) {
+    char *text = malloc(cap), *rec = malloc((size_t)nl + strlen(kname) + 2);
+    if (!text || !rec) {
       free(kname);
+      free(text);
+      free(rec);
       p->oom = p->err = true;
       return;
     }
-    bool ident = key.kind == TK_IDENT;
+    sprintf(rec, "%.*s\x1f%s", nl, nm, kname);
+    PUSH(p, enum_members, nenum_members, capenum_members, rec);
+    bool ident = ident_text(kname);
     if (acs__p_eat(p, P_ASSIGN)) {
       /* member = initialiser: the initialiser stays where it is */
       uint32_t init_start = p->tok.start;
@@ -692,7 +728,8 @@ void acs__ts_namespace(P *p, uint32_t start, bool exported)
     if (n < 16) names[n++] = p->tok;
     if (!acs__p_ident_name(p)) return;
   } while (acs__p_eat(p, P_DOT));
-  acs__declare(p, names[0].start, names[0].end, p->cur_scope);
+  bool merged = declared_here(p, &names[0]);
+  if (!merged) acs__declare(p, names[0].start, names[0].end, p->cur_scope);
   uint32_t open = p->tok.start;
   acs__p_expect(p, P_LBRACE);
   if (p->err) return;
@@ -722,7 +759,7 @@ void acs__ts_namespace(P *p, uint32_t start, bool exported)
   size_t cap = 256 + (size_t)n * 160;
   for (uint32_t i = x0; i < p->nns_exp; i++) {
     decl *d = &p->decls[p->ns_exp[i]];
-    cap += 2 * (d->end - d->start) + 32;
+    cap += 4 * (d->end - d->start) + 160;
   }
   char *head = malloc(cap), *tail = malloc(cap);
   if (!head || !tail) {
@@ -733,14 +770,19 @@ void acs__ts_namespace(P *p, uint32_t start, bool exported)
   }
   char *h = head, *t = tail;
 #define NM(i) (int)(names[i].end - names[i].start), p->src + names[i].start
-  h += sprintf(h, "var %.*s; (function (%.*s) {", NM(0), NM(0));
+  if (!merged) h += sprintf(h, "var %.*s; ", NM(0));
+  h += sprintf(h, "(function (%.*s) {", NM(0));
   for (int i = 1; i < n; i++)
     h += sprintf(h, "let %.*s; (function (%.*s) {", NM(i), NM(i));
+  /* exported members are accessors of the namespace object over the
+  ** locals, from the start: reads and writes through N.x see the binding */
   for (uint32_t i = x0; i < p->nns_exp; i++) {
     decl *d = &p->decls[p->ns_exp[i]];
     if (d->scope != inner) continue;
-    t += sprintf(t, "%.*s.%.*s = %.*s;", NM(n - 1), (int)(d->end - d->start), p->src + d->start,
-                 (int)(d->end - d->start), p->src + d->start);
+    int dl = (int)(d->end - d->start);
+    const char *dn = p->src + d->start;
+    h += sprintf(h, "Object.defineProperty(%.*s,\"%.*s\",{get(){return %.*s},set(\x01w){%.*s=\x01w},enumerable:true,configurable:true});",
+                 NM(n - 1), dl, dn, dl, dn, dl, dn);
   }
   for (int i = n - 1; i >= 1; i--)
     t += sprintf(t, "})(%.*s = %.*s.%.*s || (%.*s.%.*s = {}));", NM(i), NM(i - 1), NM(i), NM(i - 1), NM(i));
