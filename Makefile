@@ -9,7 +9,9 @@ OPT      ?= -O2 -g
 # CFLAGS from the command line adds to ours rather than replacing them.
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fPIC -Iinclude $(OPT) $(CFLAGS) \
             $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-LDLIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+# libcrypto is opened at run time (dlopen) by src/js/crypto.c: only its
+# headers are needed at build time (libssl-dev).
+LDLIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm -ldl
 SANITIZE :=
 
 LIB_SRC  := $(wildcard src/base/*.c src/vfs/*.c src/policy/*.c src/lang/*.c src/js/*.c src/box/*.c)

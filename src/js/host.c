@@ -160,6 +160,7 @@ JSObjectRef acs__host_new(JSContextRef ctx)
   acs__js_set_fn(ctx, h, "memoryUsage", host_memory_usage);
   acs__host_modules(ctx, h);
   acs__host_fs(ctx, h);
+  acs__host_crypto(ctx, h);
 
   struct timespec ts;
   clock_gettime(CLOCK_REALTIME, &ts);

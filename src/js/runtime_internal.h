@@ -42,6 +42,8 @@ JSValueRef acs__js_call(JSObjectRef fn, size_t argc, const JSValueRef *argv);
 void acs__host_modules(JSContextRef ctx, JSObjectRef host);
 /* fs.c: host.fs, the file primitives over the VFS */
 void acs__host_fs(JSContextRef ctx, JSObjectRef host);
+/* crypto.c: host.crypto, OpenSSL's libcrypto opened on first use */
+void acs__host_crypto(JSContextRef ctx, JSObjectRef host);
 
 /* host.c: the object of C primitives handed to bootstrap.js */
 JSObjectRef acs__host_new(JSContextRef ctx);

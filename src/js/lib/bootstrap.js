@@ -60,6 +60,9 @@ lazy("CustomEvent", "event_target");
 lazy("DOMException", "dom_exception");
 lazy("crypto", "web_crypto", "crypto", true);
 lazy("Crypto", "web_crypto");
+lazy("Buffer", "node_buffer");
+lazy("Blob", "node_buffer");
+lazy("File", "node_buffer");
 
 // V8 keeps 10 frames; a model reads fewer lines, and Node code expects it.
 Error.stackTraceLimit = 10;
