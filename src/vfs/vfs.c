@@ -208,10 +208,15 @@ static int enter(acs__vfs *v, walk *w, const char *path)
   return 0;
 }
 
-static void path_join(char *out, const char *dir, const char *name)
+/* dir + "/" + name into out (PATH_MAX); false when it would not fit. */
+static bool path_join(char *out, const char *dir, const char *name)
 {
-  if (strcmp(dir, "/") == 0) snprintf(out, PATH_MAX, "/%s", name);
-  else snprintf(out, PATH_MAX, "%s/%s", dir, name);
+  size_t dl = strcmp(dir, "/") == 0 ? 0 : strlen(dir), nl = strlen(name);
+  if (dl + 1 + nl + 1 > PATH_MAX) return false;
+  memcpy(out, dir, dl);
+  out[dl] = '/';
+  memcpy(out + dl + 1, name, nl + 1);
+  return true;
 }
 
 /* Walk `path`. With want_parent, stop before the final component and leave
@@ -266,7 +271,10 @@ static int walk_path(acs__vfs *v, const char *path, bool follow_last, bool want_
       continue;
     }
     char next[PATH_MAX];
-    path_join(next, w->cur, c);
+    if (!path_join(next, w->cur, c)) {
+      rc = -ENAMETOOLONG;
+      goto out;
+    }
     mount *nm = mount_at(v, next);
     if (nm || w->fd < 0) {
       /* entering a mount root, or moving in the virtual space */
