@@ -44,6 +44,8 @@ void acs__host_modules(JSContextRef ctx, JSObjectRef host);
 void acs__host_fs(JSContextRef ctx, JSObjectRef host);
 /* crypto.c: host.crypto, OpenSSL's libcrypto opened on first use */
 void acs__host_crypto(JSContextRef ctx, JSObjectRef host);
+/* zlib.c: host.zlib */
+void acs__host_zlib(JSContextRef ctx, JSObjectRef host);
 
 /* host.c: the object of C primitives handed to bootstrap.js */
 JSObjectRef acs__host_new(JSContextRef ctx);
