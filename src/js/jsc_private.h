@@ -29,4 +29,7 @@ void JSGlobalContextSetEvalEnabled(JSGlobalContextRef ctx, bool enabled,
 /* An object with heapSize, heapCapacity, extraMemorySize, objectCount, ... */
 JSObjectRef JSGetMemoryUsageStatistics(JSContextRef ctx);
 
+/* The global context a global object belongs to (JSObjectRefPrivate.h). */
+JSGlobalContextRef JSObjectGetGlobalContext(JSObjectRef object);
+
 #endif

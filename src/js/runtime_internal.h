@@ -46,6 +46,8 @@ void acs__host_fs(JSContextRef ctx, JSObjectRef host);
 void acs__host_crypto(JSContextRef ctx, JSObjectRef host);
 /* zlib.c: host.zlib */
 void acs__host_zlib(JSContextRef ctx, JSObjectRef host);
+/* vm.c: host.vm, fresh realms in the same group */
+void acs__host_vm(JSContextRef ctx, JSObjectRef host);
 
 /* host.c: the object of C primitives handed to bootstrap.js */
 JSObjectRef acs__host_new(JSContextRef ctx);

@@ -1,0 +1,73 @@
+// node_vm.js - `vm`: code in fresh realms (new global objects in the same
+// engine group, with only the language's built-ins: nothing of the host).
+// A contextified object is mirrored: its properties are copied into the
+// realm's global before a run and the globals the code left are copied back.
+
+const kGlobal = Symbol("vm.global");
+const tasks = require("tasks");
+
+function argType(name, expected, value) {
+  const err = new TypeError(`The "${name}" argument must be ${expected}. Received ${tasks.describe(value)}`);
+  err.code = "ERR_INVALID_ARG_TYPE";
+  return err;
+}
+
+function createContext(sandbox = {}, options) {
+  if (sandbox === null || typeof sandbox !== "object") throw argType("contextObject", "of type object", sandbox);
+  if (sandbox[kGlobal]) return sandbox;
+  const global = host.vm.newContext();
+  Object.defineProperty(sandbox, kGlobal, { value: global, enumerable: false });
+  return sandbox;
+}
+
+function isContext(o) {
+  if (o === null || typeof o !== "object") throw argType("object", "of type object", o);
+  return !!o[kGlobal];
+}
+
+function runIn(sandbox, code, options) {
+  const global = sandbox[kGlobal];
+  const baseline = new Set(Object.getOwnPropertyNames(global));
+  for (const key of Object.keys(sandbox)) global[key] = sandbox[key];
+  const filename = typeof options === "string" ? options : options && options.filename;
+  const line = options && typeof options === "object" && options.lineOffset ? options.lineOffset + 1 : 1;
+  try {
+    return host.vm.run(global, String(code), filename || "evalmachine.<anonymous>", line);
+  } finally {
+    for (const key of Object.getOwnPropertyNames(global)) {
+      if (baseline.has(key) && !Object.prototype.hasOwnProperty.call(sandbox, key)) continue;
+      const d = Object.getOwnPropertyDescriptor(global, key);
+      if (d && "value" in d) sandbox[key] = d.value;
+    }
+  }
+}
+
+class Script {
+  constructor(code, options) {
+    this._code = String(code);
+    this._options = typeof options === "string" ? { filename: options } : options || {};
+  }
+  runInContext(contextifiedObject, options) {
+    if (!isContext(contextifiedObject)) throw argType("contextifiedObject", "an vm.Context", contextifiedObject);
+    return runIn(contextifiedObject, this._code, { ...this._options, ...options });
+  }
+  runInNewContext(sandbox, options) { return this.runInContext(createContext(sandbox), options); }
+  runInThisContext() { return (0, eval)(this._code); }
+  createCachedData() { return new Uint8Array(0); }
+}
+
+exports.Script = Script;
+exports.createContext = createContext;
+exports.isContext = isContext;
+exports.runInContext = (code, ctx, options) => new Script(code, options).runInContext(ctx, options);
+exports.runInNewContext = (code, sandbox, options) => new Script(code, options).runInNewContext(sandbox, options);
+exports.runInThisContext = (code) => (0, eval)(String(code));
+exports.compileFunction = (code, params = [], options = {}) => {
+  if (options.parsingContext) {
+    const global = createContext(options.parsingContext)[kGlobal];
+    return host.vm.run(global, `(function (${params.join(",")}) {\n${code}\n})`, options.filename, 0);
+  }
+  return new Function(...params, code);
+};
+exports.measureMemory = () => Promise.reject(Object.assign(new Error("vm.measureMemory is not available in the sandbox"), { code: "ERR_CONTEXT_NOT_INITIALIZED" }));
+exports.constants = { USE_MAIN_CONTEXT_DEFAULT_LOADER: Symbol("vm_dynamic_import_main_context_default"), DONT_CONTEXTIFY: Symbol("vm_context_no_contextify") };
