@@ -1,0 +1,11 @@
+const add = (a: number, b: number): number => a + b;
+const curry = (a: number) => (b: number) => (c: number): number => a + b + c;
+const obj = (): { k: number } => ({ k: 1 });
+const asyncArrow = async <T,>(x: T): Promise<T> => x;
+const noParens = (x: number) => x * 2;
+const withDefault = (x: number = 5, ...rest: number[]): number => x + rest.length;
+console.log(add(1, 2), curry(1)(2)(3), obj().k, noParens(4), withDefault(), withDefault(1, 2, 3));
+console.log(await asyncArrow("async"));
+const conditional = (x: number): string => x > 0 ? "pos" : x < 0 ? "neg" : "zero";
+console.log([1, -1, 0].map(conditional).join());
+export {};

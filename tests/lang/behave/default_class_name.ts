@@ -1,0 +1,5 @@
+export default class {
+  static {
+    console.log(this.name);
+  }
+}

@@ -1,0 +1,2 @@
+enum X { "G" = 1, H = G + 1 }
+console.log(X.H);

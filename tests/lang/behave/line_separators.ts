@@ -1,0 +1,4 @@
+const s: string = "a b"; let t: number = 1;
+const u: string = `x y`; let w: number = 2;
+// comment   const z: number = 3;
+console.log(s.length, t, u.length, w, z);

@@ -1,0 +1,11 @@
+const a = 10, b = 2, g = 5;
+const x = a / b / g;
+const re = /ab+c/gi;
+const y = a /b/ g;
+const cls = /[/]/.test("/");
+const arr = [/a/, /b\/c/, /[\]/]/].map((r) => r.source);
+console.log(x, re.test("ABBC"), y, cls, arr.join(" "));
+const t = (a as number) / 2, u = a! / b!, v = <number>a / 5;
+console.log(t, u, v);
+const w = typeof /x/;
+console.log(w, `${a}` as any / 2);

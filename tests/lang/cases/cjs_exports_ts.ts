@@ -1,0 +1,3 @@
+const value: number = 1;
+exports.value = value;
+module.exports.typed = <const>"x";

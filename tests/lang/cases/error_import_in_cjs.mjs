@@ -1,0 +1,2 @@
+import { a } from "./a.js";
+console.log(a);

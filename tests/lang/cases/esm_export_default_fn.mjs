@@ -1,0 +1,2 @@
+export default function named() { return named.name; }
+console.log(named());

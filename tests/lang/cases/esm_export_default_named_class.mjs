@@ -1,0 +1,2 @@
+export default class Named { m() { return Named; } }
+new Named();

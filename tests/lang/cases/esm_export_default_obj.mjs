@@ -1,0 +1,4 @@
+export default {
+  a: 1,
+  b() {},
+};

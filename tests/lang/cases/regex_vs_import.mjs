@@ -1,0 +1,10 @@
+import { b, g } from "./m.js";
+let a = 10;
+let x = a /b/ g;
+let r = /b/g.test("b");
+let s = a / b, t = /b/g;
+let u = (b) / g;
+let v = [b] / 1 + ([/g/][0]).source;
+let w = `b ${b} g ${`${g}`}` + "b" + 'g';
+let o = { b, g: g, [b]: 1, b() {}, get g() { return b; } };
+let p = o.b + o?.g + o[b];

@@ -1,0 +1,2 @@
+const a = <number>(<unknown>"1");
+let b = 1;

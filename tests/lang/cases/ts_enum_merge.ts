@@ -1,0 +1,7 @@
+enum E { A }
+enum E { B = 2, C }
+enum Local {
+  X = 1
+}
+declare enum Ambient { Y }
+export {};

@@ -1,0 +1,3 @@
+export default abstract class Base<T> {
+  m(): T | undefined { return undefined; }
+}

@@ -1,0 +1,2 @@
+class Api { m() {} }
+export = Api;

@@ -1,0 +1,13 @@
+import type { A, B } from "./types.js";
+import type Def from "./def.js";
+import type * as NS from "./ns.js";
+import { type C, D, type E as F } from "./mixed.js";
+import { type G } from "./only-types.js";
+import {} from "./empty.js";
+export type { A };
+export type { H } from "./h.js";
+export { type C, D };
+export type * from "./star.js";
+export type * as TS from "./star2.js";
+let x: A = D as unknown as B;
+export { x, type F };

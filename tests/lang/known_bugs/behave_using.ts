@@ -1,0 +1,1 @@
+{ using r = { [Symbol.dispose]() { console.log("disposed"); } }; console.log("in"); } console.log("out");

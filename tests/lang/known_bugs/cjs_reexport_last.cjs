@@ -1,0 +1,2 @@
+module.exports = require("./a.cjs");
+module.exports = require("./b.cjs");

@@ -1,0 +1,5 @@
+interface I {
+  a: number;
+}
+enum E { A }
+const x: number = 1;

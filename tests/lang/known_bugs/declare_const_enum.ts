@@ -1,0 +1,2 @@
+declare const enum CE { B }
+const x = 1;

@@ -1,0 +1,3 @@
+const a = 1;
+export { a };
+export { a as a };

@@ -1,0 +1,2 @@
+import { a } from "./x.js";
+let a = 2;

@@ -1,0 +1,3 @@
+import { f, tag } from "./m.js";
+f();
+tag`x`;

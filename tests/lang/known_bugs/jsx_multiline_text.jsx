@@ -1,0 +1,5 @@
+const name = "x";
+const el = <div id="a" {...{ b: 1 }} data-x={name}>
+  text {name} &amp;
+  <span />
+</div>;

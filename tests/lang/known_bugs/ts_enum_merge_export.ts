@@ -1,0 +1,2 @@
+export enum E { A }
+export enum E { B = 2 }

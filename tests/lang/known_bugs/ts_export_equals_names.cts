@@ -1,0 +1,3 @@
+import util = require("util");
+function helper(x: number): number { return x; }
+export = { helper, util };

@@ -1,0 +1,2 @@
+const a = <List<number> items={[1]} />;
+const b = <List<string>>x</List>;
