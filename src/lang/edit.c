@@ -77,6 +77,8 @@ typedef struct pos {
   uint32_t gen_col, src_col; /* 1-based columns at the current point */
 } pos;
 
+/* Move ps over text s: columns on the sides named; lines counted only from
+** the source side (a replacement keeps the source's line breaks). */
 static void advance_text(pos *ps, const char *s, size_t n, bool gen, bool src)
 {
   for (size_t i = 0; i < n;) {
@@ -85,8 +87,9 @@ static void advance_text(pos *ps, const char *s, size_t n, bool gen, bool src)
               (c == 0xE2 && i + 2 < n && (unsigned char)s[i + 1] == 0x80 &&
                ((unsigned char)s[i + 2] == 0xA8 || (unsigned char)s[i + 2] == 0xA9));
     if (nl) {
-      ps->line++;
-      ps->gen_col = ps->src_col = 1;
+      if (src) ps->line++;
+      if (gen) ps->gen_col = 1;
+      if (src) ps->src_col = 1;
       i += c == 0xE2 ? 3 : 1;
       continue;
     }
@@ -156,6 +159,7 @@ int acs__edit_apply(P *p, const char *prefix, const char *suffix, acs__lang_resu
         bool nl = c == '\n' || c == '\r' ||
                   (c == 0xE2 && k + 2 < e->end && (unsigned char)p->src[k + 1] == 0x80 &&
                    ((unsigned char)p->src[k + 2] == 0xA8 || (unsigned char)p->src[k + 2] == 0xA9));
+        if (c == '\r' && k + 1 < e->end && p->src[k + 1] == '\n') n = 2; /* CRLF: one line */
         if (nl) {
           put(&o, p->src + k, (size_t)n);
           advance_text(&ps, p->src + k, (size_t)n, true, true);

@@ -219,6 +219,14 @@ int acs__esm_finish(P *p, acs__lang_result *out)
         acs__edit_replace(p, r->start, r->end, t);
         free(t);
       }
+    } else if ((r->flags & REF_CALL) && strcmp(bd->imported, "*") != 0) {
+      size_t n = strlen(acc) + 8;
+      char *t = malloc(n);
+      if (t) {
+        snprintf(t, n, "(0, %s)", acc);
+        acs__edit_replace(p, r->start, r->end, t);
+        free(t);
+      }
     } else {
       acs__edit_replace(p, r->start, r->end, acc);
     }

@@ -31,6 +31,7 @@ typedef struct decl {
 enum ref_flags {
   REF_SHORTHAND = 1, /* { x } in an object literal: becomes { x: ... } */
   REF_EXPORT = 2,    /* export { x }: names a local for the export list */
+  REF_CALL = 4,      /* x(...) or x`...`: an import read keeps `this` undefined */
 };
 
 /* An identifier read or written as a value. */

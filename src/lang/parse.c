@@ -661,20 +661,37 @@ static bool try_arrow(P *p, bool is_async)
   p->in_async = is_async;
   p->in_generator = false;
   bool ok = true;
+  uint32_t ret_colon = 0;
   if (p->ts && acs__p_punct(p, P_LT)) acs__ts_type_params(p);
   if (acs__p_punct(p, P_LPAREN)) {
     uint32_t ps[1], pe[1];
     int np = 0;
     parse_params(p, false, ps, pe, &np);
-    if (p->ts && !p->err && acs__p_punct(p, P_COLON)) acs__ts_blank_annotation(p);
+    if (p->ts && !p->err && acs__p_punct(p, P_COLON)) {
+      ret_colon = p->tok.start;
+      acs__ts_blank_annotation(p);
+    }
   } else if (is_binding_ident(p)) {
     acs__declare(p, p->tok.start, p->tok.end, p->cur_scope);
     acs__p_next(p);
   } else {
     ok = false;
   }
+  /* A return type over several lines would leave a line break before
+  ** "=>", which JS forbids: the arrow moves up to where the ":" was. */
+  if (ok && !p->err && ret_colon && acs__p_punct(p, P_ARROW) && p->tok.nl_before && p->nedits > 0) {
+    edit *ann = &p->edits[p->nedits - 1];
+    if (!ann->text && ann->start == ret_colon) {
+      ann->start++;
+      acs__edit_replace(p, ret_colon, ret_colon + 1, "=>");
+      acs__edit_blank(p, p->tok.start, p->tok.end);
+      acs__p_next(p);
+      goto body;
+    }
+  }
   if (ok && !p->err && acs__p_punct(p, P_ARROW) && !p->tok.nl_before) {
     acs__p_next(p);
+  body:
     if (acs__p_punct(p, P_LBRACE)) {
       uint32_t dummy[1] = {0};
       parse_function_body(p, false, dummy, dummy, 0);
@@ -706,9 +723,13 @@ static bool arrow_here(P *p, bool is_async)
   bool ok = try_arrow(p, is_async);
   p->spec--;
   if (ok) return true;
-  /* Not an arrow, or an arrow with an error inside: when the "=>" was there,
-  ** parse it again for real so that the error is reported. */
+  /* Not an arrow, or an arrow with an error inside: when the "=>" was
+  ** there, the error found while speculating is the one to report (parsing
+  ** again would double the work at every nesting level). */
   bool had_err = p->err;
+  char msg[sizeof p->errmsg];
+  uint32_t msg_pos = p->err_pos;
+  memcpy(msg, p->errmsg, sizeof msg);
   acs__p_rewind(p, &m);
   if (had_err) {
     mark m2;
@@ -728,7 +749,9 @@ static bool arrow_here(P *p, bool is_async)
     p->spec--;
     acs__p_rewind(p, &m2);
     if (arrow) {
-      try_arrow(p, is_async);
+      p->err = true;
+      memcpy(p->errmsg, msg, sizeof msg);
+      p->err_pos = msg_pos;
       return true;
     }
   }
@@ -905,6 +928,10 @@ static void parse_primary(P *p)
     }
     acs__reference(p, t.start, t.end, 0);
     acs__p_next(p);
+    /* a call or a tag: an imported function must not get its namespace as `this` */
+    if (acs__p_punct(p, P_LPAREN) || p->tok.kind == TK_TEMPLATE || p->tok.kind == TK_TEMPLATE_HEAD ||
+        (p->ts && acs__p_punct(p, P_LT)))
+      if (p->nrefs && p->refs[p->nrefs - 1].start == t.start) p->refs[p->nrefs - 1].flags |= REF_CALL;
     return;
   default: unexpected(p); return;
   }
@@ -1059,7 +1086,17 @@ static void parse_binary(P *p, int min)
       acs__p_next(p);
       if (acs__p_is(p, "const")) acs__p_next(p);
       else acs__ts_type(p);
-      acs__edit_blank(p, s, p->prev_end);
+      /* `x as T` ends a statement before a line that starts with ( [ or `;
+      ** without the type, JS would read a call or an index: keep a ";" */
+      bool hazard = p->tok.nl_before &&
+                    ((p->tok.kind == TK_PUNCT && (p->tok.punct == P_LPAREN || p->tok.punct == P_LBRACK)) ||
+                     p->tok.kind == TK_TEMPLATE || p->tok.kind == TK_TEMPLATE_HEAD);
+      if (hazard && p->prev_end > s + 1) {
+        acs__edit_blank(p, s, p->prev_end - 1);
+        acs__edit_replace(p, p->prev_end - 1, p->prev_end, ";");
+      } else {
+        acs__edit_blank(p, s, p->prev_end);
+      }
       continue;
     }
     bool right = p->tok.kind == TK_PUNCT && p->tok.punct == P_STARSTAR;
@@ -1165,7 +1202,13 @@ static bool is_let_decl(P *p)
 static void parse_for(P *p)
 {
   acs__p_next(p);
-  if (acs__p_is(p, "await")) acs__p_next(p);
+  if (acs__p_is(p, "await")) {
+    if (p->fn_depth == 0 && p->format != ACS__FMT_CJS && p->format != ACS__FMT_SCRIPT) {
+      p->has_tla = true;
+      p->saw_esm = true;
+    }
+    acs__p_next(p);
+  }
   acs__p_expect(p, P_LPAREN);
   acs__scope_push(p, SC_BLOCK);
   bool save = p->no_in;
@@ -1228,10 +1271,21 @@ void acs__parse_statement(P *p)
   uint32_t e0 = p->nedits;
   uint32_t start = p->tok.start;
   parse_statement_inner(p);
-  /* a statement that was blanked whole produced no code */
+  /* a statement that was blanked whole produced no code; it leaves an
+  ** empty statement ";" so that the lines around it cannot join (ASI) */
   bool blank = false;
-  for (uint32_t i = e0; i < p->nedits; i++)
-    if (!p->edits[i].text && p->edits[i].start <= start && p->edits[i].end >= p->prev_end) blank = true;
+  for (uint32_t i = e0; i < p->nedits && !p->err; i++) {
+    edit *e = &p->edits[i];
+    if (!e->text && e->start <= start && e->end >= p->prev_end && e->end > e->start) {
+      blank = true;
+      if ((unsigned char)p->src[e->start] < 0x80 && p->src[e->start] != '\n' && p->src[e->start] != '\r') {
+        uint32_t s0 = e->start;
+        e->start++;
+        acs__edit_replace(p, s0, s0 + 1, ";");
+      }
+      break;
+    }
+  }
   if (!blank) p->value_stmts++;
 }
 
@@ -1477,6 +1531,7 @@ static void add_binding(P *p, const acs__token *local, const char *imported, boo
 static void parse_import_decl(P *p)
 {
   uint32_t start = p->tok.start;
+  bool saw_before = p->saw_esm;
   p->saw_esm = true;
   acs__p_next(p);
   uint32_t first_binding = p->nbindings;
@@ -1490,8 +1545,10 @@ static void parse_import_decl(P *p)
       type_only = true;
     }
   }
-  /* TS: import x = require("y") / import x = A.B */
+  /* TS: import x = require("y") / import x = A.B (CommonJS-style: this
+  ** form alone does not make the file a module) */
   if (p->ts && p->tok.kind == TK_IDENT && peek_punct(p, P_ASSIGN)) {
+    p->saw_esm = saw_before;
     acs__token name = p->tok;
     acs__p_next(p);
     acs__p_next(p);
@@ -1633,6 +1690,13 @@ static void parse_import_decl(P *p)
 static void add_export(P *p, char *name, char *local, int32_t module)
 {
   if (p->oom) return;
+  /* an overloaded function or a merged enum is exported once */
+  for (uint32_t i = 0; name && i < p->nexports; i++)
+    if (p->exports[i].name && !strcmp(p->exports[i].name, name)) {
+      free(name);
+      free(local);
+      return;
+    }
   exp e = {.name = name, .local = local, .module = module};
   PUSH(p, exports, nexports, capexports, e);
 }
@@ -1656,10 +1720,16 @@ static void parse_export_decl(P *p)
     /* inside a TS namespace: the names become properties of it */
     acs__p_next(p);
     acs__edit_blank(p, start, p->prev_end);
-    uint32_t d0 = p->ndecls;
+    uint32_t d0 = p->ndecls, e0 = p->nedits, decl_start = p->tok.start;
     if (!acs__ts_declaration(p, p->tok.start, true)) acs__parse_statement(p);
     for (uint32_t i = d0; i < p->ndecls; i++)
       if (p->decls[i].scope == p->cur_scope) PUSH(p, ns_exp, nns_exp, capns_exp, i);
+    /* an exported type produced nothing: the whole statement is blank */
+    for (uint32_t i = e0; i < p->nedits; i++)
+      if (!p->edits[i].text && p->edits[i].start <= decl_start && p->edits[i].end >= p->prev_end) {
+        acs__edit_blank(p, start, p->prev_end);
+        break;
+      }
     return;
   }
   p->saw_esm = true;

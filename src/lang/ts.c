@@ -350,6 +350,19 @@ static void type_primary(P *p)
       acs__ts_type(p);
       return;
     }
+    {
+      static const char *const keyword_types[] = {"number", "string", "boolean", "any", "unknown", "never",
+                                                  "void", "object", "symbol", "bigint", "undefined", "null",
+                                                  "true", "false", "this"};
+      bool keyword = false;
+      for (size_t k = 0; k < sizeof keyword_types / sizeof *keyword_types && !keyword; k++)
+        keyword = is_kw(p, keyword_types[k]);
+      if (keyword) {
+        /* no type arguments: `a as number < b` is a comparison */
+        acs__p_next(p);
+        return;
+      }
+    }
     if (is_kw(p, "import")) {
       acs__p_next(p);
       acs__p_expect(p, P_LPAREN);
@@ -540,6 +553,14 @@ static void declare_rest(P *p)
     }
     return;
   }
+  if (is_kw(p, "const")) {
+    acs__token nx = acs__p_peek(p);
+    if (acs__tok_is(&p->L, &nx, "enum")) {
+      acs__p_next(p);
+      acs__ts_enum(p, p->tok.start, true, false);
+      return;
+    }
+  }
   if (is_kw(p, "const") || is_kw(p, "let") || is_kw(p, "var")) {
     acs__p_next(p);
     do {
@@ -650,7 +671,9 @@ void acs__ts_enum(P *p, uint32_t start, bool is_const, bool exported)
   acs__p_expect(p, P_LBRACE);
   if (p->err) return;
   acs__buf head = {0};
-  if (!merged) acs__buf_printf(&head, "var %.*s; ", nl, nm);
+  /* a merged declaration starts with ";" so that it cannot continue the
+  ** line before it (ASI) */
+  acs__buf_printf(&head, merged ? ";" : "var %.*s; ", nl, nm);
   acs__buf_printf(&head, "(function (%.*s) {var \x01v=-1;", nl, nm);
   for (uint32_t i = 0; i < p->nenum_members; i++) {
     const char *e = p->enum_members[i], *sep = strchr(e, '\x1f');
@@ -771,6 +794,7 @@ void acs__ts_namespace(P *p, uint32_t start, bool exported)
   char *h = head, *t = tail;
 #define NM(i) (int)(names[i].end - names[i].start), p->src + names[i].start
   if (!merged) h += sprintf(h, "var %.*s; ", NM(0));
+  else *h++ = ';';
   h += sprintf(h, "(function (%.*s) {", NM(0));
   for (int i = 1; i < n; i++)
     h += sprintf(h, "let %.*s; (function (%.*s) {", NM(i), NM(i));

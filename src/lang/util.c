@@ -132,7 +132,8 @@ void acs__p_error(P *p, uint32_t pos, const char *fmt, ...)
 {
   if (p->err) return;
   p->err = true;
-  if (p->spec) return;
+  /* while speculating the message is kept too: a failed arrow function
+  ** that turns out to be real reports it without parsing again */
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(p->errmsg, sizeof p->errmsg, fmt, ap);

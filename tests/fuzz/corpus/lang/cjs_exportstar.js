@@ -1,0 +1,3 @@
+ var __exportStar = (this && this.__exportStar) || function(m, exports) {};
+__exportStar(require("./a"), exports);
+tslib.__exportStar(require("./b"), exports);

@@ -1,0 +1,2 @@
+ if (x) return;
+module.exports = 1;

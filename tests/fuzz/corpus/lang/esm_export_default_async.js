@@ -1,0 +1,2 @@
+
+export default async function () { await 1 }

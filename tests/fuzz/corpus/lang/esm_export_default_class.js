@@ -1,0 +1,2 @@
+
+export default class extends Base { m() { return super.m(); } }

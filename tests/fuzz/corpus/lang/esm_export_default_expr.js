@@ -1,0 +1,3 @@
+
+export default (1, 2);
+export const x = 1

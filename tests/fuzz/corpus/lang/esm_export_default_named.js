@@ -1,0 +1,3 @@
+
+export default function named(x) { return x * 2 }
+named(2)

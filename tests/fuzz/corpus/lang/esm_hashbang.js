@@ -1,0 +1,3 @@
+	#!/usr/bin/env node
+import fs from "fs";
+export default fs;

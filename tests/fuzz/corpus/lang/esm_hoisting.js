@@ -1,0 +1,5 @@
+
+f();
+export function f() { return g(); }
+function g() { return 1 }
+export { g };

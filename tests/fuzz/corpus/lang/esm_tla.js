@@ -1,0 +1,3 @@
+	const m = await import("./x.js");
+for await (const v of gen()) console.log(v);
+export {};

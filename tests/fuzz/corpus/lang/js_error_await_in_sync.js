@@ -1,0 +1,1 @@
+	function f() { await x; }

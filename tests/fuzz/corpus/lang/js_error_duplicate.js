@@ -1,0 +1,4 @@
+
+let a = 1;
+let a = 2;
+export { a, a };

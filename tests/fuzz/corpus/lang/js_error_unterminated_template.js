@@ -1,0 +1,1 @@
+	let t = `abc ${ x 

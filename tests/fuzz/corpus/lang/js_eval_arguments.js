@@ -1,0 +1,2 @@
+ function f() { return eval("arguments"); }
+var arguments_ = arguments;

@@ -1,0 +1,2 @@
+ async function load() { return (await import("m")).default; }
+module.exports = load;

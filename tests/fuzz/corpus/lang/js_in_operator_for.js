@@ -1,0 +1,2 @@
+	for (var i = ("x" in o) ? 1 : 0; i < 1; i++);
+for (const x = (a in b); ;) break;

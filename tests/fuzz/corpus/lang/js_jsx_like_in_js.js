@@ -1,0 +1,1 @@
+	const el = <div className="x">{y}</div>;

@@ -1,0 +1,4 @@
+	a: { b: { break a; } }
+{ let x; { const y = x; } }
+;;;
+if (a) function f() {}

@@ -1,0 +1,5 @@
+	a?.b?.[c]?.(d);
+x ??= y ?? z;
+a ||= b; a &&= c;
+const v = obj?.a.b?.c ?? 0;
+new.target;

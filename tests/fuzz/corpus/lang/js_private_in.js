@@ -1,0 +1,1 @@
+	class A { #x; static has(o) { return #x in o; } }

@@ -1,0 +1,1 @@
+	const re = [/\d+/u, /[\]\/]/v, /(?<name>a)\k<name>/d, /a/gimsuy, /[^/]*/];

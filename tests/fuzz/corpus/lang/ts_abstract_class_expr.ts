@@ -1,0 +1,1 @@
+	export default abstract class Base { abstract run(): void }

@@ -1,0 +1,2 @@
+ const x: number = require("x");
+module.exports = { x } as const;

@@ -1,0 +1,1 @@
+	class A { declare x: number; declare readonly y: string; static declare z: number; }

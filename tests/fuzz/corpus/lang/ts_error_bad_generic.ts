@@ -1,0 +1,2 @@
+	const a = f<(1);
+function g<T(x) {}

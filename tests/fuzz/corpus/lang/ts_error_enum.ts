@@ -1,0 +1,2 @@
+	enum { A }
+enum E { 1 = 2 }

@@ -1,0 +1,2 @@
+	interface { }
+interface I { a: }

@@ -1,0 +1,2 @@
+ class X {}
+export = X;

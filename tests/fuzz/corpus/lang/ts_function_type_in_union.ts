@@ -1,0 +1,3 @@
+	let f: (() => void) | null;
+let g: ((a: string) => number)[];
+let h: new () => X | undefined;

@@ -1,0 +1,2 @@
+	const a = <T>(x: T) => x;
+const b = <div>text</div>;

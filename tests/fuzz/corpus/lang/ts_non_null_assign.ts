@@ -1,0 +1,4 @@
+	let a!: number;
+obj!.x = 1;
+obj![0]!++;
+arr!.forEach(x => x!);

@@ -1,0 +1,2 @@
+	class A { m?(): void; p?: number; q!: string; }
+const o: { m?(): void } = {};

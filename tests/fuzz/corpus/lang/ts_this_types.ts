@@ -1,0 +1,2 @@
+	class A { m(): this { return this; } n(this: A, x: number) {} }
+function f(this: void) {}

@@ -1,0 +1,4 @@
+	/// <reference types="node" />
+/// <reference path="./a.d.ts" />
+import "./polyfill";
+export {};

@@ -1,0 +1,3 @@
+	using res = getResource();
+await using conn = await connect();
+for (using x of y) {}

@@ -1,0 +1,3 @@
+// Exponential time: each "(" at an expression start is first parsed as
+// arrow parameters, and a default value "a = (..." nests that speculation.
+(a=(a=(a=(a=(a=(a=(a=(a=(a=(a=(a=(a=(a=(a=(a=(a=(a=(a=(a=(a=(a=(a=(a=(a=1))))))))))))))))))))))));

@@ -1,0 +1,1 @@
+()=>delete	function a(b) {r=() =>(d = async() =>()=>(i=async (m) => { for await (costn of (‹=mÑ$*‹=()=>(et‹=() =>io =async (m => ‹=() =>fo((o=async () =>{  won ((‹=(‰
