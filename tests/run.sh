@@ -108,6 +108,7 @@ if [ -x tests/security/run.sh ]; then
     case "$line" in
       "ok "*) ok "security/${line#ok }";;
       "FAIL "*) bad "security/${line#FAIL }";;
+      "skip "*) n=${line#skip }; skp "security/${n%%:*}" "${n#*: }";;
       *) [ -n "$line" ] && echo "$line";;
     esac
   done < <(bash tests/security/run.sh 2>&1)

@@ -65,7 +65,7 @@ static JSValueRef throw_errno(JSContextRef ctx, JSValueRef *exc, int e, const ch
   acs__js_set(ctx, o, "syscall", acs__js_str(ctx, syscall));
   if (path) acs__js_set(ctx, o, "path", acs__js_str(ctx, path));
   if (dest) acs__js_set(ctx, o, "dest", acs__js_str(ctx, dest));
-  if (acs__R.cfg->vfs && acs__vfs_outside(acs__R.cfg->vfs)) {
+  if (path && acs__R.cfg->vfs && acs__vfs_outside(acs__R.cfg->vfs)) {
     acs__js_set(ctx, o, "outside", JSValueMakeBoolean(ctx, true));
     acs__js_set(ctx, o, "allowed", acs__js_str(ctx, acs__vfs_describe(acs__R.cfg->vfs)));
   }
@@ -80,8 +80,15 @@ static char *path_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], si
     acs__js_throw(ctx, exc, "fs: missing path");
     return NULL;
   }
-  char *raw = acs__js_to_utf8(ctx, argv[i], NULL, exc);
+  size_t rawlen = 0;
+  char *raw = acs__js_to_utf8(ctx, argv[i], &rawlen, exc);
   if (!raw) return NULL;
+  if (strlen(raw) != rawlen) {
+    /* a NUL inside would cut the path short: another file than named */
+    free(raw);
+    acs__js_throw(ctx, exc, "The argument 'path' must be a string, Uint8Array, or URL without null bytes");
+    return NULL;
+  }
   if (strlen(raw) == 0) {
     free(raw);
     return strdup("");
@@ -210,7 +217,7 @@ static ACS__HOST_FN(fs_read)
   p += JSObjectGetTypedArrayByteOffset(ctx, buf, exc);
   double off = num_arg(ctx, argc, argv, 2, 0), len = num_arg(ctx, argc, argv, 3, (double)cap);
   double pos = num_arg(ctx, argc, argv, 4, -1);
-  if (off < 0 || len < 0 || off + len > (double)cap) return throw_errno(ctx, exc, EINVAL, "read", NULL, NULL);
+  if (!(off >= 0) || !(len >= 0) || !(off + len <= (double)cap)) return throw_errno(ctx, exc, EINVAL, "read", NULL, NULL);
   ssize_t n;
   do n = pos >= 0 ? pread(h, p + (size_t)off, (size_t)len, (off_t)pos) : read(h, p + (size_t)off, (size_t)len);
   while (n < 0 && errno == EINTR);
@@ -256,7 +263,7 @@ static ACS__HOST_FN(fs_write)
     size_t cap = JSObjectGetTypedArrayByteLength(ctx, buf, exc);
     if (p) p += JSObjectGetTypedArrayByteOffset(ctx, buf, exc);
     double off = num_arg(ctx, argc, argv, 2, 0), len = num_arg(ctx, argc, argv, 3, (double)cap - off);
-    if (off < 0 || len < 0 || off + len > (double)cap) return throw_errno(ctx, exc, EINVAL, "write", NULL, NULL);
+    if (!(off >= 0) || !(len >= 0) || !(off + len <= (double)cap)) return throw_errno(ctx, exc, EINVAL, "write", NULL, NULL);
     n = len > 0 ? write_some(h, p + (size_t)off, (size_t)len, pos) : 0;
   }
   if (n < 0) return throw_errno(ctx, exc, errno == EBADF && ro ? EBADF : errno, "write", NULL, NULL);
@@ -487,6 +494,8 @@ static ACS__HOST_FN(fs_fop)
   static const char *const names[] = {"ftruncate", "fsync", "fchmod", "futime"};
   if (op < 0 || op > 3) return JSValueMakeUndefined(ctx);
   if (h < 0) return throw_errno(ctx, exc, EBADF, names[op], NULL, NULL);
+  /* stdio is the supervisor's pipes and /dev/null: never the guest's to change */
+  if (h <= 2 && op != 1) return throw_errno(ctx, exc, EPERM, names[op], NULL, NULL);
   if (ro && op != 1) return throw_errno(ctx, exc, EROFS, names[op], NULL, NULL);
   int rc = 0;
   if (op == 0) rc = ftruncate(h, (off_t)num_arg(ctx, argc, argv, 2, 0));

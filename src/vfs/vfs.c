@@ -251,7 +251,7 @@ static int walk_path(acs__vfs *v, const char *path, bool follow_last, bool want_
     bool last = *after == 0;
     if (strcmp(c, ".") == 0) {
       if (last && want_parent) {
-        rc = -EINVAL;
+        rc = w->fd < 0 ? (v->outside = true, -EACCES) : -EINVAL;
         goto out;
       }
       continue;
@@ -265,7 +265,9 @@ static int walk_path(acs__vfs *v, const char *path, bool follow_last, bool want_
       rc = enter(v, w, up);
       if (rc) goto out;
       if (last && want_parent) {
-        rc = -EINVAL;
+        /* the directory named by ".." itself: outside (or a virtual
+        ** parent) is refused as a write, inside it cannot be replaced */
+        rc = w->fd < 0 || !mount_of(v, up) ? (v->outside = true, -EACCES) : -EINVAL;
         goto out;
       }
       continue;
@@ -440,7 +442,7 @@ int acs__vfs_open(acs__vfs *v, const char *path, int flags, mode_t mode, int *fd
   walk w;
   int rc;
   if (flags & O_CREAT) {
-    rc = walk_parent(v, path, !nofollow, &w, true);
+    rc = walk_parent(v, path, !nofollow && !(flags & O_EXCL), &w, true);
     if (rc == -EBUSY) {
       /* a mount root: open it as a directory */
       rc = walk_path(v, path, true, false, &w);
@@ -455,6 +457,7 @@ int acs__vfs_open(acs__vfs *v, const char *path, int flags, mode_t mode, int *fd
     return rc;
   }
   rc = walk_path(v, path, !nofollow, false, &w);
+  if (rc == -ENOENT && writing && v->outside) return -EACCES;
   if (rc) return rc;
 root:
   if (writing && w.m && w.m->ro) {
@@ -528,6 +531,15 @@ static int remove_at(acs__vfs *v, const char *path, int flag)
 int acs__vfs_rmdir(acs__vfs *v, const char *path) { return remove_at(v, path, AT_REMOVEDIR); }
 int acs__vfs_unlink(acs__vfs *v, const char *path) { return remove_at(v, path, 0); }
 
+/* Whether dir/name is a strict ancestor of a mount: moving it would move
+** the mount (and a read-only mount would come loose from its rule). */
+static bool holds_mount(acs__vfs *v, const char *dir, const char *name)
+{
+  char full[PATH_MAX];
+  if (!path_join(full, dir, name)) return true;
+  return above_mount(v, full);
+}
+
 int acs__vfs_rename(acs__vfs *v, const char *from, const char *to)
 {
   walk a, b;
@@ -538,7 +550,8 @@ int acs__vfs_rename(acs__vfs *v, const char *from, const char *to)
     walk_close(&a);
     return rc;
   }
-  rc = renameat(a.parent, a.name, b.parent, b.name) < 0 ? -errno : 0;
+  if (holds_mount(v, a.cur, a.name) || holds_mount(v, b.cur, b.name)) rc = -EBUSY;
+  else rc = renameat(a.parent, a.name, b.parent, b.name) < 0 ? -errno : 0;
   walk_close(&a);
   walk_close(&b);
   return rc;
@@ -554,7 +567,10 @@ int acs__vfs_link(acs__vfs *v, const char *from, const char *to)
     walk_close(&a);
     return rc;
   }
-  rc = linkat(a.parent, a.name, b.parent, b.name, 0) < 0 ? -errno : 0;
+  /* A hard link never crosses mounts: a link to a read-only file from the
+  ** work dir would make that file writable. */
+  if (a.m != b.m) rc = -EXDEV;
+  else rc = linkat(a.parent, a.name, b.parent, b.name, 0) < 0 ? -errno : 0;
   walk_close(&a);
   walk_close(&b);
   return rc;
@@ -613,6 +629,7 @@ int acs__vfs_chmod(acs__vfs *v, const char *path, mode_t mode)
 {
   walk w;
   int rc = walk_path(v, path, true, false, &w);
+  if (rc == -ENOENT && v->outside) return -EACCES;
   if (rc) return rc;
   if (w.m && w.m->ro) rc = -EROFS;
   else {
@@ -631,6 +648,7 @@ int acs__vfs_utimes(acs__vfs *v, const char *path, const struct timespec ts[2], 
 {
   walk w;
   int rc = walk_path(v, path, follow, false, &w);
+  if (rc == -ENOENT && v->outside) return -EACCES;
   if (rc) return rc;
   if (w.m && w.m->ro) rc = -EROFS;
   else rc = utimensat(w.parent, "", ts, AT_EMPTY_PATH) < 0 ? -errno : 0;
@@ -642,6 +660,7 @@ int acs__vfs_truncate(acs__vfs *v, const char *path, off_t len)
 {
   walk w;
   int rc = walk_path(v, path, true, false, &w);
+  if (rc == -ENOENT && v->outside) return -EACCES;
   if (rc) return rc;
   if (w.m && w.m->ro) rc = -EROFS;
   else {
@@ -720,7 +739,19 @@ static void lexical(char *s)
 static int check_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
   (void)st; (void)ftw;
+  if (flag == FTW_NS && errno == ENAMETOOLONG) return 2; /* too deep to check */
   if (flag != FTW_SL && flag != FTW_SLN) return 0;
+  /* followed as the guest would follow it: through other links too */
+  struct stat target_st;
+  int r = acs__vfs_stat(check_vfs, path, true, &target_st);
+  if (r == -ENAMETOOLONG || strlen(path) >= PATH_MAX) return 2; /* too deep to follow */
+  if (r == -ENOENT && check_vfs->outside) {
+    char t[PATH_MAX];
+    ssize_t tn = readlink(path, t, sizeof t - 1);
+    bad_link = strdup(path);
+    bad_target = strdup(tn >= 0 ? (t[tn] = 0, t) : "?");
+    return 1;
+  }
   char target[PATH_MAX];
   ssize_t n = readlink(path, target, sizeof target - 1);
   if (n < 0) return 0;
@@ -747,6 +778,11 @@ int acs__vfs_check_links(acs__vfs *v, acs_err *err)
     bad_link = bad_target = NULL;
     const char *root = v->m[i].path[0] ? v->m[i].path : "/";
     int r = nftw(root, check_one, 32, FTW_PHYS);
+    if (r == 2 || (r == -1 && errno == ENAMETOOLONG))
+      return acs__fail(err, ACS_ECONFIG, "SandboxConfigError",
+                       "'%s' holds paths longer than the system allows (PATH_MAX), so a symbolic link there "
+                       "that points outside cannot be ruled out: flatten the tree or allow a smaller directory",
+                       root);
     if (r == 1) {
       int rc = acs__fail(err, ACS_ECONFIG, "SandboxConfigError",
                          "symbolic link '%s' points outside the allowed directories (to '%s'): "

@@ -56,17 +56,19 @@ function call(fn, path, dest) {
 
 // --------------------------------------------------------------- args
 
-function toPath(p, name = "path") {
-  if (typeof p === "string") {
-    if (p.includes("\u0000")) {
-      const err = new TypeError(`The argument '${name}' must be a string, Uint8Array, or URL without null bytes. Received ${require("inspect").inspect(p)}`);
-      err.code = "ERR_INVALID_ARG_VALUE";
-      throw err;
-    }
-    return p;
+function noNul(s, name, shown) {
+  if (s.includes("\u0000")) {
+    const err = new TypeError(`The argument '${name}' must be a string, Uint8Array, or URL without null bytes. Received ${require("inspect").inspect(shown)}`);
+    err.code = "ERR_INVALID_ARG_VALUE";
+    throw err;
   }
-  if (p instanceof URL) return require("loader").fromFileURL(p.href);
-  if (p instanceof Uint8Array) return new (require("encoding").TextDecoder)().decode(p);
+  return s;
+}
+
+function toPath(p, name = "path") {
+  if (typeof p === "string") return noNul(p, name, p);
+  if (p instanceof URL) return noNul(require("loader").fromFileURL(p.href), name, p);
+  if (p instanceof Uint8Array) return noNul(new (require("encoding").TextDecoder)().decode(p), name, p);
   throw argType(name, "of type string or an instance of Buffer or URL", p);
 }
 
@@ -339,11 +341,17 @@ sync.mkdirSync = (p, opts) => {
     return undefined;
   }
   const abs = path.startsWith("/") ? path : host.cwd + "/" + path;
-  // find the deepest directory that exists, then create downwards
-  const parts = abs.split("/").filter(Boolean);
+  // ".." is resolved on the text first, as Node's path.resolve does; then
+  // the deepest directory that exists is found and the rest created
+  const parts = [];
+  for (const part of abs.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") parts.pop();
+    else parts.push(part);
+  }
   let i = parts.length;
   for (; i > 0; i--) {
-    const st = host.fs.stat("/" + parts.slice(0, i).join("/"), true, false);
+    const st = call(() => host.fs.stat("/" + parts.slice(0, i).join("/"), true, false), path);
     if (st) {
       if ((st[1] & O.S_IFMT) !== O.S_IFDIR)
         throw uvError({ errno: -20, code: "ENOTDIR", text: "not a directory", syscall: "mkdir" }, path);
@@ -373,10 +381,16 @@ sync.rmdirSync = (p, opts) => {
 sync.rmSync = (p, opts) => {
   const path = toPath(p);
   const o = options(opts, { recursive: false, force: false });
-  const st = host.fs.stat(path, false, false);
-  if (!st) {
-    if (o.force) return;
-    throw uvError({ errno: -2, code: "ENOENT", text: "no such file or directory", syscall: "lstat" }, path);
+  let st;
+  try {
+    st = host.fs.stat(path, false, true);
+  } catch (e) {
+    if (e && e.outside) {
+      // removing is writing: outside the mounts that is refused, not "missing"
+      throw uvError({ ...e, errno: -13, code: "EACCES", text: "permission denied", syscall: "rm" }, path);
+    }
+    if (e && e.code === "ENOENT" && o.force) return;
+    throw uvError(e, path);
   }
   if ((st[1] & O.S_IFMT) === O.S_IFDIR) {
     if (!o.recursive) {
@@ -390,7 +404,7 @@ sync.rmSync = (p, opts) => {
     const rmTree = (dir) => {
       for (const [name] of call(() => host.fs.readdir(dir), dir)) {
         const full = join(dir, name);
-        const s = host.fs.stat(full, false, false);
+        const s = call(() => host.fs.stat(full, false, false), full);
         if (s && (s[1] & O.S_IFMT) === O.S_IFDIR) rmTree(full);
         else call(() => host.fs.unlink(full), full);
       }
@@ -437,7 +451,7 @@ sync.copyFileSync = (src, dst, mode = 0) => {
   const s = toPath(src, "src"), d = toPath(dst, "dest");
   const data = call(() => host.fs.readFile(s, false), s, d);
   const flags = O.O_WRONLY | O.O_CREAT | O.O_TRUNC | (mode & O.COPYFILE_EXCL ? O.O_EXCL : 0);
-  const st = host.fs.stat(s, true, true);
+  const st = call(() => host.fs.stat(s, true, true), s, d);
   const fd = call(() => host.fs.open(d, flags, st[1] & 0o777), s, d);
   try {
     call(() => host.fs.write(fd, data, 0, data.length, -1));
@@ -449,7 +463,7 @@ sync.copyFileSync = (src, dst, mode = 0) => {
 sync.cpSync = (src, dst, opts) => {
   const s = toPath(src, "src"), d = toPath(dst, "dest");
   const o = options(opts, { recursive: false, force: true, errorOnExist: false });
-  const st = host.fs.stat(s, true, true);
+  const st = call(() => host.fs.stat(s, true, true), s);
   if ((st[1] & O.S_IFMT) === O.S_IFDIR) {
     if (!o.recursive) {
       const err = new Error(`Recursive option is required to copy a directory: ${s}`);
@@ -457,7 +471,7 @@ sync.cpSync = (src, dst, opts) => {
       throw err;
     }
     sync.mkdirSync(d, { recursive: true });
-    for (const [name] of host.fs.readdir(s)) sync.cpSync(join(s, name), join(d, name), o);
+    for (const [name] of call(() => host.fs.readdir(s), s)) sync.cpSync(join(s, name), join(d, name), o);
     return;
   }
   if (sync.existsSync(d)) {

@@ -63,6 +63,8 @@ function fromFileURL(spec) {
   if (u.protocol !== "file:") throw codedError(Error, "ERR_UNSUPPORTED_ESM_URL_SCHEME",
     `Only URLs with a scheme in: file, data, and node are supported by the default ESM loader. Received protocol '${u.protocol}'`);
   if (u.hostname) throw codedError(TypeError, "ERR_INVALID_FILE_URL_HOST", `File URL host must be "localhost" or empty on linux`);
+  if (/%2f/i.test(u.pathname))
+    throw codedError(TypeError, "ERR_INVALID_FILE_URL_PATH", "File URL path must not include encoded / characters");
   return decodeURIComponent(u.pathname);
 }
 
@@ -241,7 +243,7 @@ function resolve(specifier, parent, kind) {
   }
   if (builtinSet.has(specifier)) return "node:" + specifier;
   let path;
-  if (specifier.startsWith("file:")) path = fromFileURL(specifier);
+  if (/^file:/i.test(specifier)) path = fromFileURL(specifier);
   else if (specifier.startsWith("/") || specifier.startsWith("./") || specifier.startsWith("../") ||
            specifier === "." || specifier === "..") path = resolvePath(parentDir, specifier);
   if (path !== undefined) {
@@ -272,7 +274,11 @@ function resolve(specifier, parent, kind) {
   const scope = parent ? packageScope(parent) : null;
   if (scope && scope.name === name && scope.exports !== undefined) {
     const target = resolveMap(scope.exports, sub, conditionsFor(kind));
-    if (target) return resolvePath(scope.__dir, target);
+    if (target) {
+      const file = resolvePath(scope.__dir, target);
+      if (!isFile(file)) throw kind === "require" ? notFoundCJS(specifier, from) : notFoundESM(file, from, false);
+      return file;
+    }
   }
   return resolvePackage(name, sub, parentDir, conditionsFor(kind), specifier, from, kind);
 }

@@ -1,0 +1,2 @@
+mkdir -p "$O/dir"
+echo 'module.exports = "OUTSIDE-SECRET";' > "$O/mod.cjs"

@@ -1,0 +1,1 @@
+echo "console.log(\"OUTSIDE-SECRET\")" > "$O/evil.mjs"

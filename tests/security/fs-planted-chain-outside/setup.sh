@@ -1,0 +1,3 @@
+ln -s b "$W/a"
+ln -s c "$W/b"
+ln -s ../outside/secret.txt "$W/c"

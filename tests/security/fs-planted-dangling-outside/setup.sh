@@ -1,0 +1,1 @@
+ln -s "$O/does-not-exist.txt" "$W/dangling"

@@ -1,0 +1,21 @@
+// Writing into the read-only dir through a FileHandle opened for reading.
+import fsp from "node:fs/promises";
+import fs from "node:fs";
+const fh = await fsp.open("$R/data.txt", "r");
+const t = async (label, f) => { try { await f(); console.log(`[${label}] ALLOWED`); } catch (e) { console.log(`[${label}] ${e.code}`); } };
+await t("write", () => fh.write("pwned"));
+await t("write-pos", () => fh.write(new TextEncoder().encode("pwned"), 0, 5, 0));
+await t("writeFile", () => fh.writeFile("pwned"));
+await t("appendFile", () => fh.appendFile("pwned"));
+await t("truncate", () => fh.truncate(0));
+await t("chmod", () => fh.chmod(0o777));
+await t("utimes", () => fh.utimes(1, 1));
+const text = await fh.readFile("utf8");
+await fh.close();
+console.log("read through the handle:", text.trim());
+for (const flags of ["r+", "w", "a", "a+", "wx", "w+"]) await t(`open-${flags}`, () => fsp.open("$R/data.txt", flags));
+await t("open-new", () => fsp.open("$R/new.txt", "w"));
+const dirh = await fsp.open("$R", "r");
+await t("dir-chmod", () => dirh.chmod(0o777));
+await t("dir-utimes", () => dirh.utimes(1, 1));
+await dirh.close();

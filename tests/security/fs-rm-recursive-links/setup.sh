@@ -1,0 +1,1 @@
+mkdir -p "$O/keep/sub"; echo keep > "$O/keep/sub/file.txt"

@@ -1,0 +1,11 @@
+# Modules outside that shout the secret if they ever run or load.
+echo 'console.log("OUTSIDE-SECRET evil.mjs ran"); export default "OUTSIDE-SECRET";' > "$O/evil.mjs"
+echo 'console.log("OUTSIDE-SECRET evil.cjs ran"); module.exports = "OUTSIDE-SECRET";' > "$O/evil.cjs"
+echo 'console.log("OUTSIDE-SECRET evil.js ran"); module.exports = "OUTSIDE-SECRET";' > "$O/evil.js"
+echo '"OUTSIDE-SECRET"' > "$O/evil.json"
+mkdir -p "$W/node_modules/rel" "$W/node_modules/abs" "$W/node_modules/dotrel" "$W/node_modules/dir"
+echo '{"name":"rel","main":"../../../outside/evil.cjs"}' > "$W/node_modules/rel/package.json"
+echo "{\"name\":\"abs\",\"main\":\"$O/evil.cjs\"}" > "$W/node_modules/abs/package.json"
+echo '{"name":"dotrel","main":"./../../../outside/evil"}' > "$W/node_modules/dotrel/package.json"
+echo '{"name":"dir","main":"../../../outside"}' > "$W/node_modules/dir/package.json"
+mkdir -p "$W/localdir"; echo '{"main":"../../outside/evil.cjs"}' > "$W/localdir/package.json"

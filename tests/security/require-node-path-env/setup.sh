@@ -1,0 +1,6 @@
+# Modules outside that shout the secret if they ever run or load.
+echo 'console.log("OUTSIDE-SECRET evil.mjs ran"); export default "OUTSIDE-SECRET";' > "$O/evil.mjs"
+echo 'console.log("OUTSIDE-SECRET evil.cjs ran"); module.exports = "OUTSIDE-SECRET";' > "$O/evil.cjs"
+echo 'console.log("OUTSIDE-SECRET evil.js ran"); module.exports = "OUTSIDE-SECRET";' > "$O/evil.js"
+echo '"OUTSIDE-SECRET"' > "$O/evil.json"
+mkdir -p "$O/node_modules/evilpkg"; cp "$O/evil.cjs" "$O/node_modules/evilpkg/index.js"; cp "$O/evil.cjs" "$O/evilpkg2.js"
