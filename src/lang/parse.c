@@ -679,7 +679,11 @@ static bool try_arrow(P *p, bool is_async)
   }
   /* A return type over several lines would leave a line break before
   ** "=>", which JS forbids: the arrow moves up to where the ":" was. */
-  if (ok && !p->err && ret_colon && acs__p_punct(p, P_ARROW) && p->tok.nl_before && p->nedits > 0) {
+  bool spans_lines = false;
+  if (ok && !p->err && ret_colon && acs__p_punct(p, P_ARROW))
+    for (uint32_t i = ret_colon; i < p->tok.start && !spans_lines; i++)
+      spans_lines = p->src[i] == '\n' || p->src[i] == '\r';
+  if (spans_lines && p->nedits > 0) {
     edit *ann = &p->edits[p->nedits - 1];
     if (!ann->text && ann->start == ret_colon) {
       ann->start++;

@@ -66,12 +66,17 @@ lazy("File", "node_buffer");
 
 // V8 keeps 10 frames; a model reads fewer lines, and Node code expects it.
 Error.stackTraceLimit = 10;
+// Node 22 defines these for `using` and disposables; the engine has none.
+if (typeof Symbol.dispose !== "symbol") defineProperty(Symbol, "dispose", { value: Symbol.for("nodejs.dispose") });
+if (typeof Symbol.asyncDispose !== "symbol") defineProperty(Symbol, "asyncDispose", { value: Symbol.for("nodejs.asyncDispose") });
 
 return {
   runMain() {
-    require("loader").runMain();
-    // Ticks the entry queued run before its promise jobs, as in Node.
-    if (require.loaded("tasks")) require("tasks").runTicks();
+    const esm = require("loader").runMain();
+    // A CommonJS entry's ticks run before its promise jobs; an ES module is
+    // evaluated in a promise job, so there the promise jobs come first
+    // (the runtime runs the ticks after the engine drains them).
+    if (!esm && require.loaded("tasks")) require("tasks").runTicks();
   },
   onUncaught(err) { require("process").handleUncaught(err); },
   onUnhandledRejection(promise, reason) { require("tasks").addRejection(promise, reason); },

@@ -720,14 +720,15 @@ function runMain() {
     for (const d of r.deps)
       rec.deps.push({ rec: load(resolve(d.specifier, entry.filename, "import"), "import"), star: d.star, names: d.names, specifier: d.specifier });
     startEntry(rec);
-    return;
+    return true;
   }
   const rec = load(entry.filename, "import");
   if (rec.kind === "cjs") {
     runCjs(rec);
-    return;
+    return false;
   }
   startEntry(rec);
+  return true;
 }
 
 function startEntry(rec) {

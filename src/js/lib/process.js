@@ -55,10 +55,20 @@ function makeStream(fd) {
   };
   s.end = function end(chunk, encoding, cb) {
     if (typeof chunk === "function") cb = chunk, chunk = undefined;
+    if (typeof encoding === "function") cb = encoding, encoding = undefined;
     if (chunk !== undefined && chunk !== null) s.write(chunk, encoding);
-    if (typeof cb === "function") tasks.nextTick(cb);
+    // stdio is never closed, but the stream reports that writing finished
+    tasks.nextTick(() => {
+      s.writableFinished = true;
+      s.emit("finish");
+      if (typeof cb === "function") cb();
+    });
     return s;
   };
+  s.writableEnded = false;
+  s.writableFinished = false;
+  s.destroyed = false;
+  s.destroy = () => s;
   s.cork = s.uncork = () => {};
   s.setDefaultEncoding = () => s;
   s.getColorDepth = () => 1;
@@ -157,7 +167,9 @@ function emitWarning(warning, type, code, ctor) {
     if (typeof warning.detail === "string") text += `${warning.detail}\n`;
     if (!warnedTrace) {
       warnedTrace = true;
-      text += "(Use `node --trace-warnings ...` to show where the warning was created)\n";
+      text += warning.name === "DeprecationWarning"
+        ? "(Use `node --trace-deprecation ...` to show where the warning was created)\n"
+        : "(Use `node --trace-warnings ...` to show where the warning was created)\n";
     }
     host.write(2, text);
   });
