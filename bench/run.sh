@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bench/run.sh - acs side by side with Deno, Bun and Node in one run.
 # Ratios, not absolute times: the machine varies, the ratios much less.
-#   bench/run.sh            start-up and compute
-#   bench/run.sh startup    one of them
+#   bench/run.sh            start-up, compute and transform
+#   bench/run.sh startup    one of them (startup, compute or transform)
 set -eu
 cd "$(dirname "$0")"
 ROOT=$(cd .. && pwd)
@@ -51,4 +51,10 @@ if [ "$what" = all ] || [ "$what" = compute ]; then
     count=$((count + 1))
   done
   echo "geometric mean deno/acs $(awk -v s="$logsum" -v n="$count" 'BEGIN { printf "%.2f", exp(s / n) }')  (goal >= 0.9: acs at least 0.9x Deno's speed)"
+fi
+
+if [ "$what" = all ] || [ "$what" = transform ]; then
+  [ "$what" = all ] && echo
+  # acs transform against esbuild on a TypeScript corpus (bench/transform.sh)
+  BUILD=${BUILD:-build} bash transform.sh
 fi
