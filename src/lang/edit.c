@@ -79,7 +79,31 @@ typedef struct pos {
 
 /* Move ps over text s: columns on the sides named; lines counted only from
 ** the source side (a replacement keeps the source's line breaks). */
+static void advance_columns(pos *ps, const char *s, size_t n, bool gen, bool src);
+
 static void advance_text(pos *ps, const char *s, size_t n, bool gen, bool src)
+{
+  /* Fast path for source text copied as is: count the line breaks with
+  ** memchr and measure columns only after the last one. (U+2028/2029
+  ** and lone CRs take the slow path.) */
+  if (gen && src && !memchr(s, '\r', n) && !memchr(s, 0xE2, n)) {
+    const char *last = NULL, *q = s, *end = s + n;
+    while ((q = memchr(q, '\n', (size_t)(end - q))) != NULL) {
+      ps->line++;
+      last = ++q;
+    }
+    if (last) {
+      ps->gen_col = ps->src_col = 1;
+      s = last;
+      n = (size_t)(end - last);
+    }
+    advance_columns(ps, s, n, gen, src);
+    return;
+  }
+  advance_columns(ps, s, n, gen, src);
+}
+
+static void advance_columns(pos *ps, const char *s, size_t n, bool gen, bool src)
 {
   for (size_t i = 0; i < n;) {
     unsigned char c = (unsigned char)s[i];
@@ -129,6 +153,10 @@ int acs__edit_apply(P *p, const char *prefix, const char *suffix, acs__lang_resu
   size_t span_cap = 0;
   if (p->nedits) qsort(p->edits, p->nedits, sizeof *p->edits, cmp_edit);
   out o = {0};
+  /* the output is the source plus a little: one allocation, no doubling */
+  o.cap = (size_t)p->len + strlen(prefix) + strlen(suffix) + 4096;
+  o.data = malloc(o.cap);
+  if (!o.data) o.cap = 0;
   size_t shift_cap = 0;
   pos ps = {1, 1, 1};
   int32_t total = 0; /* gen - src on the current line */

@@ -38,14 +38,6 @@ void acs__lex_reset(acs__lexer *L, uint32_t pos, uint32_t line, uint32_t line_st
   L->line_start = line_start;
 }
 
-bool acs__tok_is(const acs__lexer *L, const acs__token *t, const char *word)
-{
-  /* the first byte settles most comparisons without a strlen */
-  if (t->kind != TK_IDENT || L->src[t->start] != word[0]) return false;
-  size_t n = strlen(word);
-  return t->kind == TK_IDENT && !t->escaped && t->end - t->start == n &&
-         memcmp(L->src + t->start, word, n) == 0;
-}
 
 /* Decode one UTF-8 code point at p (len bytes left); *n gets its length.
 ** Invalid bytes decode as themselves, one byte long. */

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef enum acs__tk {
   TK_EOF,
@@ -85,6 +86,13 @@ const char *acs__punct_text(acs__p p);
 ** on a line that starts at line_start. */
 uint32_t acs__lex_column(const char *src, uint32_t line_start, uint32_t pos);
 
-bool acs__tok_is(const acs__lexer *L, const acs__token *t, const char *word);
+/* Whether t is the identifier `word` (a literal: inlined so that its
+** length is a constant). */
+static inline bool acs__tok_is(const acs__lexer *L, const acs__token *t, const char *word)
+{
+  if (t->kind != TK_IDENT || L->src[t->start] != word[0] || t->escaped) return false;
+  size_t n = __builtin_strlen(word);
+  return t->end - t->start == n && __builtin_memcmp(L->src + t->start, word, n) == 0;
+}
 
 #endif

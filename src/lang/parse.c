@@ -139,20 +139,30 @@ void acs__p_rewind(P *p, const mark *m)
 
 /* -------------------------------------------------------- identifiers */
 
-static const char *const reserved[] = {
-    "break", "case", "catch", "class", "const", "continue", "debugger", "default", "delete",
-    "do", "else", "enum", "export", "extends", "false", "finally", "for", "function", "if",
-    "import", "in", "instanceof", "new", "null", "return", "super", "switch", "this", "throw",
-    "true", "try", "typeof", "var", "void", "while", "with"};
-
+/* Reserved words, found by length and first letter (this runs for every
+** identifier, so it must not walk a list). */
 static bool is_reserved(P *p, const acs__token *t)
 {
   if (t->kind != TK_IDENT || t->escaped) return false;
   uint32_t n = t->end - t->start;
-  if (n < 2 || n > 10) return false;
-  for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
-    if (strlen(reserved[i]) == n && memcmp(reserved[i], p->src + t->start, n) == 0) return true;
-  return false;
+  const char *s = p->src + t->start;
+#define W(lit) (n == sizeof lit - 1 && memcmp(s, lit, n) == 0)
+  switch (s[0]) {
+  case 'b': return W("break");
+  case 'c': return W("case") || W("catch") || W("class") || W("const") || W("continue");
+  case 'd': return W("do") || W("debugger") || W("default") || W("delete");
+  case 'e': return W("else") || W("enum") || W("export") || W("extends");
+  case 'f': return W("false") || W("finally") || W("for") || W("function");
+  case 'i': return W("if") || W("import") || W("in") || W("instanceof");
+  case 'n': return W("new") || W("null");
+  case 'r': return W("return");
+  case 's': return W("super") || W("switch");
+  case 't': return W("this") || W("throw") || W("true") || W("try") || W("typeof");
+  case 'v': return W("var") || W("void");
+  case 'w': return W("while") || W("with");
+  default: return false;
+  }
+#undef W
 }
 
 /* A binding identifier (not a reserved word). */
