@@ -132,6 +132,21 @@ static void handle_drop(handle *h)
   h->ctx = NULL;
 }
 
+/* Register ctx in the table and return its id to JS; on a full table the
+** context is freed and a JS error thrown. */
+static JSValueRef adopt(JSContextRef ctx, JSValueRef *exc, int kind, void *c, const EVP_MD *md, bool aead)
+{
+  int id = handle_new(kind, c);
+  if (id < 0) {
+    handle tmp = {kind, c, NULL, false};
+    handle_drop(&tmp);
+    return acs__js_throw(ctx, exc, "too many crypto objects in use");
+  }
+  handles[id].md = md;
+  handles[id].aead = aead;
+  return JSValueMakeNumber(ctx, id);
+}
+
 /* ------------------------------------------------------------ helpers */
 
 static JSValueRef unavailable(JSContextRef ctx, JSValueRef *exc)
@@ -189,13 +204,7 @@ static ACS__HOST_FN(c_hash_new)
     if (m) C.md_ctx_free(m);
     return acs__js_throw(ctx, exc, "digest initialisation failed");
   }
-  int id = handle_new(H_HASH, m);
-  if (id < 0) {
-    C.md_ctx_free(m);
-    return acs__js_throw(ctx, exc, "too many crypto objects in use");
-  }
-  handles[id].md = md;
-  return JSValueMakeNumber(ctx, id);
+  return adopt(ctx, exc, H_HASH, m, md, false);
 }
 
 static ACS__HOST_FN(c_hash_update)
@@ -217,15 +226,11 @@ static ACS__HOST_FN(c_hash_copy)
   handle *h = argc > 0 ? handle_get(ctx, argv[0], H_HASH) : NULL;
   if (!h) return acs__js_throw(ctx, exc, "Digest already called");
   EVP_MD_CTX *m = C.md_ctx_new();
-  if (!m || C.md_ctx_copy_ex(m, h->ctx) != 1) return acs__js_throw(ctx, exc, "digest copy failed");
-  const EVP_MD *md = h->md;
-  int id = handle_new(H_HASH, m);
-  if (id < 0) {
-    C.md_ctx_free(m);
-    return acs__js_throw(ctx, exc, "too many crypto objects in use");
+  if (!m || C.md_ctx_copy_ex(m, h->ctx) != 1) {
+    if (m) C.md_ctx_free(m);
+    return acs__js_throw(ctx, exc, "digest copy failed");
   }
-  handles[id].md = md;
-  return JSValueMakeNumber(ctx, id);
+  return adopt(ctx, exc, H_HASH, m, h->md, false);
 }
 
 /* hashDigest(id, outputLength?) -> Uint8Array; the handle is released */
@@ -268,13 +273,7 @@ static ACS__HOST_FN(c_hmac_new)
     if (m) C.hmac_ctx_free(m);
     return acs__js_throw(ctx, exc, "HMAC initialisation failed");
   }
-  int id = handle_new(H_HMAC, m);
-  if (id < 0) {
-    C.hmac_ctx_free(m);
-    return acs__js_throw(ctx, exc, "too many crypto objects in use");
-  }
-  handles[id].md = md;
-  return JSValueMakeNumber(ctx, id);
+  return adopt(ctx, exc, H_HMAC, m, md, false);
 }
 
 static ACS__HOST_FN(c_hmac_update)
@@ -404,13 +403,7 @@ static ACS__HOST_FN(c_cipher_new)
     C.cipher_ctx_free(x);
     return acs__js_throw(ctx, exc, "Invalid key or iv for this cipher");
   }
-  int id = handle_new(H_CIPHER, x);
-  if (id < 0) {
-    C.cipher_ctx_free(x);
-    return acs__js_throw(ctx, exc, "too many crypto objects in use");
-  }
-  handles[id].aead = aead;
-  return JSValueMakeNumber(ctx, id);
+  return adopt(ctx, exc, H_CIPHER, x, NULL, aead);
 }
 
 /* cipherUpdate(id, data) -> Uint8Array */

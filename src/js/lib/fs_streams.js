@@ -3,6 +3,31 @@ const { Readable, Writable } = require("node_stream").module;
 const core = require("fs_core");
 const { sync } = core;
 
+// Open the stream's file unless it was given an fd (shared by both kinds).
+function openFor(stream, cb) {
+  if (stream.fd !== null) {
+    stream.pending = false;
+    return cb();
+  }
+  try {
+    stream.fd = sync.openSync(stream.path, stream.flags, stream.mode);
+  } catch (e) {
+    return cb(e);
+  }
+  stream.pending = false;
+  stream.emit("open", stream.fd);
+  stream.emit("ready");
+  cb();
+}
+
+function closeFor(stream, err, cb) {
+  if (stream.fd !== null && stream.autoClose) {
+    try { sync.closeSync(stream.fd); } catch {}
+    stream.fd = null;
+  }
+  cb(err);
+}
+
 class ReadStream extends Readable {
   constructor(path, options) {
     const o = typeof options === "string" ? { encoding: options } : options || {};
@@ -19,19 +44,7 @@ class ReadStream extends Readable {
     this.pending = true;
   }
   _construct(cb) {
-    if (this.fd !== null) {
-      this.pending = false;
-      return cb();
-    }
-    try {
-      this.fd = sync.openSync(this.path, this.flags, this.mode);
-    } catch (e) {
-      return cb(e);
-    }
-    this.pending = false;
-    this.emit("open", this.fd);
-    this.emit("ready");
-    cb();
+    openFor(this, cb);
   }
   _read(n) {
     let want = n;
@@ -52,11 +65,7 @@ class ReadStream extends Readable {
     this.push(got > 0 ? buf.subarray(0, got) : null);
   }
   _destroy(err, cb) {
-    if (this.fd !== null && this.autoClose) {
-      try { sync.closeSync(this.fd); } catch {}
-      this.fd = null;
-    }
-    cb(err);
+    closeFor(this, err, cb);
   }
   close(cb) {
     this.destroy();
@@ -79,19 +88,7 @@ class WriteStream extends Writable {
     this.pending = true;
   }
   _construct(cb) {
-    if (this.fd !== null) {
-      this.pending = false;
-      return cb();
-    }
-    try {
-      this.fd = sync.openSync(this.path, this.flags, this.mode);
-    } catch (e) {
-      return cb(e);
-    }
-    this.pending = false;
-    this.emit("open", this.fd);
-    this.emit("ready");
-    cb();
+    openFor(this, cb);
   }
   _write(chunk, encoding, cb) {
     try {
@@ -104,11 +101,7 @@ class WriteStream extends Writable {
     cb();
   }
   _destroy(err, cb) {
-    if (this.fd !== null && this.autoClose) {
-      try { sync.closeSync(this.fd); } catch {}
-      this.fd = null;
-    }
-    cb(err);
+    closeFor(this, err, cb);
   }
   close(cb) {
     if (cb) this.once("close", cb);
