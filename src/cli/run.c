@@ -115,7 +115,8 @@ static void print_json(const acs_exec_result *r)
   json_object_set_new(o, "truncated", json_boolean(r->truncated));
   json_object_set_new(o, "durationMs", json_real((double)(long long)(r->duration_ms * 100) / 100));
   json_object_set_new(o, "stoppedBy", r->stopped_by ? json_string(r->stopped_by) : json_null());
-  char *s = json_dumps(o, JSON_COMPACT);
+  /* durationMs to 0.01 ms, without binary noise (317.77, not 317.76999...) */
+  char *s = json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(12));
   if (s) {
     acs__write_all(1, s, strlen(s));
     acs__write_all(1, "\n", 1);
