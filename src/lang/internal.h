@@ -118,6 +118,7 @@ typedef struct P {
   uint32_t *ns_exp; uint32_t nns_exp, capns_exp; /* decl indices exported from a namespace */
   char *jsx_factory, *jsx_fragment; /* owned; NULL: React.createElement / React.Fragment */
   bool jsx_used;
+  int at_eof;        /* times the parser advanced from the end */
   uint8_t *no_arrow; /* bit per source byte: an arrow function failed to parse here */
   /* enum members seen so far, "Enum\x1fmember", for merged declarations */
   char **enum_members; uint32_t nenum_members, capenum_members;

@@ -26,6 +26,12 @@ static void check_lex_error(P *p)
 
 void acs__p_next(P *p)
 {
+  /* Advancing past the end twice means a loop that never ends: stop it
+  ** with the error the engine would give. */
+  if (p->tok.kind == TK_EOF && p->tok.start >= p->len && p->at_eof++ > 0) {
+    acs__p_error(p, p->len, "Unexpected end of script");
+    return;
+  }
   p->prev_end = p->tok.end;
   p->tok = acs__lex_next(&p->L, false);
   check_lex_error(p);
@@ -1786,7 +1792,7 @@ static void parse_export_decl(P *p)
   }
   if (p->ts && acs__p_is(p, "as")) {
     /* export as namespace X; */
-    while (!p->err && !acs__p_punct(p, P_SEMI) && !p->tok.nl_before) acs__p_next(p);
+    while (!p->err && !acs__p_punct(p, P_SEMI) && !p->tok.nl_before && p->tok.kind != TK_EOF) acs__p_next(p);
     acs__p_eat(p, P_SEMI);
     acs__edit_blank(p, start, p->prev_end);
     return;
