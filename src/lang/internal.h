@@ -120,6 +120,7 @@ typedef struct P {
   bool jsx_used;
   int at_eof;        /* times the parser advanced from the end */
   uint8_t *no_arrow; /* bit per source byte: an arrow function failed to parse here */
+  uint8_t *no_targs; /* ... type arguments failed to parse here */
   /* enum members seen so far, "Enum\x1fmember", for merged declarations */
   char **enum_members; uint32_t nenum_members, capenum_members;
 } P;

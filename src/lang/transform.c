@@ -38,6 +38,7 @@ static void free_p(P *p)
   free(p->jsx_factory);
   free(p->jsx_fragment);
   free(p->no_arrow);
+  free(p->no_targs);
   for (uint32_t i = 0; i < p->nenum_members; i++) free(p->enum_members[i]);
   free(p->enum_members);
 }
@@ -71,6 +72,7 @@ int acs__lang_transform(const char *src, size_t len, const acs__lang_opts *opts,
   p->format = opts->format;
   acs__lex_init(&p->L, src, (uint32_t)len);
   p->no_arrow = calloc(len / 8 + 1, 1);
+  p->no_targs = calloc(len / 8 + 1, 1);
   acs__scope_push(p, SC_MODULE);
   p->cur_scope = 0;
   /* A hashbang line would not survive the wrapper. */

@@ -462,9 +462,11 @@ void acs__ts_type_params(P *p)
 bool acs__ts_try_type_args(P *p, bool in_expr)
 {
   (void)in_expr;
+  uint32_t s = p->tok.start;
+  /* like arrow speculation, a failure is remembered: `a<b<c<...` stays linear */
+  if (p->no_targs && (p->no_targs[s >> 3] >> (s & 7) & 1)) return false;
   mark m;
   acs__p_mark(p, &m);
-  uint32_t s = p->tok.start;
   p->spec++;
   type_args_inner(p);
   p->spec--;
@@ -483,6 +485,7 @@ bool acs__ts_try_type_args(P *p, bool in_expr)
   }
   if (!ok) {
     acs__p_rewind(p, &m);
+    if (p->no_targs) p->no_targs[s >> 3] |= (uint8_t)(1u << (s & 7));
     return false;
   }
   acs__edit_blank(p, s, p->prev_end);
