@@ -1138,6 +1138,20 @@ static bool is_assign_op(P *p)
   }
 }
 
+/* In .tsx, `<T,>(...) =>`, `<T extends U>(...) =>` and `<T = U,>` start a
+** generic arrow function, not an element: an element name is never
+** followed by "," "extends" or "=". */
+static bool tsx_generic_arrow(P *p)
+{
+  if (!(p->ts && p->jsx && acs__p_punct(p, P_LT))) return false;
+  acs__lexer save = p->L;
+  acs__token a = acs__lex_next(&p->L, false);
+  acs__token b = acs__lex_next(&p->L, false);
+  p->L = save;
+  if (a.kind != TK_IDENT) return false;
+  return (b.kind == TK_PUNCT && (b.punct == P_COMMA || b.punct == P_ASSIGN)) || acs__tok_is(&p->L, &b, "extends");
+}
+
 void acs__parse_assign(P *p)
 {
   if (p->err) return;
@@ -1160,7 +1174,7 @@ void acs__parse_assign(P *p)
       acs__p_rewind(p, &m);
     }
   }
-  if (acs__p_punct(p, P_LPAREN) || (p->ts && !p->jsx && acs__p_punct(p, P_LT))) {
+  if (acs__p_punct(p, P_LPAREN) || (p->ts && !p->jsx && acs__p_punct(p, P_LT)) || tsx_generic_arrow(p)) {
     if (arrow_here(p, false)) return;
     if (p->err) return;
   } else if (is_binding_ident(p) && peek_punct(p, P_ARROW)) {
