@@ -119,6 +119,7 @@ typedef struct P {
   char *jsx_factory, *jsx_fragment; /* owned; NULL: React.createElement / React.Fragment */
   bool jsx_used;
   int at_eof;        /* times the parser advanced from the end */
+  uint32_t class_open; /* just after the "{" of the class being parsed, or 0 */
   uint8_t *no_arrow; /* bit per source byte: an arrow function failed to parse here */
   uint8_t *no_targs; /* ... type arguments failed to parse here */
   /* enum members seen so far, "Enum\x1fmember", for merged declarations */

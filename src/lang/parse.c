@@ -7,6 +7,8 @@
 ** the output again and reports what we let through, at the same place. */
 #include "internal.h"
 
+#include "../base/base.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -211,7 +213,17 @@ static void parse_function_body(P *p, bool is_ctor, const uint32_t *ps, const ui
     acs__parse_statement(p);
     if (is_super && !after_super) after_super = p->prev_end;
   }
-  if (!p->err && np) emit_param_props(p, open, after_super, ps, pe, np);
+  if (!p->err && np) {
+    emit_param_props(p, open, after_super, ps, pe, np);
+    /* declared as fields first, as tsc does for ES2022 (useDefineForClassFields):
+    ** they come before the other fields in the instance's key order */
+    if (p->class_open) {
+      acs__buf decls = {0};
+      for (int i = 0; i < np; i++) acs__buf_printf(&decls, "%.*s;", (int)(pe[i] - ps[i]), p->src + ps[i]);
+      if (decls.data) acs__edit_insert(p, p->class_open, decls.data);
+      acs__buf_free(&decls);
+    }
+  }
   acs__p_expect(p, P_RBRACE);
 }
 
@@ -565,8 +577,11 @@ void acs__parse_class(P *p, bool is_decl, bool declare_name)
     acs__edit_insert(p, p->tok.end,
                      "static{Object.defineProperty(this,\"name\",{value:\"default\",configurable:true})}");
   }
+  uint32_t save_open = p->class_open;
+  p->class_open = p->tok.end;
   acs__p_expect(p, P_LBRACE);
   while (!p->err && !acs__p_punct(p, P_RBRACE) && p->tok.kind != TK_EOF) parse_class_member(p);
+  p->class_open = save_open;
   acs__p_expect(p, P_RBRACE);
   acs__scope_pop(p);
 }
