@@ -58,3 +58,9 @@ if [ "$what" = all ] || [ "$what" = transform ]; then
   # acs transform against esbuild on a TypeScript corpus (bench/transform.sh)
   BUILD=${BUILD:-build} bash transform.sh
 fi
+
+if [ "$what" = all ] || [ "$what" = fs ]; then
+  echo
+  echo "== fs: files and a 300-module graph through the confined VFS"
+  bash fs/run.sh
+fi
