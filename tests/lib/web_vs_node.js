@@ -28,8 +28,6 @@
 //   check free of side effects, so the prototype decides.
 // - structuredClone of a SharedArrayBuffer returns the same object (V8
 //   makes a new object over the same memory, which JS cannot do).
-// - crypto.subtle throws "crypto.subtle is not available yet" until the
-//   SubtleCrypto issue lands.
 // - performance.measure() with a Node milestone name (nodeStart, ...)
 //   reads 0: there is no Node boot timeline to report.
 // Not compared at all: Node-only performance members (nodeTiming,

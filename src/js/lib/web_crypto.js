@@ -1,6 +1,6 @@
 // The `crypto` global (Web Crypto's Crypto interface) as Node 22 has it:
-// getRandomValues() and randomUUID(). `subtle` is not there yet: its
-// getter throws until a later issue brings SubtleCrypto.
+// getRandomValues(), randomUUID() and `subtle` (loaded from subtle.js on
+// first use, so start-up pays nothing for it).
 "use strict";
 
 const { DOMException } = require("dom_exception");
@@ -39,7 +39,7 @@ class Crypto {
 
   get subtle() {
     if (!(#brand in Object(this))) throw invalidThis("Crypto");
-    throw new Error("crypto.subtle is not available yet");
+    return require("subtle").subtle;
   }
 
   getRandomValues(typedArray) {
