@@ -390,6 +390,12 @@ static ACS__HOST_FN(c_cipher_new)
   bool aead = mode == EVP_CIPH_GCM_MODE || mode == EVP_CIPH_CCM_MODE || mode == EVP_CIPH_OCB_MODE ||
               (mode == EVP_CIPH_STREAM_CIPHER && C.cipher_get_iv_length(c) == 12 && C.cipher_get_key_length(c) == 32 &&
                C.cipher_get_block_size(c) == 1 && il == 12);
+  /* OpenSSL reads as many key and iv bytes as the cipher wants from the
+     pointers it is given, so the lengths are checked here, not only in JS. */
+  int want_iv = C.cipher_get_iv_length(c);
+  if ((int)kl != C.cipher_get_key_length(c)) return acs__js_throw(ctx, exc, "Invalid key length");
+  if (aead ? il == 0 : (want_iv > 0 && (int)il != want_iv))
+    return acs__js_throw(ctx, exc, "Invalid initialization vector");
   EVP_CIPHER_CTX *x = C.cipher_ctx_new();
   if (!x) return acs__js_throw(ctx, exc, "cipher initialisation failed");
   int ok = C.cipher_init_ex(x, c, NULL, NULL, NULL, enc);

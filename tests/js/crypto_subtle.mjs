@@ -35,3 +35,24 @@ try { await s.encrypt({ name: "AES-GCM", iv }, tk, enc.encode("x")); } catch (e)
 console.log(typeof CryptoKey, typeof SubtleCrypto, crypto.subtle === crypto.subtle);
 console.log(crypto.subtle instanceof SubtleCrypto, hk instanceof CryptoKey, Object.prototype.toString.call(crypto.subtle));
 try { new SubtleCrypto(); } catch (e) { console.log(e.name); }
+
+// Bad input: each names what is wrong, as Node does.
+const e = enc;
+const bk = await s.importKey("raw", new Uint8Array(16), "AES-CBC", false, ["encrypt", "decrypt"]);
+const bg = await s.importKey("raw", new Uint8Array(16), "AES-GCM", false, ["encrypt", "decrypt"]);
+const tries = {
+  noiv: () => s.encrypt({ name: "AES-CBC" }, bk, e.encode("x")),
+  shortiv: () => s.encrypt({ name: "AES-CBC", iv: new Uint8Array(3) }, bk, e.encode("x")),
+  badpad: () => s.decrypt({ name: "AES-CBC", iv: new Uint8Array(16) }, bk, new Uint8Array(16)),
+  gcmiv0: () => s.encrypt({ name: "AES-GCM", iv: new Uint8Array(0) }, bg, e.encode("x")),
+  gcmtag: () => s.encrypt({ name: "AES-GCM", iv: new Uint8Array(12), tagLength: 33 }, bg, e.encode("x")),
+  nokey: () => s.sign("HMAC", undefined, e.encode("x")),
+  badfmt: () => s.importKey("pkcs8", new Uint8Array(16), "AES-GCM", false, []),
+  badlen: () => s.importKey("raw", new Uint8Array(5), "AES-GCM", false, []),
+  noalg: () => s.digest({}, e.encode("x")),
+  pbkdf0: async () => s.deriveBits({ name: "PBKDF2", salt: new Uint8Array(1), iterations: 0, hash: "SHA-256" }, await s.importKey("raw", new Uint8Array(1), "PBKDF2", false, ["deriveBits"]), 128),
+  pbkdfodd: async () => s.deriveBits({ name: "PBKDF2", salt: new Uint8Array(1), iterations: 1, hash: "SHA-256" }, await s.importKey("raw", new Uint8Array(1), "PBKDF2", false, ["deriveBits"]), 7),
+};
+for (const [n, f] of Object.entries(tries)) {
+  try { const r = await f(); console.log(n, "ok", r && r.byteLength); } catch (err) { console.log(n, err.name, err.message); }
+}

@@ -27,7 +27,7 @@ const toBuffer = (u8) => u8.buffer.byteLength === u8.byteLength && u8.byteOffset
 
 function normalize(alg) {
   const a = typeof alg === "string" ? { name: alg } : { ...alg };
-  if (typeof a.name !== "string") throw new TypeError("Algorithm: name is required");
+  if (typeof a.name !== "string") throw new TypeError("Failed to normalize algorithm: passed algorithm can not be converted to 'Algorithm' because 'name' is required in 'Algorithm'.");
   const upper = a.name.toUpperCase();
   for (const n of ["SHA-1", "SHA-256", "SHA-384", "SHA-512", "HMAC", "AES-GCM", "AES-CBC", "AES-CTR", "AES-KW", "PBKDF2", "HKDF", "ECDSA", "ECDH", "Ed25519", "X25519", "RSA-OAEP", "RSA-PSS", "RSASSA-PKCS1-v1_5"])
     if (n.toUpperCase() === upper) a.name = n;
@@ -60,8 +60,8 @@ function makeKey(type, extractable, algorithm, usages, material) {
   return k;
 }
 
-function checkUsage(key, usage) {
-  if (!(key instanceof CryptoKey) || !key[kKey]) throw new TypeError("key must be a CryptoKey");
+function checkUsage(key, usage, op, pos) {
+  if (!(key instanceof CryptoKey) || !key[kKey]) throw new TypeError(`Failed to execute '${op}' on 'SubtleCrypto': ${pos} argument is not of type CryptoKey.`);
   if (!key.usages.includes(usage)) throw invalidAccess(`The requested operation is not valid for the provided key`);
 }
 
@@ -112,7 +112,7 @@ const methods = {
     let bytes;
     if (format === "raw") bytes = bytesOf(keyData).slice();
     else if (format === "jwk" && keyData && keyData.kty === "oct") bytes = fromB64url(keyData.k);
-    else throw new DOMException(`Unsupported key format for this algorithm: ${format}`, "NotSupportedError");
+    else throw new DOMException(`Unable to import ${a.name} using ${format} format`, "NotSupportedError");
     if (a.name === "HMAC") {
       if (!HASHES[a.hash && a.hash.name]) throw notSupported("HMAC without a supported hash");
       return makeKey("secret", extractable, { name: "HMAC", hash: { name: a.hash.name }, length: bytes.length * 8 }, usages, bytes);
@@ -141,7 +141,7 @@ const methods = {
   async sign(algorithm, key, data) {
     const a = normalize(algorithm);
     if (a.name !== "HMAC") throw notSupported(a.name);
-    checkUsage(key, "sign");
+    checkUsage(key, "sign", "sign", "2nd");
     const id = c.hmacNew(HASHES[key.algorithm.hash.name], key[kKey]);
     c.hmacUpdate(id, bytesOf(data));
     return toBuffer(c.hmacDigest(id));
@@ -150,7 +150,7 @@ const methods = {
   async verify(algorithm, key, signature, data) {
     const a = normalize(algorithm);
     if (a.name !== "HMAC") throw notSupported(a.name);
-    checkUsage(key, "verify");
+    checkUsage(key, "verify", "verify", "2nd");
     const id = c.hmacNew(HASHES[key.algorithm.hash.name], key[kKey]);
     c.hmacUpdate(id, bytesOf(data));
     const mac = c.hmacDigest(id);
@@ -164,7 +164,10 @@ const methods = {
   async deriveBits(algorithm, baseKey, length) {
     const a = normalize(algorithm);
     if (a.name !== "PBKDF2") throw notSupported(a.name);
-    checkUsage(baseKey, "deriveBits");
+    checkUsage(baseKey, "deriveBits", "deriveBits", "2nd");
+    if (!HASHES[a.hash && a.hash.name]) throw notSupported(a.hash ? a.hash.name : "PBKDF2 without a hash");
+    if (a.iterations === 0) throw operationError("iterations cannot be zero");
+    if (length === null || length === undefined || length % 8 !== 0) throw operationError("length must be a multiple of 8");
     const r = c.pbkdf2(baseKey[kKey], bytesOf(a.salt), a.iterations, length / 8, HASHES[a.hash.name]);
     if (r === 0) throw notSupported(a.hash.name);
     return toBuffer(r);
@@ -182,12 +185,23 @@ const methods = {
 function aes(algorithm, key, data, encrypt) {
   const a = normalize(algorithm);
   if (!a.name.startsWith("AES-") || a.name === "AES-KW") throw notSupported(a.name);
-  checkUsage(key, encrypt ? "encrypt" : "decrypt");
+  checkUsage(key, encrypt ? "encrypt" : "decrypt", encrypt ? "encrypt" : "decrypt", "2nd");
   if (key.algorithm.name !== a.name) throw invalidAccess("The requested operation is not valid for the provided key");
   const name = aesName(a, key.algorithm.length);
-  const iv = bytesOf(a.name === "AES-CTR" ? a.counter : a.iv);
+  const ivName = a.name === "AES-CTR" ? "counter" : "iv";
+  const params = { "AES-CTR": "AesCtrParams", "AES-CBC": "AesCbcParams", "AES-GCM": "AesGcmParams" }[a.name];
+  if (a[ivName] === undefined) throw new TypeError(`Failed to normalize algorithm: passed algorithm can not be converted to '${params}' because '${ivName}' is required in '${params}'.`);
+  const iv = bytesOf(a[ivName]);
+  if (a.name === "AES-CBC" && iv.length !== 16) throw operationError("algorithm.iv must contain exactly 16 bytes");
+  if (a.name === "AES-CTR") {
+    if (iv.length !== 16) throw operationError("algorithm.counter must contain exactly 16 bytes");
+    if (!(a.length > 0 && a.length <= 128)) throw operationError("AES-CTR algorithm.length must be between 1 and 128");
+  }
+  if (a.name === "AES-GCM" && iv.length === 0) throw operationError("The operation failed for an operation-specific reason");
   let input = bytesOf(data);
-  const tagLength = (a.tagLength || 128) / 8;
+  const tagBits = a.tagLength === undefined ? 128 : a.tagLength;
+  if (a.name === "AES-GCM" && ![32, 64, 96, 104, 112, 120, 128].includes(tagBits)) throw operationError(`${tagBits} is not a valid AES-GCM tag length`);
+  const tagLength = tagBits / 8;
   let tag;
   if (a.name === "AES-GCM" && !encrypt) {
     if (input.length < tagLength) throw operationError("The provided data is too small.");
