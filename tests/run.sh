@@ -53,7 +53,7 @@ done
 # line of extra acs flags, and a line "exit N" for the expected exit status.
 # A first line "// differential" also runs the file under Node 22, whose
 # stdout must be the same.
-for f in tests/js/*.js tests/js/*.ts; do
+for f in tests/js/*.js tests/js/*.mjs tests/js/*.cjs tests/js/*.ts; do
   [ -f "$f" ] || continue
   base=${f%.*}; name=js/$(basename "$f")
   flags="" want_exit=0

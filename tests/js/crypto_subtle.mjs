@@ -1,3 +1,4 @@
+// differential
 // crypto.subtle: digest, HMAC, AES-GCM/CBC/CTR, PBKDF2, key import/export/generate and the errors a caller meets.
 const s = crypto.subtle;
 const hex = (b) => Buffer.from(b).toString("hex");

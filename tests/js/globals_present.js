@@ -8,3 +8,7 @@ for (const n of names) console.log(n, typeof globalThis[n]);
 console.log(global === globalThis);
 globalThis.setTimeout = 5;
 console.log(setTimeout);
+// navigator: values that do not depend on the machine.
+console.log(typeof navigator, typeof Navigator, navigator.constructor.name, String(navigator));
+console.log(navigator.language, navigator.languages, navigator.platform, navigator.userAgent, typeof navigator.hardwareConcurrency);
+try { new Navigator(); } catch (e) { console.log(e.name); }

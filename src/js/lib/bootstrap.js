@@ -60,6 +60,8 @@ lazy("CustomEvent", "event_target");
 lazy("DOMException", "dom_exception");
 lazy("crypto", "web_crypto", "crypto", true);
 lazy("Crypto", "web_crypto");
+lazy("navigator", "navigator", "navigator", true);
+lazy("Navigator", "navigator");
 lazy("CryptoKey", "subtle");
 lazy("SubtleCrypto", "subtle");
 lazy("Buffer", "node_buffer");

@@ -145,6 +145,48 @@ function randomInt(min, max, cb) {
 
 // ------------------------------------------------------ key derivation
 
+// Node checks the arguments at once and reports a failed derivation (which
+// OpenSSL gives for length 0) from the job: thrown or to the callback.
+function hkdfSync(digest, ikm, salt, info, keylen) {
+  const job = hkdfJob(digest, ikm, salt, info, keylen);
+  const r = job();
+  if (r instanceof Error) throw r;
+  return r;
+}
+
+function hkdfJob(digest, ikm, salt, info, keylen) {
+  if (typeof digest !== "string") throw argType("digest", "of type string", digest);
+  const k = ikm && typeof ikm === "object" && ikm.type === "secret" && ikm._bytes ? ikm._bytes
+    : typeof ikm === "string" || ArrayBuffer.isView(ikm) || ikm instanceof ArrayBuffer ? toBytes(ikm)
+    : (() => { throw argType("ikm", "of type string or an instance of SecretKeyObject, ArrayBuffer, TypedArray, DataView, or Buffer", ikm); })();
+  const s = toBytes(salt, undefined, "salt"), i = toBytes(info, undefined, "info");
+  if (typeof keylen !== "number") throw argType("length", "of type number", keylen);
+  if (!Number.isInteger(keylen) || keylen < 0 || keylen > Number.MAX_SAFE_INTEGER)
+    throw coded(RangeError, "ERR_OUT_OF_RANGE", `The value of "length" is out of range. It must be >= 0 && <= 9007199254740991. Received ${keylen}`);
+  // Node's own wording, doubled "must be" included.
+  if (i.byteLength > 1024)
+    throw coded(RangeError, "ERR_OUT_OF_RANGE", `The value of "info" is out of range. It must be must not contain more than 1024 bytes. Received ${i.byteLength}`);
+  const sub = require("subtle");
+  const size = sub.digestSize(digest);
+  if (!size) throw coded(TypeError, "ERR_CRYPTO_INVALID_DIGEST", `Invalid digest: ${digest}`);
+  if (keylen > 255 * size) throw coded(RangeError, "ERR_CRYPTO_INVALID_KEYLEN", "Invalid key length");
+  return () => {
+    if (keylen === 0) return new Error("Deriving bits failed");
+    const r = sub.hkdf(digest, k, s, i, keylen);
+    return r.buffer.byteLength === r.byteLength ? r.buffer : r.slice().buffer;
+  };
+}
+
+function hkdf(digest, ikm, salt, info, keylen, cb) {
+  const job = hkdfJob(digest, ikm, salt, info, keylen);
+  if (typeof cb !== "function") throw argType("callback", "of type function", cb);
+  require("timers").setImmediate(() => {
+    const r = job();
+    if (r instanceof Error) cb(r);
+    else cb(null, r);
+  });
+}
+
 function pbkdf2Sync(password, salt, iterations, keylen, digest) {
   const pw = toBytes(password, undefined, "password"), s = toBytes(salt, undefined, "salt");
   if (typeof digest !== "string") throw argType("digest", "of type string", digest);
@@ -282,8 +324,8 @@ Object.assign(exports, {
   createSign: unsupported("createSign"), createVerify: unsupported("createVerify"),
   sign: unsupported("sign"), verify: unsupported("verify"), createPublicKey: unsupported("createPublicKey"),
   createPrivateKey: unsupported("createPrivateKey"), createECDH: unsupported("createECDH"),
-  createDiffieHellman: unsupported("createDiffieHellman"), hkdfSync: unsupported("hkdfSync"),
-  hkdf: unsupported("hkdf"), publicEncrypt: unsupported("publicEncrypt"), privateDecrypt: unsupported("privateDecrypt"),
+  createDiffieHellman: unsupported("createDiffieHellman"), hkdfSync,
+  hkdf, publicEncrypt: unsupported("publicEncrypt"), privateDecrypt: unsupported("privateDecrypt"),
 });
 Object.defineProperty(exports, "webcrypto", { get: () => webc.crypto, enumerable: true });
 Object.defineProperty(exports, "subtle", { get: () => webc.crypto.subtle, enumerable: true });

@@ -1,6 +1,6 @@
 // subtle.js - crypto.subtle (Web Crypto) over host.crypto (OpenSSL):
 // digest; HMAC sign/verify; AES-GCM, AES-CBC and AES-CTR encrypt/decrypt;
-// PBKDF2 deriveBits/deriveKey; importKey/exportKey ("raw", "jwk" for
+// PBKDF2 and HKDF deriveBits/deriveKey; importKey/exportKey ("raw", "jwk" for
 // secret keys) and generateKey for HMAC and AES. Asymmetric algorithms
 // (ECDSA, Ed25519, RSA) reject with NotSupportedError for now.
 
@@ -39,6 +39,36 @@ function digestOf(hashName, bytes) {
   const id = c.hashNew(HASHES[hashName]);
   c.hashUpdate(id, bytes);
   return c.hashDigest(id);
+}
+
+function hmacOnce(digest, key, ...parts) {
+  const id = c.hmacNew(digest, key);
+  if (!id) return null;
+  for (const p of parts) c.hmacUpdate(id, p);
+  return c.hmacDigest(id);
+}
+
+// HKDF (RFC 5869): extract then expand, over OpenSSL's HMAC. Returns null
+// for a digest OpenSSL does not know; the caller checks keylen first.
+function hkdf(digest, ikm, salt, info, keylen) {
+  // An empty salt is HashLen zero bytes; HMAC pads short keys with zeros,
+  // so the empty key gives the same PRK.
+  const prk = hmacOnce(digest, salt, ikm);
+  if (!prk) return null;
+  const okm = new Uint8Array(keylen);
+  let t = new Uint8Array(0);
+  for (let off = 0, n = 1; off < keylen; n++) {
+    t = hmacOnce(digest, prk, t, info, new Uint8Array([n]));
+    okm.set(t.subarray(0, Math.min(t.length, keylen - off)), off);
+    off += t.length;
+  }
+  return okm;
+}
+
+// Output size of a digest in bytes, or 0 when OpenSSL does not know it.
+function digestSize(digest) {
+  const m = hmacOnce(digest, new Uint8Array(1));
+  return m ? m.length : 0;
 }
 
 const kKey = Symbol("key material");
@@ -163,8 +193,14 @@ const methods = {
 
   async deriveBits(algorithm, baseKey, length) {
     const a = normalize(algorithm);
-    if (a.name !== "PBKDF2") throw notSupported(a.name);
+    if (a.name !== "PBKDF2" && a.name !== "HKDF") throw notSupported(a.name);
     checkUsage(baseKey, "deriveBits", "deriveBits", "2nd");
+    if (a.name === "HKDF") {
+      if (!HASHES[a.hash && a.hash.name]) throw notSupported(a.hash ? a.hash.name : "HKDF without a hash");
+      if (length === null || length === undefined || length % 8 !== 0) throw operationError("length must be a multiple of 8");
+      if (length / 8 > 255 * HASH_BYTES[a.hash.name]) throw operationError("The operation failed for an operation-specific reason");
+      return toBuffer(hkdf(HASHES[a.hash.name], baseKey[kKey], bytesOf(a.salt), bytesOf(a.info), length / 8));
+    }
     if (!HASHES[a.hash && a.hash.name]) throw notSupported(a.hash ? a.hash.name : "PBKDF2 without a hash");
     if (a.iterations === 0) throw operationError("iterations cannot be zero");
     if (length === null || length === undefined || length % 8 !== 0) throw operationError("length must be a multiple of 8");
@@ -239,3 +275,5 @@ for (const [name, fn] of Object.entries(methods))
 exports.subtle = new SubtleCrypto(kConstruct);
 exports.SubtleCrypto = SubtleCrypto;
 exports.CryptoKey = CryptoKey;
+exports.hkdf = hkdf;
+exports.digestSize = digestSize;
