@@ -10,6 +10,7 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -182,6 +183,18 @@ static JSValueRef u8_out(JSContextRef ctx, unsigned char *buf, size_t n, JSValue
   return JSObjectMakeTypedArrayWithBytesNoCopy(ctx, kJSTypedArrayTypeUint8Array, buf, n, free_bytes, NULL, exc);
 }
 
+/* Argument i as a whole number in [min, max], or dflt when absent. NaN,
+   fractions and out-of-range values fail: converting them to C integers is
+   undefined, and a huge length would reach malloc. */
+static bool count_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i, double min, double max,
+                      double dflt, double *out)
+{
+  double v = argc > i ? JSValueToNumber(ctx, argv[i], NULL) : dflt;
+  if (!(v >= min && v <= max) || v != (double)(int64_t)v) return false;
+  *out = v;
+  return true;
+}
+
 static char *str_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i, JSValueRef *exc)
 {
   return i < argc ? acs__js_to_utf8(ctx, argv[i], NULL, exc) : NULL;
@@ -315,13 +328,17 @@ static ACS__HOST_FN(c_pbkdf2)
   size_t pl, sl;
   bytes_arg(ctx, argc, argv, 0, &pw, &pl, exc);
   bytes_arg(ctx, argc, argv, 1, &salt, &sl, exc);
-  int iter = argc > 2 ? (int)JSValueToNumber(ctx, argv[2], NULL) : 1;
-  size_t kl = argc > 3 ? (size_t)JSValueToNumber(ctx, argv[3], NULL) : 0;
+  double iter_d, kl_d;
+  if (!count_arg(ctx, argc, argv, 2, 1, INT_MAX, 1, &iter_d) || !count_arg(ctx, argc, argv, 3, 0, INT_MAX, 0, &kl_d))
+    return acs__js_throw(ctx, exc, "pbkdf2: iterations or keylen out of range");
+  int iter = (int)iter_d;
+  size_t kl = (size_t)kl_d;
   char *alg = str_arg(ctx, argc, argv, 4, exc);
   const EVP_MD *md = alg ? C.get_digestbyname(alg) : NULL;
   free(alg);
   if (!md) return JSValueMakeNumber(ctx, 0);
   unsigned char *out = malloc(kl ? kl : 1);
+  if (!out) return acs__js_throw(ctx, exc, "out of memory for the derived key");
   static const unsigned char empty[1];
   if (C.pbkdf2(pw ? (const char *)pw : "", (int)pl, salt ? salt : empty, (int)sl, iter, md, (int)kl, out) != 1) {
     free(out);
@@ -339,12 +356,16 @@ static ACS__HOST_FN(c_scrypt)
   size_t pl, sl;
   bytes_arg(ctx, argc, argv, 0, &pw, &pl, exc);
   bytes_arg(ctx, argc, argv, 1, &salt, &sl, exc);
-  size_t kl = argc > 2 ? (size_t)JSValueToNumber(ctx, argv[2], NULL) : 0;
-  uint64_t N = argc > 3 ? (uint64_t)JSValueToNumber(ctx, argv[3], NULL) : 16384;
-  uint64_t r = argc > 4 ? (uint64_t)JSValueToNumber(ctx, argv[4], NULL) : 8;
-  uint64_t p = argc > 5 ? (uint64_t)JSValueToNumber(ctx, argv[5], NULL) : 1;
-  uint64_t maxmem = argc > 6 ? (uint64_t)JSValueToNumber(ctx, argv[6], NULL) : 32 * 1024 * 1024;
+  double kl_d, N_d, r_d, p_d, mm_d;
+  const double big = 9007199254740991.0;
+  if (!count_arg(ctx, argc, argv, 2, 0, INT_MAX, 0, &kl_d) || !count_arg(ctx, argc, argv, 3, 0, big, 16384, &N_d) ||
+      !count_arg(ctx, argc, argv, 4, 0, big, 8, &r_d) || !count_arg(ctx, argc, argv, 5, 0, big, 1, &p_d) ||
+      !count_arg(ctx, argc, argv, 6, 0, big, 32 * 1024 * 1024, &mm_d))
+    return acs__js_throw(ctx, exc, "scrypt: keylen, N, r, p or maxmem out of range");
+  size_t kl = (size_t)kl_d;
+  uint64_t N = (uint64_t)N_d, r = (uint64_t)r_d, p = (uint64_t)p_d, maxmem = (uint64_t)mm_d;
   unsigned char *out = malloc(kl ? kl : 1);
+  if (!out) return acs__js_throw(ctx, exc, "out of memory for the derived key");
   static const unsigned char empty[1];
   if (C.scrypt(pw ? (const char *)pw : "", pl, salt ? salt : empty, sl, N, r, p, maxmem, out, kl) != 1) {
     free(out);
@@ -479,8 +500,10 @@ static ACS__HOST_FN(c_cipher_final)
   int got = 0;
   int ok = C.cipher_final_ex(h->ctx, out, &got);
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
-  if (ok == 1 && h->aead && argc > 1 && JSValueToNumber(ctx, argv[1], NULL) > 0) {
-    int tl = (int)JSValueToNumber(ctx, argv[1], NULL);
+  double tl_d = argc > 1 ? JSValueToNumber(ctx, argv[1], NULL) : 0;
+  /* AEAD tags are at most 16 bytes; anything else never reaches OpenSSL. */
+  if (ok == 1 && h->aead && tl_d >= 1 && tl_d <= 16) {
+    int tl = (int)tl_d;
     unsigned char *tag = malloc((size_t)tl);
     if (C.cipher_ctx_ctrl(h->ctx, EVP_CTRL_AEAD_GET_TAG, tl, tag) == 1) acs__js_set(ctx, o, "tag", u8_out(ctx, tag, (size_t)tl, exc));
     else free(tag);

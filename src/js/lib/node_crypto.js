@@ -190,6 +190,9 @@ function hkdf(digest, ikm, salt, info, keylen, cb) {
 function pbkdf2Sync(password, salt, iterations, keylen, digest) {
   const pw = toBytes(password, undefined, "password"), s = toBytes(salt, undefined, "salt");
   if (typeof digest !== "string") throw argType("digest", "of type string", digest);
+  const { validateInt32 } = require("web_errors");
+  validateInt32(iterations, "iterations", 1);
+  validateInt32(keylen, "keylen", 0);
   const r = c.pbkdf2(pw, s, iterations, keylen, digest);
   if (r === 0) throw coded(TypeError, "ERR_CRYPTO_INVALID_DIGEST", `Invalid digest: ${digest}`);
   return out(r);
@@ -203,6 +206,7 @@ function pbkdf2(password, salt, iterations, keylen, digest, cb) {
 }
 
 function scryptSync(password, salt, keylen, options = {}) {
+  require("web_errors").validateInt32(keylen, "keylen", 0);
   const N = options.N ?? options.cost ?? 16384, r = options.r ?? options.blockSize ?? 8;
   const p = options.p ?? options.parallelization ?? 1, maxmem = options.maxmem ?? 32 * 1024 * 1024;
   return out(c.scrypt(toBytes(password, undefined, "password"), toBytes(salt, undefined, "salt"), keylen, N, r, p, maxmem));
@@ -236,7 +240,15 @@ class Cipheriv {
     this._aead = AEAD.test(algorithm);
     if (!this._aead && info.ivLength !== v.byteLength && !(info.ivLength === 0 && v.byteLength === 0))
       throw coded(TypeError, "ERR_CRYPTO_INVALID_IV", "Invalid initialization vector");
-    this._tagLength = (options && options.authTagLength) || 16;
+    const t = options ? options.authTagLength : undefined;
+    if (t !== undefined) {
+      if (!(Number.isInteger(t) && t >= 0 && t <= 4294967295))
+        throw coded(TypeError, "ERR_INVALID_ARG_VALUE", `The property 'options.authTagLength' is invalid. Received ${tasks.describe(t).replace(/^type \w+ \((.*)\)$/, "$1")}`);
+      const gcm = /-gcm$/i.test(algorithm);
+      if (this._aead && (gcm ? !(t === 4 || t === 8 || (t >= 12 && t <= 16)) : (t < 1 || t > 16)))
+        throw coded(TypeError, "ERR_CRYPTO_INVALID_AUTH_TAG", `Invalid authentication tag length: ${t}`);
+    }
+    this._tagLength = t || 16;
     this._encrypt = encrypt;
     this._id = c.cipherNew(String(algorithm), k, v, encrypt, this._tagLength);
     this._tag = undefined;

@@ -14,7 +14,7 @@
 
 "use strict";
 
-const { codedError, invalidArgType, outOfRange } = require("web_errors");
+const { codedError, validateInt32 } = require("web_errors");
 
 const TOTAL_MEM = 4 * 1024 * 1024 * 1024;
 const FREE_MEM = 2 * 1024 * 1024 * 1024;
@@ -124,11 +124,6 @@ function noSuchProcess(syscall) {
   return err;
 }
 
-function validateInt32(value, name, min = -2147483648, max = 2147483647) {
-  if (typeof value !== "number") throw invalidArgType(name, "of type number", value);
-  if (!Number.isInteger(value)) throw outOfRange(name, "an integer", value);
-  if (value < min || value > max) throw outOfRange(name, `>= ${min} && <= ${max}`, value);
-}
 
 let ownPriority = 0;
 const isOwn = (pid) => pid === 0 || pid === OWN_PID;

@@ -236,7 +236,15 @@ function validateUint32(value, name) {
   }
 }
 
+// Node's validateInt32(value, name, min, max).
+function validateInt32(value, name, min = -2147483648, max = 2147483647) {
+  if (typeof value !== "number") throw invalidArgType(name, "of type number", value);
+  if (!Number.isInteger(value)) throw outOfRange(name, "an integer", value);
+  if (value < min || value > max) throw outOfRange(name, `>= ${min} && <= ${max}`, value);
+}
+
 exports.codedError = codedError;
+exports.validateInt32 = validateInt32;
 exports.webidlError = webidlError;
 exports.describeReceived = describeReceived;
 exports.inspectValue = inspectValue;
