@@ -200,6 +200,19 @@ static char *str_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], siz
   return i < argc ? acs__js_to_utf8(ctx, argv[i], NULL, exc) : NULL;
 }
 
+/* The digest named by string argument i, or NULL (with *named false when
+   the argument was not a string at all). */
+static const EVP_MD *md_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i, bool *named,
+                            JSValueRef *exc)
+{
+  char *alg = str_arg(ctx, argc, argv, i, exc);
+  *named = alg != NULL;
+  const EVP_MD *md = alg ? C.get_digestbyname(alg) : NULL;
+  free(alg);
+  return md;
+}
+
+
 /* -------------------------------------------------------------- hashes */
 
 /* hashNew(alg) -> id, or 0 when the algorithm is unknown */
@@ -207,10 +220,9 @@ static ACS__HOST_FN(c_hash_new)
 {
   (void)fn; (void)self;
   if (!load_crypto()) return unavailable(ctx, exc);
-  char *alg = str_arg(ctx, argc, argv, 0, exc);
-  if (!alg) return JSValueMakeUndefined(ctx);
-  const EVP_MD *md = C.get_digestbyname(alg);
-  free(alg);
+  bool named;
+  const EVP_MD *md = md_arg(ctx, argc, argv, 0, &named, exc);
+  if (!named) return JSValueMakeUndefined(ctx);
   if (!md) return JSValueMakeNumber(ctx, 0);
   EVP_MD_CTX *m = C.md_ctx_new();
   if (!m || C.digest_init_ex(m, md, NULL) != 1) {
@@ -272,10 +284,9 @@ static ACS__HOST_FN(c_hmac_new)
 {
   (void)fn; (void)self;
   if (!load_crypto()) return unavailable(ctx, exc);
-  char *alg = str_arg(ctx, argc, argv, 0, exc);
-  if (!alg) return JSValueMakeUndefined(ctx);
-  const EVP_MD *md = C.get_digestbyname(alg);
-  free(alg);
+  bool named;
+  const EVP_MD *md = md_arg(ctx, argc, argv, 0, &named, exc);
+  if (!named) return JSValueMakeUndefined(ctx);
   if (!md) return JSValueMakeNumber(ctx, 0);
   const unsigned char *key;
   size_t kl;
@@ -333,9 +344,8 @@ static ACS__HOST_FN(c_pbkdf2)
     return acs__js_throw(ctx, exc, "pbkdf2: iterations or keylen out of range");
   int iter = (int)iter_d;
   size_t kl = (size_t)kl_d;
-  char *alg = str_arg(ctx, argc, argv, 4, exc);
-  const EVP_MD *md = alg ? C.get_digestbyname(alg) : NULL;
-  free(alg);
+  bool named;
+  const EVP_MD *md = md_arg(ctx, argc, argv, 4, &named, exc);
   if (!md) return JSValueMakeNumber(ctx, 0);
   unsigned char *out = malloc(kl ? kl : 1);
   if (!out) return acs__js_throw(ctx, exc, "out of memory for the derived key");
