@@ -115,6 +115,17 @@ typedef struct acs_exec_options {
   const char *const *env;  /* "NAME=VALUE" items visible to the guest */
   size_t env_count;
 
+  const char *const *allowed_domains; /* hosts the code may connect to:
+                                         "api.example.com", "api.example.com:443",
+                                         "*.example.com", "1.2.3.4", "[::1]:8080",
+                                         "10.0.0.0/8"; none: no network */
+  size_t allowed_domain_count;
+  const char *const *resolve; /* "host:port:address" items that pin a name to
+                                 an address, as curl's --resolve (tests, and
+                                 operators without DNS); the address is still
+                                 checked against allowed_domains */
+  size_t resolve_count;
+
   int64_t timeout_ms;       /* 0: no limit */
   int64_t memory_mb;        /* 0: the default backstop (4096 MB) */
   int64_t max_output_bytes; /* per stream; 0: 1 MiB; kept as head + tail */

@@ -7,10 +7,12 @@
 ** worker that crashes. Whatever happens, the caller gets a result. */
 #include "../base/base.h"
 #include "../policy/env.h"
+#include "../policy/hosts.h"
 #include "../vfs/vfs.h"
 #include "capture.h"
 #include "worker.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -92,6 +94,7 @@ typedef struct plan {
   bool temp_dir;    /* work_dir is ours to remove */
   char **ro_dirs;   /* canonical */
   size_t ro_count;
+  acs__hosts *hosts; /* allowedDomains, parsed */
 } plan;
 
 static void plan_free(plan *p)
@@ -100,6 +103,7 @@ static void plan_free(plan *p)
   free(p->entry_path);
   for (size_t i = 0; i < p->ro_count; i++) free(p->ro_dirs[i]);
   free(p->ro_dirs);
+  acs__hosts_free(p->hosts);
 }
 
 /* The directories exist, and no link inside them points outside them. */
@@ -132,6 +136,38 @@ static int check_dirs(const acs_exec_options *o, plan *p, acs_err *err)
   return rc;
 }
 
+/* "host:port:address", where address is IPv4 or [IPv6]. */
+static int check_resolve(const char *item, acs_err *err)
+{
+  const char *c1 = item ? strchr(item, ':') : NULL;
+  const char *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+  char addr[64], port[8];
+  unsigned char buf[16];
+  bool ok = c1 && c2 && c1 > item && c2 - c1 - 1 > 0 && c2 - c1 - 1 < (long)sizeof port;
+  if (ok) {
+    memcpy(port, c1 + 1, (size_t)(c2 - c1 - 1));
+    port[c2 - c1 - 1] = 0;
+    long pn = strtol(port, NULL, 10);
+    ok = strspn(port, "0123456789") == strlen(port) && pn >= 1 && pn <= 65535;
+  }
+  if (ok) {
+    const char *a = c2 + 1;
+    size_t al = strlen(a);
+    if (al >= 2 && a[0] == '[' && a[al - 1] == ']') { a++; al -= 2; }
+    ok = al < sizeof addr;
+    if (ok) {
+      memcpy(addr, a, al);
+      addr[al] = 0;
+      ok = inet_pton(AF_INET, addr, buf) == 1 || inet_pton(AF_INET6, addr, buf) == 1;
+    }
+  }
+  if (!ok)
+    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG,
+                     "resolve entry '%s' is invalid: write host:port:address, e.g. "
+                     "api.test:443:127.0.0.1", item ? item : "");
+  return 0;
+}
+
 static int check_options(const acs_exec_options *o, plan *p, acs_err *err)
 {
   if (!o || o->version != ACS_EXEC_OPTIONS_VERSION)
@@ -156,6 +192,12 @@ static int check_options(const acs_exec_options *o, plan *p, acs_err *err)
   for (size_t i = 0; i < o->env_count; i++) {
     int rc = acs__env_check(o->env[i], err);
     if (rc) return rc;
+  }
+  int hrc = acs__hosts_parse(o->allowed_domains, o->allowed_domain_count, &p->hosts, err);
+  if (hrc) return hrc;
+  for (size_t i = 0; i < o->resolve_count; i++) {
+    hrc = check_resolve(o->resolve[i], err);
+    if (hrc) return hrc;
   }
   if (o->entrypoint && !o->work_dir)
     return acs__fail(err, ACS_ECONFIG, ACS__CONFIG,
@@ -432,6 +474,9 @@ int acs_exec(const acs_exec_options *o, acs_exec_result **out, acs_err *err)
       .argc = o->argc,
       .env = o->env,
       .env_count = o->env_count,
+      .hosts = p.hosts,
+      .resolve = o->resolve,
+      .resolve_count = o->resolve_count,
       .timeout_ms = o->timeout_ms,
       .out_fd = pout[1],
       .err_fd = perr[1],

@@ -39,8 +39,13 @@ static const char run_help[] =
     "  --json                print one ExecResult object instead of the streams\n"
     "  --read-only DIR       a directory the code can read (repeatable), visible at its\n"
     "                        own path; writes there fail with EROFS\n"
-    "  --allow-package SPEC, --allow-domain HOST\n"
-    "                        not supported yet: refused with exit status 2\n"
+    "  --allow-domain HOST   a host the code may connect to (repeatable): name,\n"
+    "                        name:port, *.name (subdomains), an address or a range\n"
+    "                        (10.0.0.0/8). Loopback, private and metadata addresses\n"
+    "                        need an address entry. Default: no network\n"
+    "  --resolve H:P:ADDR    connect to ADDR for host H, port P (as curl --resolve);\n"
+    "                        ADDR is still checked against the allowed hosts\n"
+    "  --allow-package SPEC  not supported yet: refused with exit status 2\n"
     "  --no-packages         no npm packages (currently always the case)\n"
     "\n"
     "exit status: the code's exit code; 124 when stopped by the time limit or a\n"
@@ -146,9 +151,11 @@ int acs__cli_run(int argc, char **argv)
   const char **env = calloc((size_t)argc + 1, sizeof *env);
   const char **args = calloc((size_t)argc + 1, sizeof *args);
   const char **ro = calloc((size_t)argc + 1, sizeof *ro);
+  const char **domains = calloc((size_t)argc + 1, sizeof *domains);
+  const char **pins = calloc((size_t)argc + 1, sizeof *pins);
   char *stdin_code = NULL;
   int status = 2;
-  if (!env || !args || !ro) goto out;
+  if (!env || !args || !ro || !domains || !pins) goto out;
 
   /* --json anywhere changes how errors are reported, so find it first. */
   for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
@@ -215,12 +222,16 @@ int acs__cli_run(int argc, char **argv)
     } else if (!strcmp(name, "--read-only")) {
       VALUE();
       ro[o.read_only_count++] = val;
-    } else if (!strcmp(name, "--allow-package") || !strcmp(name, "--allow-domain")) {
-      char msg[200];
-      snprintf(msg, sizeof msg,
-               "%s is not supported yet: this build has no %s; remove the flag", name,
-               !strcmp(name, "--allow-package") ? "npm packages" : "network access");
-      status = config_error(json, "SandboxConfigError", msg, 2);
+    } else if (!strcmp(name, "--allow-domain")) {
+      VALUE();
+      domains[o.allowed_domain_count++] = val;
+    } else if (!strcmp(name, "--resolve")) {
+      VALUE();
+      pins[o.resolve_count++] = val;
+    } else if (!strcmp(name, "--allow-package")) {
+      status = config_error(json, "SandboxConfigError",
+                            "--allow-package is not supported yet: this build has no npm "
+                            "packages; remove the flag", 2);
       goto out;
     } else if (!strcmp(name, "--no-packages")) {
       /* Packages are not available at all yet, so this holds already. */
@@ -261,6 +272,8 @@ int acs__cli_run(int argc, char **argv)
   o.env = env;
   o.argv = args;
   o.read_only_dirs = ro;
+  o.allowed_domains = domains;
+  o.resolve = pins;
 
   acs_cancel_token *tok = NULL;
   if (acs_cancel_token_new(&tok) == 0) {
@@ -296,6 +309,8 @@ out:
   free(env);
   free(args);
   free(ro);
+  free(domains);
+  free(pins);
   free(stdin_code);
   return status;
 }

@@ -162,6 +162,7 @@ JSObjectRef acs__host_new(JSContextRef ctx)
   acs__host_fs(ctx, h);
   acs__host_crypto(ctx, h);
   acs__host_zlib(ctx, h);
+  acs__host_net(ctx, h);
   acs__host_vm(ctx, h);
 
   struct timespec ts;

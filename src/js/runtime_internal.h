@@ -46,6 +46,8 @@ void acs__host_fs(JSContextRef ctx, JSObjectRef host);
 void acs__host_crypto(JSContextRef ctx, JSObjectRef host);
 /* zlib.c: host.zlib */
 void acs__host_zlib(JSContextRef ctx, JSObjectRef host);
+/* net.c: host.net, HTTP(S) under the host policy */
+void acs__host_net(JSContextRef ctx, JSObjectRef host);
 /* vm.c: host.vm, fresh realms in the same group */
 void acs__host_vm(JSContextRef ctx, JSObjectRef host);
 

@@ -31,16 +31,25 @@ run_acs run --timeout-ms=-5 -c '1'
 check "negative number: status 2" [ "$RC" = 2 ]
 run_acs run --timeout-ms
 check "flag without value: status 2" [ "$RC" = 2 ]
-for f in "--allow-package lodash" "--allow-domain example.com"; do
-  # shellcheck disable=SC2086
-  run_acs run $f -c '1'
-  check "${f%% *} refused as not supported yet" [ "$RC" = 2 ] && has "$ERR" "not supported yet"
+run_acs run --allow-package lodash -c '1'
+check "--allow-package refused as not supported yet" [ "$RC" = 2 ] && has "$ERR" "not supported yet"
+run_acs run --allow-domain example.com -c '1'
+check "--allow-domain example.com accepted" [ "$RC" = 0 ]
+for d in "*" "https://x.com" "x.com/p" "a..b" "x.com:0" "x.com:99999" "127.1" "2130706433" "*.com" ""; do
+  run_acs run --allow-domain "$d" -c '1'
+  check "--allow-domain '$d' is a configuration error naming it" [ "$RC" = 2 ] && has "$ERR" "allowedDomains entry '$d'"
+done
+run_acs run --json --allow-domain 'https://x.com' -c '1'
+check "--json: a bad domain is a SandboxConfigError" has "$OUT" '"SandboxConfigError"'
+for r in "x" "h:80" "h:0:1.2.3.4" "h:80:nothost" ":80:1.2.3.4"; do
+  run_acs run --resolve "$r" -c '1'
+  check "--resolve '$r' is a configuration error" [ "$RC" = 2 ] && has "$ERR" "resolve entry"
 done
 run_acs run --timeout-ms=500 --json -c 'console.log(1)'
 check "--flag=value form" [ "$(json .stdout)" = 1 ]
 
 run_acs run --help
-for f in --work-dir --read-only --allow-package --no-packages --allow-domain --env --timeout-ms --memory-mb --max-output-bytes --json; do
+for f in --work-dir --read-only --allow-package --no-packages --allow-domain --resolve --env --timeout-ms --memory-mb --max-output-bytes --json; do
   check "run --help documents $f" has "$OUT" "$f"
 done
 run_acs --help

@@ -1,0 +1,75 @@
+/* http.h - an HTTP(S) client on libcurl's multi interface, driven by a
+** libuv loop, that connects only where the host policy allows.
+**
+** libcurl is opened on first use (dlopen), so a run that never touches the
+** network does not pay to load it. No redirect is followed here: a 3xx is
+** an ordinary response, and the caller starts a new request, which is
+** checked again. Events are delivered from the loop, never from inside a
+** call of this API and never from inside libcurl, so a callback may call
+** any function here (abort, pause, write, start). */
+#ifndef ACS_NET_HTTP_H
+#define ACS_NET_HTTP_H
+
+#include "acs.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <uv.h>
+
+struct acs__hosts;
+typedef struct acs__http acs__http;
+
+typedef struct acs__http_events {
+  /* The final response's head. names[i]/values[i] are lower-cased names and
+  ** values as received; version is "1.0", "1.1", "2" or "3". All borrowed
+  ** for the call. */
+  void (*response)(void *user, int status, const char *reason, const char *const *names,
+                   const char *const *values, size_t count, const char *version);
+  void (*data)(void *user, const char *bytes, size_t len); /* borrowed */
+  void (*end)(void *user);
+  /* code: "EACCES_POLICY", "ENOTFOUND", "ECONNREFUSED", "ECONNRESET",
+  ** "ETIMEDOUT", "ECERT", "EPROTO", "EBUSY" or "EIO". */
+  void (*error)(void *user, const char *code, const char *message);
+  /* Called once after end or error, or when an aborted request is released:
+  ** the request's id is no longer valid and user may be freed. */
+  void (*done)(void *user);
+} acs__http_events;
+
+typedef struct acs__http_request {
+  const char *method;
+  const char *url;      /* absolute http: or https: URL (WHATWG-serialized) */
+  const char *const *names, *const *values; /* header pairs, sent in order */
+  size_t header_count;
+  const char *body;     /* the whole body, or NULL */
+  size_t body_len;
+  bool stream;          /* body comes through acs__http_write/_end */
+  bool decode;          /* ask for and undo gzip/deflate/br/zstd */
+} acs__http_request;
+
+/* A client on `loop` under `policy` (borrowed; must outlive the client).
+** resolve: "host:port:address" items pinning names, as curl's --resolve
+** (the address is still checked at connect time). Returns NULL on
+** allocation failure. */
+acs__http *acs__http_new(uv_loop_t *loop, const struct acs__hosts *policy,
+                         const char *const *resolve, size_t resolve_count);
+
+/* Start a request. Returns an id > 0 whose events arrive through ev with
+** user; the request, its URL and headers are copied. Refusals and failures
+** arrive as an error event, never as a return value, except for a client
+** that could not load libcurl (returns ACS_EENV with err filled). */
+int acs__http_start(acs__http *c, const acs__http_request *req, const acs__http_events *ev,
+                    void *user, acs_err *err);
+
+/* The streamed request body. Returns 0, or -1 for an unknown or finished id. */
+int acs__http_write(acs__http *c, int id, const char *bytes, size_t len);
+int acs__http_end(acs__http *c, int id);
+/* Hold back or let through the response body. */
+int acs__http_pause(acs__http *c, int id, bool pause);
+/* Stop a request: no more events but `done`. */
+int acs__http_abort(acs__http *c, int id);
+
+/* Check a URL against the policy by name (scheme, host, port), without
+** starting anything. Returns true, or false with the reason in why. */
+bool acs__http_check(acs__http *c, const char *url, char *why, size_t why_len);
+
+#endif
