@@ -3,6 +3,7 @@
 # Ratios, not absolute times: the machine varies, the ratios much less.
 #   bench/run.sh            start-up, compute and transform
 #   bench/run.sh startup    one of them (startup, compute or transform)
+#   bench/run.sh fs|fetch   the file and network benches (not in "all")
 set -eu
 cd "$(dirname "$0")"
 ROOT=$(cd .. && pwd)
@@ -63,4 +64,9 @@ if [ "$what" = all ] || [ "$what" = fs ]; then
   echo
   echo "== fs: files and a 300-module graph through the confined VFS"
   bash fs/run.sh
+fi
+
+if [ "$what" = fetch ]; then
+  echo "== fetch: $((${NF:-2000})) requests to a local server, and a 100 MB streamed download"
+  bash fetch/run.sh
 fi

@@ -7,6 +7,7 @@
 ** worker that crashes. Whatever happens, the caller gets a result. */
 #include "../base/base.h"
 #include "../policy/env.h"
+#include "../net/http.h"
 #include "../policy/hosts.h"
 #include "../vfs/vfs.h"
 #include "capture.h"
@@ -134,6 +135,12 @@ static int check_dirs(const acs_exec_options *o, plan *p, acs_err *err)
   if (!rc && !p->temp_dir) rc = acs__vfs_check_links(v, err);
   acs__vfs_free(v);
   return rc;
+}
+
+static const char *env_either(const char *a, const char *b)
+{
+  const char *v = getenv(a);
+  return v && *v ? v : getenv(b);
 }
 
 /* "host:port:address", where address is IPv4 or [IPv6]. */
@@ -464,6 +471,17 @@ int acs_exec(const acs_exec_options *o, acs_exec_result **out, acs_err *err)
                    strerror(errno));
     goto fail;
   }
+  /* The guest never sees proxy variables; the operator may route its
+  ** allowed requests through the host's proxy with ACS_GUEST_PROXY=1. */
+  bool use_proxy = getenv("ACS_GUEST_PROXY") && strcmp(getenv("ACS_GUEST_PROXY"), "0");
+  acs__http_config net = {
+      .policy = p.hosts,
+      .resolve = o->resolve,
+      .resolve_count = o->resolve_count,
+      .http_proxy = use_proxy ? env_either("HTTP_PROXY", "http_proxy") : NULL,
+      .https_proxy = use_proxy ? env_either("HTTPS_PROXY", "https_proxy") : NULL,
+      .no_proxy = use_proxy ? env_either("NO_PROXY", "no_proxy") : NULL,
+  };
   acs__worker_args wa = {
       .code = o->code,
       .entry_path = p.entry_path,
@@ -474,9 +492,7 @@ int acs_exec(const acs_exec_options *o, acs_exec_result **out, acs_err *err)
       .argc = o->argc,
       .env = o->env,
       .env_count = o->env_count,
-      .hosts = p.hosts,
-      .resolve = o->resolve,
-      .resolve_count = o->resolve_count,
+      .net = &net,
       .timeout_ms = o->timeout_ms,
       .out_fd = pout[1],
       .err_fd = perr[1],

@@ -19,9 +19,7 @@ typedef struct acs__worker_args {
   size_t argc;
   const char *const *env;
   size_t env_count;
-  const struct acs__hosts *hosts; /* where the guest may connect */
-  const char *const *resolve;
-  size_t resolve_count;
+  const struct acs__http_config *net; /* the guest's network */
   int64_t timeout_ms;
   int out_fd, err_fd, ctl_fd; /* pipes to the supervisor */
 } acs__worker_args;

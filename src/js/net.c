@@ -19,8 +19,7 @@ typedef struct pending {
 static acs__http *get_client(void)
 {
   if (!client)
-    client = acs__http_new(&acs__R.loop, acs__R.cfg->hosts, acs__R.cfg->resolve,
-                           acs__R.cfg->resolve_count);
+    client = acs__http_new(&acs__R.loop, acs__R.cfg->net);
   return client;
 }
 

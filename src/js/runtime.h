@@ -6,7 +6,7 @@
 #include <stddef.h>
 
 struct acs__vfs;
-struct acs__hosts;
+struct acs__http_config;
 
 typedef struct acs__js_config {
   const char *source;     /* the entry's source text (UTF-8) */
@@ -19,9 +19,7 @@ typedef struct acs__js_config {
   size_t argc;
   const char *const *env; /* "NAME=VALUE" items */
   size_t env_count;
-  const struct acs__hosts *hosts; /* where the guest may connect */
-  const char *const *resolve; /* "host:port:addr" pins for the HTTP client */
-  size_t resolve_count;
+  const struct acs__http_config *net; /* where and how the guest connects */
   double deadline_ms;     /* acs__now_ms() value at which to stop; 0: none */
   /* Called instead of returning when the guest asks to exit (process.exit,
   ** an uncaught error): it must not return. */

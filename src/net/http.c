@@ -97,6 +97,7 @@ typedef struct req {
   int port;
   char refused[1024];
   char errbuf[CURL_ERROR_SIZE];
+  bool via_proxy;
   /* request body */
   char *body;
   size_t body_len, body_off;
@@ -121,7 +122,7 @@ typedef struct req {
 struct acs__http {
   uv_loop_t *loop;
   const acs__hosts *policy;
-  char **resolve_text; /* kept as text until libcurl is loaded */
+  const acs__http_config *cfg;
   struct curl_slist *resolve;
   CURLM *multi;
   uv_timer_t timer, kick;
@@ -237,20 +238,14 @@ static int timer_cb(CURLM *m, long timeout_ms, void *userp)
   return 0;
 }
 
-acs__http *acs__http_new(uv_loop_t *loop, const acs__hosts *policy,
-                         const char *const *resolve, size_t resolve_count)
+acs__http *acs__http_new(uv_loop_t *loop, const acs__http_config *cfg)
 {
   acs__http *c = calloc(1, sizeof *c);
   if (!c) return NULL;
   c->loop = loop;
-  c->policy = policy;
+  c->cfg = cfg;
+  c->policy = cfg->policy;
   c->next_id = 1;
-  if (resolve_count) {
-    c->resolve_text = calloc(resolve_count + 1, sizeof(char *));
-    if (!c->resolve_text) { free(c); return NULL; }
-    for (size_t i = 0; i < resolve_count; i++)
-      c->resolve_text[i] = acs__strdup(resolve[i]);
-  }
   return c;
 }
 
@@ -262,12 +257,8 @@ static int ready(acs__http *c, acs_err *err)
     return acs__fail(err, ACS_EENV, ACS__ENV,
                      "the network is unavailable: libcurl.so.4 could not be loaded (install "
                      "libcurl4 with scripts/deps.sh)");
-  for (size_t i = 0; c->resolve_text && c->resolve_text[i]; i++) {
-    c->resolve = L.slist_append(c->resolve, c->resolve_text[i]);
-    free(c->resolve_text[i]);
-  }
-  free(c->resolve_text);
-  c->resolve_text = NULL;
+  for (size_t i = 0; i < c->cfg->resolve_count; i++)
+    c->resolve = L.slist_append(c->resolve, c->cfg->resolve[i]);
   L.multi_setopt(c->multi, CURLMOPT_SOCKETFUNCTION, socket_cb);
   L.multi_setopt(c->multi, CURLMOPT_SOCKETDATA, c);
   L.multi_setopt(c->multi, CURLMOPT_TIMERFUNCTION, timer_cb);
@@ -412,7 +403,7 @@ static curl_socket_t open_cb(void *clientp, curlsocktype purpose, struct curl_so
 {
   req *r = clientp;
   if (purpose != CURLSOCKTYPE_IPCXN) return CURL_SOCKET_BAD;
-  if (!acs__hosts_check_addr(r->c->policy, r->host, r->port, &a->addr, r->refused,
+  if (!r->via_proxy && !acs__hosts_check_addr(r->c->policy, r->host, r->port, &a->addr, r->refused,
                              sizeof r->refused))
     return CURL_SOCKET_BAD;
   return socket(a->family, a->socktype | SOCK_CLOEXEC, a->protocol);
@@ -601,15 +592,36 @@ static int prepare(acs__http *c, req *r, const acs__http_request *q)
   return 0;
 }
 
+/* NO_PROXY: "*", or names matched exactly or as a domain suffix. */
+static bool no_proxy_for(const char *list, const char *host)
+{
+  if (!list) return false;
+  size_t hl = strlen(host);
+  for (const char *p = list; *p;) {
+    while (*p == ',' || *p == ' ') p++;
+    const char *e = p;
+    while (*e && *e != ',' && *e != ' ') e++;
+    size_t n = (size_t)(e - p);
+    if (n && p[0] == '.') p++, n--;
+    if (n == 1 && *p == '*') return true;
+    if (n && n <= hl && !strncasecmp(host + hl - n, p, n) && (n == hl || host[hl - n - 1] == '.'))
+      return true;
+    p = e;
+  }
+  return false;
+}
+
 static int configure(acs__http *c, req *r, const acs__http_request *q)
 {
   CURL *h = r->h;
-  (void)c;
+  const char *proxy = !strncmp(q->url, "https:", 6) ? c->cfg->https_proxy : c->cfg->http_proxy;
   L.easy_setopt(h, CURLOPT_CURLU, r->u);
   L.easy_setopt(h, CURLOPT_PRIVATE, (char *)r);
   L.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
   L.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
-  L.easy_setopt(h, CURLOPT_PROXY, "");          /* never the environment's proxy */
+  /* Never the environment's proxy: only the one the operator passed. */
+  r->via_proxy = proxy && *proxy && !no_proxy_for(c->cfg->no_proxy, r->host);
+  L.easy_setopt(h, CURLOPT_PROXY, r->via_proxy ? proxy : "");
   L.easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L); /* redirects are new requests */
   L.easy_setopt(h, CURLOPT_PATH_AS_IS, 1L);     /* the URL parser already normalised it */
   L.easy_setopt(h, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_2TLS);

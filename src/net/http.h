@@ -46,12 +46,21 @@ typedef struct acs__http_request {
   bool decode;          /* ask for and undo gzip/deflate/br/zstd */
 } acs__http_request;
 
-/* A client on `loop` under `policy` (borrowed; must outlive the client).
-** resolve: "host:port:address" items pinning names, as curl's --resolve
-** (the address is still checked at connect time). Returns NULL on
-** allocation failure. */
-acs__http *acs__http_new(uv_loop_t *loop, const struct acs__hosts *policy,
-                         const char *const *resolve, size_t resolve_count);
+typedef struct acs__http_config {
+  const struct acs__hosts *policy; /* where requests may go */
+  /* "host:port:address" items pinning names, as curl's --resolve (the
+  ** address is still checked at connect time) */
+  const char *const *resolve;
+  size_t resolve_count;
+  /* The operator's proxies (ACS_GUEST_PROXY): a proxied request is checked
+  ** by name only, since the proxy, not us, resolves and dials the host.
+  ** NULL: none. no_proxy: NO_PROXY's comma-separated names. */
+  const char *http_proxy, *https_proxy, *no_proxy;
+} acs__http_config;
+
+/* A client on `loop`; cfg and what it points to are borrowed and must
+** outlive the client. Returns NULL on allocation failure. */
+acs__http *acs__http_new(uv_loop_t *loop, const acs__http_config *cfg);
 
 /* Start a request. Returns an id > 0 whose events arrive through ev with
 ** user; the request, its URL and headers are copied. Refusals and failures

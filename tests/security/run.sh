@@ -3,6 +3,18 @@
 set -u
 cd "$(dirname "$0")"
 ACS=${ACS:-$PWD/../../build/acs}
+# The network cases talk to two local servers (net_server.js): PA may be
+# allowed, PB is a trap that logs every connection to $HITS.
+HITS=$(mktemp /tmp/acs-sec-hits.XXXXXX)
+PA="" PB="" SRV=""
+NODE=$(command -v node || true)
+if [ -n "$NODE" ]; then
+  exec 9< <("$NODE" net_server.js "$HITS" & echo "pid $!"; wait)
+  read -r _ SRV <&9 && read -r PA PB <&9 || PA=""
+fi
+cleanup() { [ -n "$SRV" ] && kill "$SRV" 2>/dev/null; rm -f "$HITS"; }
+trap cleanup EXIT
+subst() { sed -e "s|\$W|$W|g" -e "s|\$R|$R|g" -e "s|\$O|$O|g" -e "s|\$PA|$PA|g" -e "s|\$PB|$PB|g" "$@"; }
 tree_hash() { (cd "$1" && find . -printf '%p %y %s %l\n' | sort && find . -type f -exec sha256sum {} + | sort) | sha256sum; }
 for dir in */; do
   name=${dir%/}
@@ -18,16 +30,18 @@ for dir in */; do
   echo "read-only data" > "$R/data.txt"
   guest=$(ls "$dir" | grep -E '^guest\.(ts|js|mjs|cjs)$' | head -1)
   if [ -f "$dir/setup.sh" ]; then W=$W R=$R O=$O bash "$dir/setup.sh" >/dev/null 2>&1; fi
-  sed -e "s|\$W|$W|g" -e "s|\$R|$R|g" -e "s|\$O|$O|g" "$dir/$guest" > "$W/$guest"
+  if [ -f "$dir/net" ] && [ -z "$PA" ]; then echo "skip $name: no node to run the local servers"; rm -rf "$T"; continue; fi
+  : > "$HITS"
+  subst "$dir/$guest" > "$W/$guest"
   before_o=$(tree_hash "$O"); before_r=$(tree_hash "$R")
-  opts=""; [ -f "$dir/opts" ] && opts=$(sed -e "s|\$W|$W|g" -e "s|\$R|$R|g" -e "s|\$O|$O|g" "$dir/opts")
+  opts=""; [ -f "$dir/opts" ] && opts=$(subst "$dir/opts")
   # shellcheck disable=SC2086
   timeout 30 "$ACS" run --work-dir "$W" --read-only "$R" $opts "$guest" >"$T/out" 2>"$T/err" </dev/null
   status=$?
   fail=""
   want_exit=0
   while IFS= read -r line || [ -n "$line" ]; do
-    line=$(printf '%s' "$line" | sed -e "s|\$W|$W|g" -e "s|\$R|$R|g" -e "s|\$O|$O|g")
+    line=$(printf '%s' "$line" | subst)
     case "$line" in
       "exit "*) want_exit=${line#exit } ;;
       "stdout-has "*) grep -qF -- "${line#stdout-has }" "$T/out" || fail="$fail; stdout lacks '${line#stdout-has }'" ;;
@@ -41,6 +55,8 @@ for dir in */; do
   [ "$status" = "$want_exit" ] || fail="$fail; exit $status, expected $want_exit"
   [ "$status" = 124 ] && [ "$want_exit" != 124 ] && fail="$fail; hung (timeout)"
   grep -q "OUTSIDE-SECRET" "$T/out" "$T/err" && fail="$fail; the secret leaked"
+  grep -q "TRAPPED-SECRET" "$T/out" "$T/err" && fail="$fail; the trap server answered"
+  [ -s "$HITS" ] && fail="$fail; the trap server was reached: $(head -3 "$HITS" | tr '\n' ' ')"
   [ "$(tree_hash "$O")" = "$before_o" ] || fail="$fail; the outside dir changed"
   [ "$(tree_hash "$R")" = "$before_r" ] || fail="$fail; the read-only dir changed"
   if [ -n "$fail" ]; then
