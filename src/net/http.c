@@ -149,10 +149,15 @@ static void kick(acs__http *c)
   if (!uv_is_active((uv_handle_t *)&c->kick)) uv_timer_start(&c->kick, on_kick, 0, 0);
 }
 
+/* The loop stays up while a request is in flight that its owner has not
+** paused: a response body nobody reads does not keep a run alive (its
+** owner has what it asked for and stopped asking). */
 static void set_in_flight(acs__http *c, int delta)
 {
   c->in_flight += delta;
-  if (c->in_flight > 0) uv_ref((uv_handle_t *)&c->hold);
+  bool busy = false;
+  for (req *r = c->list; r && !busy; r = r->next) busy = !r->dead && !r->user_paused;
+  if (busy) uv_ref((uv_handle_t *)&c->hold);
   else uv_unref((uv_handle_t *)&c->hold);
 }
 
@@ -756,6 +761,7 @@ int acs__http_pause(acs__http *c, int id, bool pause)
     L.easy_pause(r->h, bits);
   }
   if (!pause) kick(c); /* what was held back goes out now */
+  set_in_flight(c, 0);
   return 0;
 }
 
