@@ -4,7 +4,7 @@
 
 CC       ?= cc
 BUILD    ?= build
-PKGS     := javascriptcoregtk-4.1 libuv jansson zlib
+PKGS     := javascriptcoregtk-4.1 libuv jansson zlib libseccomp
 OPT      ?= -O2 -g
 # CFLAGS from the command line adds to ours rather than replacing them.
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fPIC -Iinclude $(OPT) $(CFLAGS) \
@@ -69,7 +69,11 @@ test: deps
 	@$(MAKE) --no-print-directory all units
 	@BUILD=$(BUILD) bash tests/run.sh
 
-units: $(UNIT_BIN)
+units: $(UNIT_BIN) $(BUILD)/acs-hole
+
+# acs with a deliberate hole (tests/hole/): proves the kernel walls.
+$(BUILD)/acs-hole: tests/hole/test_hole.c $(CLI_OBJ) $(BUILD)/libacs.a
+	$(CC) $(ALL_CFLAGS) $(SANITIZE) -Isrc -o $@ tests/hole/test_hole.c $(CLI_OBJ) $(BUILD)/libacs.a $(LDLIBS)
 
 # AddressSanitizer + UBSan build of everything, in build-asan/.
 asan:

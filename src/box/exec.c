@@ -11,6 +11,7 @@
 #include "../policy/hosts.h"
 #include "../vfs/vfs.h"
 #include "capture.h"
+#include "walls.h"
 #include "worker.h"
 
 #include <arpa/inet.h>
@@ -493,6 +494,7 @@ int acs_exec(const acs_exec_options *o, acs_exec_result **out, acs_err *err)
       .env = o->env,
       .env_count = o->env_count,
       .net = &net,
+      .walls_off = acs__walls_disabled(),
       .timeout_ms = o->timeout_ms,
       .out_fd = pout[1],
       .err_fd = perr[1],

@@ -8,6 +8,7 @@
 #include "../base/base.h"
 #include "../js/runtime.h"
 #include "../vfs/vfs.h"
+#include "walls.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -108,6 +109,14 @@ void acs__worker_main(const acs__worker_args *a)
       dprintf(2, "acs: cannot mount %s: %s\n", a->ro_dirs[i], err.message ? err.message : "?");
       _exit(71);
     }
+
+  /* The second wall, under the VFS: from here on the kernel itself keeps
+  ** this process to the mounts and the system files the runtime reads. */
+  acs__walls walls;
+  if (!a->walls_off && acs__walls_apply(&a->cwd, 1, a->ro_dirs, a->ro_count, &walls)) {
+    dprintf(2, "acs: %s\n", walls.note);
+    _exit(71);
+  }
 
   char started = ACS__CTL_STARTED;
   (void)!write(ctl_fd, &started, 1);

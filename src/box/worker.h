@@ -2,6 +2,7 @@
 #ifndef ACS_BOX_WORKER_H
 #define ACS_BOX_WORKER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -20,6 +21,7 @@ typedef struct acs__worker_args {
   const char *const *env;
   size_t env_count;
   const struct acs__http_config *net; /* the guest's network */
+  bool walls_off; /* ACS_WALLS=off: no Landlock/seccomp */
   int64_t timeout_ms;
   int out_fd, err_fd, ctl_fd; /* pipes to the supervisor */
 } acs__worker_args;

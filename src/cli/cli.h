@@ -9,5 +9,7 @@ int acs__cli_run(int argc, char **argv);
 
 /* acs transform ...; argv[0] is "transform". */
 int acs__cli_transform(int argc, char **argv);
+/* acs doctor: the kernel walls on this machine. */
+int acs__cli_doctor(int argc, char **argv);
 
 #endif

@@ -105,7 +105,7 @@ static const char *v4_special(const unsigned char a[4])
 static const char *bytes_special(const unsigned char ip[16])
 {
   static const struct { unsigned char net[16]; int bits; const char *what; } r[] = {
-      {{0xfd, 0x00, 0x0e, 0xc2, [15] = 0x54}, 128, "cloud metadata"}, /* fd00:ec2::254 */
+      {{0xfd, 0x00, 0x0e, 0xc2, [14] = 0x02, [15] = 0x54}, 128, "cloud metadata"}, /* fd00:ec2::254 */
       {{0}, 128, "unspecified"},
       {{[15] = 1}, 128, "loopback"},
       {{0xfc}, 7, "private"},               /* unique-local */

@@ -191,5 +191,12 @@ Test(hosts, refusal_messages_name_host_and_list)
   cr_assert(!acs__hosts_check_addr(h, "api.example.com", 443, (struct sockaddr *)&s4, why,
                                    sizeof why));
   cr_assert(strstr(why, "169.254.169.254") && strstr(why, "cloud metadata"), "%s", why);
+  struct sockaddr_in6 s6 = {.sin6_family = AF_INET6};
+  const char *meta6[] = {"fd00:ec2::254", "::ffff:169.254.169.254", "::ffff:100.100.100.200"};
+  for (size_t i = 0; i < 3; i++) {
+    inet_pton(AF_INET6, meta6[i], &s6.sin6_addr);
+    cr_assert(!acs__hosts_check_addr(h, "api.example.com", 443, (struct sockaddr *)&s6, why, sizeof why));
+    cr_assert(strstr(why, "cloud metadata"), "%s: %s", meta6[i], why);
+  }
   acs__hosts_free(h);
 }

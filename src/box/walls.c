@@ -1,0 +1,189 @@
+/* walls.c - Landlock and seccomp for the worker.
+**
+** Landlock: every filesystem right the kernel knows is "handled", then
+** granted back beneath the mounts (read-write or read-only) and beneath the
+** few system paths the runtime reads after this point (libraries it opens
+** on first use, CA certificates, resolver files, time zones, its own
+** /proc entry). TCP bind is handled and never granted. Seccomp: a
+** default-allow filter that refuses what a JS runtime never needs and an
+** escape would: exec, tracing, other processes' memory, namespaces,
+** mounts, kernel modules, keyrings, BPF, perf, and exotic socket families.
+** clone3 answers ENOSYS so that libc falls back to clone, whose flags a
+** filter can see. */
+#include "walls.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/landlock.h>
+#include <sched.h>
+#include <seccomp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* Rights newer than Debian 12's header. */
+#define LL_TRUNCATE (1ULL << 14)  /* ABI 3 */
+#define LL_IOCTL_DEV (1ULL << 15) /* ABI 5 */
+#define LL_NET_BIND_TCP (1ULL << 0)
+#define LL_SCOPE_ABSTRACT_UNIX (1ULL << 0) /* ABI 6 */
+#define LL_SCOPE_SIGNAL (1ULL << 1)
+
+/* The ruleset attribute as ABI 6 knows it; older kernels take a prefix. */
+struct ll_ruleset_attr {
+  uint64_t handled_access_fs;
+  uint64_t handled_access_net;
+  uint64_t scoped;
+};
+
+#define FS_READ (LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR)
+#define FS_FILE_RIGHTS                                                                    \
+  (LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE | LANDLOCK_ACCESS_FS_READ_FILE | \
+   LL_TRUNCATE | LL_IOCTL_DEV)
+
+/* What the runtime may still read once locked (read-only). */
+static const char *const system_paths[] = {
+    "/usr", "/lib", "/lib64", "/etc/ld.so.cache", "/etc/ssl", "/etc/ca-certificates",
+    "/etc/resolv.conf", "/etc/hosts", "/etc/nsswitch.conf", "/etc/host.conf", "/etc/gai.conf",
+    "/etc/localtime", "/proc/self", "/proc/meminfo", "/sys/devices/system/cpu",
+    "/sys/fs/cgroup", "/dev/urandom", "/dev/random",
+};
+
+bool acs__walls_disabled(void)
+{
+  const char *v = getenv("ACS_WALLS");
+  return v && !strcmp(v, "off");
+}
+
+static uint64_t handled_fs(int abi)
+{
+  uint64_t all = (LANDLOCK_ACCESS_FS_MAKE_SYM << 1) - 1; /* ABI 1: bits 0..12 */
+  if (abi >= 2) all |= LANDLOCK_ACCESS_FS_REFER;
+  if (abi >= 3) all |= LL_TRUNCATE;
+  if (abi >= 5) all |= LL_IOCTL_DEV;
+  return all;
+}
+
+static int add_path(int ruleset, const char *path, uint64_t rights)
+{
+  int fd = open(path, O_PATH | O_CLOEXEC);
+  if (fd < 0) return errno == ENOENT || errno == ENOTDIR || errno == EACCES ? 0 : -1;
+  struct stat st;
+  if (fstat(fd, &st) == 0 && !S_ISDIR(st.st_mode)) rights &= FS_FILE_RIGHTS;
+  struct landlock_path_beneath_attr pb = {.allowed_access = rights, .parent_fd = fd};
+  int rc = (int)syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
+  close(fd);
+  return rc;
+}
+
+static int landlock(const char *const *rw, size_t nrw, const char *const *ro, size_t nro,
+                    acs__walls *st)
+{
+  long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
+  if (abi < 1) {
+    snprintf(st->note, sizeof st->note, "Landlock is not available (%s)", strerror(errno));
+    return 0;
+  }
+  uint64_t fs = handled_fs((int)abi);
+  struct ll_ruleset_attr attr = {.handled_access_fs = fs};
+  size_t size = sizeof attr.handled_access_fs;
+  if (abi >= 4) {
+    attr.handled_access_net = LL_NET_BIND_TCP;
+    size += sizeof attr.handled_access_net;
+  }
+  if (abi >= 6) {
+    attr.scoped = LL_SCOPE_ABSTRACT_UNIX | LL_SCOPE_SIGNAL;
+    size += sizeof attr.scoped;
+  }
+  int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, size, 0);
+  if (ruleset < 0) {
+    snprintf(st->note, sizeof st->note, "Landlock ruleset refused (%s)", strerror(errno));
+    return 0;
+  }
+  /* The work dir: everything but device nodes. */
+  uint64_t rw_rights = fs & ~(uint64_t)(LANDLOCK_ACCESS_FS_MAKE_CHAR | LANDLOCK_ACCESS_FS_MAKE_BLOCK |
+                                        LANDLOCK_ACCESS_FS_EXECUTE);
+  int rc = 0;
+  for (size_t i = 0; i < nrw && !rc; i++) rc = add_path(ruleset, rw[i], rw_rights);
+  for (size_t i = 0; i < nro && !rc; i++) rc = add_path(ruleset, ro[i], FS_READ);
+  for (size_t i = 0; i < sizeof system_paths / sizeof *system_paths && !rc; i++)
+    rc = add_path(ruleset, system_paths[i], FS_READ | LANDLOCK_ACCESS_FS_EXECUTE);
+  if (!rc) rc = add_path(ruleset, "/dev/null", LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE);
+  if (!rc) rc = (int)syscall(SYS_landlock_restrict_self, ruleset, 0);
+  int e = errno;
+  close(ruleset);
+  if (rc) {
+    snprintf(st->note, sizeof st->note, "Landlock could not be applied (%s)", strerror(e));
+    return -1;
+  }
+  st->landlock_abi = (int)abi;
+  st->landlock = true;
+  st->landlock_net = abi >= 4;
+  return 0;
+}
+
+static int seccomp(acs__walls *st)
+{
+  scmp_filter_ctx f = seccomp_init(SCMP_ACT_ALLOW);
+  if (!f) {
+    snprintf(st->note, sizeof st->note, "seccomp is not available");
+    return 0;
+  }
+  const uint32_t deny = SCMP_ACT_ERRNO(EPERM);
+  static const char *const denied[] = {
+      "execve", "execveat", "ptrace", "process_vm_readv", "process_vm_writev", "unshare", "setns",
+      "mount", "umount2", "pivot_root", "chroot", "move_mount", "open_tree", "fsopen", "fsmount",
+      "fsconfig", "fspick", "mount_setattr", "bpf", "perf_event_open", "add_key", "request_key",
+      "keyctl", "kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module",
+      "userfaultfd", "personality", "acct", "swapon", "swapoff", "reboot", "settimeofday",
+      "clock_settime", "clock_adjtime", "adjtimex", "syslog", "quotactl", "open_by_handle_at",
+      "name_to_handle_at", "fanotify_init", "ioperm", "iopl", "vhangup", "kcmp", "pidfd_getfd",
+      "process_madvise", "lookup_dcookie", "uselib", "sethostname", "setdomainname",
+      "io_uring_setup", "io_uring_enter", "io_uring_register",
+  };
+  int rc = 0;
+  for (size_t i = 0; i < sizeof denied / sizeof *denied && !rc; i++) {
+    int nr = seccomp_syscall_resolve_name(denied[i]);
+    if (nr == __NR_SCMP_ERROR) continue; /* not on this architecture */
+    /* io_uring: libuv falls back to epoll when setup says ENOSYS */
+    uint32_t act = !strncmp(denied[i], "io_uring", 8) ? SCMP_ACT_ERRNO(ENOSYS) : deny;
+    rc = seccomp_rule_add(f, act, nr, 0);
+  }
+  static const uint64_t ns[] = {CLONE_NEWNS, CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET,
+                                CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWCGROUP};
+  for (size_t i = 0; i < sizeof ns / sizeof *ns && !rc; i++)
+    rc = seccomp_rule_add(f, deny, SCMP_SYS(clone), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, ns[i], ns[i]));
+  if (!rc) rc = seccomp_rule_add(f, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+  /* Sockets: local, IPv4, IPv6 and netlink (getaddrinfo's address check). */
+  for (int fam = 3; fam <= 15 && !rc; fam++)
+    if (fam != AF_INET6) rc = seccomp_rule_add(f, deny, SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_EQ, (uint64_t)fam));
+  if (!rc) rc = seccomp_rule_add(f, deny, SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_GT, (uint64_t)AF_NETLINK));
+  if (!rc) rc = seccomp_attr_set(f, SCMP_FLTATR_CTL_NNP, 1);
+  if (!rc) rc = seccomp_load(f);
+  seccomp_release(f);
+  if (rc) {
+    snprintf(st->note, sizeof st->note, "seccomp could not be applied (%s)", strerror(-rc));
+    return -1;
+  }
+  st->seccomp = true;
+  return 0;
+}
+
+int acs__walls_apply(const char *const *rw, size_t nrw, const char *const *ro, size_t nro,
+                     acs__walls *st)
+{
+  memset(st, 0, sizeof *st);
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+    snprintf(st->note, sizeof st->note, "no_new_privs refused (%s)", strerror(errno));
+    return 0;
+  }
+  st->no_new_privs = true;
+  if (landlock(rw, nrw, ro, nro, st)) return -1;
+  if (seccomp(st)) return -1;
+  return 0;
+}
