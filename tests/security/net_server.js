@@ -2,7 +2,7 @@
 //
 //   node net_server.js HITS_FILE
 // prints "PA PB" (two ports on 127.0.0.1) and serves until killed:
-// - PA, the allowed server: GET /ok answers "ALLOWED-OK"; /redirect?to=URL&code=N
+// - PA, the allowed server: GET / and /ok answer "ALLOWED-OK"; /redirect?to=URL&code=N
 //   answers N (default 302) with Location: URL; /chain?n=K redirects K times
 //   to itself, then to /ok; every other path answers 404.
 // - PB, the trap: every connection (even one that never sends a request) is
@@ -17,7 +17,7 @@ const hits = process.argv[2];
 
 const allowed = http.createServer((req, res) => {
   const u = new URL(req.url, "http://x");
-  if (u.pathname === "/ok") return res.end("ALLOWED-OK");
+  if (u.pathname === "/ok" || u.pathname === "/") return res.end("ALLOWED-OK");
   if (u.pathname === "/redirect") {
     res.writeHead(Number(u.searchParams.get("code") || 302), { location: u.searchParams.get("to") });
     return res.end();

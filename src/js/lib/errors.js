@@ -147,8 +147,10 @@ function formatUncaught(err, fromPromise) {
   let body;
   const isError = err !== null && typeof err === "object" && (err instanceof Error || typeof err.stack === "string");
   const frames = isError ? userFrames(err) : null;
-  if (isError && (err[Symbol.for("acs.syntaxError")] || (frames && frames.length === 0))) {
-    // no frame of the guest's: the message is all there is to say
+  if (isError && (err[Symbol.for("acs.syntaxError")] ||
+      (frames && frames.length === 0 && !("cause" in err) && Object.keys(err).length === 0))) {
+    // no frame of the guest's: the message is all there is to say (a cause
+    // or a code, as fetch's errors carry, goes through inspect below)
     body = header(err);
   } else if (isError) {
     try {
