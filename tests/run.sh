@@ -114,6 +114,21 @@ if [ -x tests/security/run.sh ]; then
   done < <(bash tests/security/run.sh 2>&1)
 fi
 
+# ------------------------------------------------------------- network
+# tests/net/*.mjs against a local server, under acs and Node 22 (run.sh).
+if [ -n "$NODE22" ]; then
+  while IFS= read -r line; do
+    case "$line" in
+      "ok "*) n=${line#ok }; ok "net/${n%% *}";;
+      "FAIL "*) bad "net/${line#FAIL }";;
+      *[0-9]" passed, "*) ;;
+      *) [ -n "$line" ] && echo "$line";;
+    esac
+  done < <(BUILD=$BUILD NODE22=$NODE22 bash tests/net/run.sh 2>&1)
+else
+  skp "net/*.mjs" "Node 22 not available"
+fi
+
 # ------------------------------------------- API layer against Node itself
 # tests/lib/*_vs_node.js load src/js/lib files under Node and compare with
 # Node's own implementation; each ends with "N passed, N failed".

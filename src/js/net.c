@@ -86,7 +86,9 @@ static void on_done(void *user)
   free(p);
 }
 
-static const acs__http_events events = {on_response, on_data, on_end, on_error, on_done};
+static void on_drain(void *user) { ev_call(user, "drain", 0, NULL); }
+
+static const acs__http_events events = {on_response, on_data, on_end, on_error, on_done, on_drain};
 
 static char *prop_str(JSContextRef ctx, JSObjectRef o, const char *name, JSValueRef *exc)
 {
@@ -194,14 +196,14 @@ static ACS__HOST_FN(net_write)
 {
   (void)fn; (void)self;
   int id = id_arg(ctx, argc, argv);
-  if (!client || argc < 2 || !JSValueIsObject(ctx, argv[1])) return JSValueMakeBoolean(ctx, false);
+  if (!client || argc < 2 || !JSValueIsObject(ctx, argv[1])) return JSValueMakeNumber(ctx, -1);
   JSObjectRef b = JSValueToObject(ctx, argv[1], NULL);
   if (JSValueGetTypedArrayType(ctx, b, NULL) == kJSTypedArrayTypeNone)
     return acs__js_throw(ctx, exc, "net.write: a Uint8Array is expected");
   const char *p = JSObjectGetTypedArrayBytesPtr(ctx, b, NULL);
   size_t len = JSObjectGetTypedArrayByteLength(ctx, b, NULL);
   if (p) p += JSObjectGetTypedArrayByteOffset(ctx, b, NULL);
-  return JSValueMakeBoolean(ctx, acs__http_write(client, id, p ? p : "", len) == 0);
+  return JSValueMakeNumber(ctx, (double)acs__http_write(client, id, p ? p : "", len));
 }
 
 static ACS__HOST_FN(net_end)

@@ -104,7 +104,7 @@ typedef struct req {
   bool stream, ended;
   acs__buf up;
   size_t up_off;
-  bool send_paused;
+  bool send_paused, want_drain, drain_due;
   /* response */
   int status;
   char reason[128], version[4];
@@ -400,7 +400,18 @@ static size_t read_cb(char *buf, size_t size, size_t n, void *userdata)
   size_t k = avail < want ? avail : want;
   memcpy(buf, r->up.data + r->up_off, k);
   r->up_off += k;
-  if (r->up_off == r->up.len) r->up.len = r->up_off = 0;
+  if (r->up_off == r->up.len) {
+    r->up.len = r->up_off = 0;
+  } else if (r->up_off >= 65536 && r->up_off * 2 >= r->up.len) {
+    /* what was sent leaves the buffer, so a long upload stays small */
+    memmove(r->up.data, r->up.data + r->up_off, r->up.len - r->up_off);
+    r->up.len -= r->up_off;
+    r->up_off = 0;
+  }
+  if (r->want_drain && r->up.len - r->up_off <= ACS__HTTP_UP_HIGH / 4) {
+    r->want_drain = false;
+    r->drain_due = true;
+  }
   return k;
 }
 
@@ -468,6 +479,11 @@ static void deliver(req *r)
     r->dead = true;
     r->ev->error(r->user, r->early_code, r->refused);
     return;
+  }
+  if (r->drain_due) {
+    r->drain_due = false;
+    if (r->ev->drain) r->ev->drain(r->user);
+    if (r->dead) return;
   }
   if (r->head_ready && !r->head_sent) {
     r->head_sent = true;
@@ -553,7 +569,7 @@ static bool value_ok(const char *s)
 static int prepare(acs__http *c, req *r, const acs__http_request *q)
 {
   r->early_code = "EPROTO";
-  if (!(r->u = L.url()) || L.url_set(r->u, CURLUPART_URL, q->url, 0) != CURLUE_OK) {
+  if (!(r->u = L.url()) || L.url_set(r->u, CURLUPART_URL, q->url, CURLU_PATH_AS_IS) != CURLUE_OK) {
     snprintf(r->refused, sizeof r->refused, "invalid URL: %s", q->url);
     return -1;
   }
@@ -725,16 +741,18 @@ int acs__http_start(acs__http *c, const acs__http_request *q, const acs__http_ev
   return r->id;
 }
 
-int acs__http_write(acs__http *c, int id, const char *bytes, size_t len)
+long acs__http_write(acs__http *c, int id, const char *bytes, size_t len)
 {
   req *r = find(c, id);
   if (!r || !r->stream || r->ended) return -1;
   if (acs__buf_append(&r->up, bytes, len)) return -1;
+  long held = (long)(r->up.len - r->up_off);
+  if (held > ACS__HTTP_UP_HIGH) r->want_drain = true;
   if (r->send_paused && r->in_multi) {
     r->send_paused = false;
     L.easy_pause(r->h, (r->user_paused || r->self_paused) ? CURLPAUSE_RECV : CURLPAUSE_CONT);
   }
-  return 0;
+  return held;
 }
 
 int acs__http_end(acs__http *c, int id)

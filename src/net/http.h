@@ -33,7 +33,13 @@ typedef struct acs__http_events {
   /* Called once after end or error, or when an aborted request is released:
   ** the request's id is no longer valid and user may be freed. */
   void (*done)(void *user);
+  /* A streamed request body that acs__http_write reported as above
+  ** ACS__HTTP_UP_HIGH bytes held has gone down to a quarter of that: the
+  ** owner may write again. */
+  void (*drain)(void *user);
 } acs__http_events;
+
+#define ACS__HTTP_UP_HIGH (256 * 1024)
 
 typedef struct acs__http_request {
   const char *method;
@@ -69,8 +75,10 @@ acs__http *acs__http_new(uv_loop_t *loop, const acs__http_config *cfg);
 int acs__http_start(acs__http *c, const acs__http_request *req, const acs__http_events *ev,
                     void *user, acs_err *err);
 
-/* The streamed request body. Returns 0, or -1 for an unknown or finished id. */
-int acs__http_write(acs__http *c, int id, const char *bytes, size_t len);
+/* The streamed request body. acs__http_write returns how many bytes are
+** held, not yet sent (above ACS__HTTP_UP_HIGH the owner should wait for
+** `drain`), or -1 for an unknown or finished id; _end returns 0 or -1. */
+long acs__http_write(acs__http *c, int id, const char *bytes, size_t len);
 int acs__http_end(acs__http *c, int id);
 /* Hold back or let through the response body. */
 int acs__http_pause(acs__http *c, int id, bool pause);

@@ -9,6 +9,7 @@
 #include <criterion/criterion.h>
 #include <netinet/in.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +83,7 @@ static void *serve(void *arg)
 
 static void start_server(void)
 {
+  signal(SIGPIPE, SIG_IGN); /* the server writes to clients that aborted */
   srv_fd = socket(AF_INET, SOCK_STREAM, 0);
   struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
   cr_assert_eq(bind(srv_fd, (struct sockaddr *)&a, sizeof a), 0);
@@ -145,7 +147,7 @@ static void ev_error(void *u, const char *code, const char *m)
   acs__buf_puts(&g->log, "error;");
 }
 static void ev_done(void *u) { ((got *)u)->done = true; }
-static const acs__http_events events = {ev_response, ev_data, ev_end, ev_error, ev_done};
+static const acs__http_events events = {ev_response, ev_data, ev_end, ev_error, ev_done, NULL};
 
 static void setup_client(const char *allow, const char *pin)
 {
@@ -207,7 +209,7 @@ static void feed(uv_timer_t *t)
   if (feed_step < 3) {
     char part[32];
     snprintf(part, sizeof part, "part%d;", feed_step++);
-    cr_assert_eq(acs__http_write(client, up.id, part, strlen(part)), 0);
+    cr_assert_geq(acs__http_write(client, up.id, part, strlen(part)), (long)strlen(part));
     uv_timer_start(&feed_timer, feed, 20, 0);
   } else {
     cr_assert_eq(acs__http_end(client, up.id), 0);

@@ -67,6 +67,14 @@ lazy("SubtleCrypto", "subtle");
 lazy("Buffer", "node_buffer");
 lazy("Blob", "node_buffer");
 lazy("File", "node_buffer");
+lazy("fetch", "fetch", "fetch", true);
+for (const name of ["Headers", "Request", "Response", "FormData"]) lazy(name, "fetch");
+for (const name of ["ReadableStream", "ReadableStreamDefaultReader", "ReadableStreamBYOBReader",
+  "ReadableStreamBYOBRequest", "ReadableByteStreamController", "ReadableStreamDefaultController",
+  "TransformStream", "TransformStreamDefaultController", "WritableStream", "WritableStreamDefaultWriter",
+  "WritableStreamDefaultController", "ByteLengthQueuingStrategy", "CountQueuingStrategy",
+  "TextEncoderStream", "TextDecoderStream", "CompressionStream", "DecompressionStream"])
+  lazy(name, "web_streams");
 
 // V8 keeps 10 frames; a model reads fewer lines, and Node code expects it.
 Error.stackTraceLimit = 10;

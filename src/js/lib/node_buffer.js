@@ -1718,10 +1718,10 @@ class Blob {
     }
   }
 
+  // A byte stream of a copy of the bytes, in one chunk (as Node 22 reads it).
   stream() {
-    Blob.#bytes(this);
-    throw codedError(Error, "ERR_NOT_AVAILABLE",
-      "Blob.prototype.stream() is not available yet in this runtime (no ReadableStream); use arrayBuffer() or text()");
+    const bytes = Blob.#bytes(this);
+    return require("web_streams").internals.bytesStream(bytes.slice());
   }
 
   [inspectSymbol](depth, options, inspect) {

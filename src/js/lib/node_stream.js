@@ -571,6 +571,26 @@ function isErrored(stream) {
 // ---------------------------------------------------------------------------
 // finished (end-of-stream)
 
+// Whether web_streams.js was loaded: no web stream exists before. (A
+// require without .loaded, as in tests that run this file under Node, has
+// none.)
+function webStreamsLoaded() {
+  return typeof require.loaded === "function" && require.loaded("web_streams");
+}
+
+// Whether value is a ReadableStream or WritableStream.
+function isWebStream(value) {
+  if (!webStreamsLoaded()) return false;
+  const { isReadableStream, isWritableStream } = require("web_streams").internals;
+  return isReadableStream(value) || isWritableStream(value);
+}
+
+// A web stream or {readable, writable} web pair as a Node stream, or null.
+function webAsNodeStream(value, duplex) {
+  if (!webStreamsLoaded()) return null;
+  return require("stream_web_adapters").webToNode(value, duplex);
+}
+
 function finished(stream, options, callback) {
   if (arguments.length === 2) {
     callback = options;
@@ -585,6 +605,7 @@ function finished(stream, options, callback) {
   callback = callOnce(callback);
 
   if (!isNodeStream(stream)) {
+    if (isWebStream(stream)) return require("stream_web_adapters").finishedWeb(stream, options, callback);
     throw invalidArgType("stream", "an instance of ReadableStream, WritableStream, or Stream", stream);
   }
 
@@ -1589,16 +1610,13 @@ Readable.wrap = function wrap(src, options) {
   })).wrap(src);
 };
 
-Readable.fromWeb = function fromWeb() {
-  throw webStreamsUnavailable("Readable.fromWeb");
+// The web stream bridges live in stream_web_adapters.js, loaded on use.
+Readable.fromWeb = function fromWeb(readableStream, options) {
+  return require("stream_web_adapters").readableFromWeb(readableStream, options);
 };
-Readable.toWeb = function toWeb() {
-  throw webStreamsUnavailable("Readable.toWeb");
+Readable.toWeb = function toWeb(streamReadable, options) {
+  return require("stream_web_adapters").readableToWeb(streamReadable, options);
 };
-
-function webStreamsUnavailable(what) {
-  return errCode(Error, "ERR_NOT_AVAILABLE", `${what}() is not available yet in this runtime (no web streams)`);
-}
 
 // Readable.from: pull values from a (sync or async) iterator on demand.
 function readableFromIterable(Ctor, iterable, opts) {
@@ -2239,11 +2257,11 @@ Writable.prototype[EventEmitter.captureRejectionSymbol] = function (err) {
   this.destroy(err);
 };
 
-Writable.fromWeb = function fromWeb() {
-  throw webStreamsUnavailable("Writable.fromWeb");
+Writable.fromWeb = function fromWeb(writableStream, options) {
+  return require("stream_web_adapters").writableFromWeb(writableStream, options);
 };
-Writable.toWeb = function toWeb() {
-  throw webStreamsUnavailable("Writable.toWeb");
+Writable.toWeb = function toWeb(streamWritable) {
+  return require("stream_web_adapters").writableToWeb(streamWritable);
 };
 
 // ---------------------------------------------------------------------------
@@ -2315,11 +2333,11 @@ Object.defineProperty(Duplex.prototype, "destroyed", {
   },
 });
 
-Duplex.fromWeb = function fromWeb() {
-  throw webStreamsUnavailable("Duplex.fromWeb");
+Duplex.fromWeb = function fromWeb(pair, options) {
+  return require("stream_web_adapters").duplexFromWeb(pair, options);
 };
-Duplex.toWeb = function toWeb() {
-  throw webStreamsUnavailable("Duplex.toWeb");
+Duplex.toWeb = function toWeb(duplex) {
+  return require("stream_web_adapters").duplexToWeb(duplex);
 };
 Duplex.from = function from(body) {
   return duplexFrom(body, "body");
@@ -2604,6 +2622,8 @@ function pipeStreams(src, dst, finish, fail, { end }) {
 function runPipeline(streams, callback, opts) {
   if (streams.length === 1 && Array.isArray(streams[0])) streams = streams[0];
   if (streams.length < 2) throw E.missingArgs("streams");
+  // Web streams take part through their Node adapters.
+  streams = streams.map((stream) => webAsNodeStream(stream, false) || stream);
 
   const { AbortController } = require("abort");
   const ac = new AbortController();
@@ -2730,7 +2750,8 @@ function pipelinePromise(...streams) {
     let signal;
     let end;
     const last = streams[streams.length - 1];
-    if (last && typeof last === "object" && !isNodeStream(last) && !isIterable(last)) {
+    if (last && typeof last === "object" && !isNodeStream(last) && !isIterable(last) &&
+        !isWebStream(last) && !isWebStream(last.writable)) {
       const options = streams.pop();
       signal = options.signal;
       end = options.end;
@@ -2763,6 +2784,8 @@ finished.finished = finished;
 
 function duplexFrom(body, name) {
   if (isDuplexNodeStream(body)) return body;
+  const web = webAsNodeStream(body, true);
+  if (web !== null) return web;
   if (isReadableNodeStream(body)) return duplexOfPair({ readable: body });
   if (isWritableNodeStream(body)) return duplexOfPair({ writable: body });
   if (isNodeStream(body)) return duplexOfPair({ writable: false, readable: false });

@@ -1,0 +1,8 @@
+// case-insensitive names still get the connect-time check
+const url = "http://Allowed.TEST:$PB/";
+try {
+  const r = await fetch(url);
+  console.log("REACHED", r.status, (await r.text()).slice(0, 80));
+} catch (e) {
+  console.log("refused:", e.name, e.message, "|", e.cause && e.cause.code, "|", e.cause && e.cause.message);
+}

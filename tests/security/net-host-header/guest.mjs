@@ -1,0 +1,8 @@
+// a Host header does not change where the request goes
+const url = "http://127.0.0.1:$PB/";
+try {
+  const r = await fetch(url, { headers: { host: "allowed.test" } });
+  console.log("REACHED", r.status, (await r.text()).slice(0, 80));
+} catch (e) {
+  console.log("refused:", e.name, e.message, "|", e.cause && e.cause.code, "|", e.cause && e.cause.message);
+}

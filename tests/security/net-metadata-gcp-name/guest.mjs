@@ -1,0 +1,8 @@
+// metadata endpoints are refused by name
+const url = "http://metadata.google.internal/computeMetadata/v1/";
+try {
+  const r = await fetch(url);
+  console.log("REACHED", r.status, (await r.text()).slice(0, 80));
+} catch (e) {
+  console.log("refused:", e.name, e.message, "|", e.cause && e.cause.code, "|", e.cause && e.cause.message);
+}

@@ -1,0 +1,8 @@
+// a POST redirected with 307 is not replayed to the trap
+const url = "http://127.0.0.1:$PA/redirect?code=307&to=http://127.0.0.1:$PB/";
+try {
+  const r = await fetch(url, { method: "POST", body: "payload" });
+  console.log("REACHED", r.status, (await r.text()).slice(0, 80));
+} catch (e) {
+  console.log("refused:", e.name, e.message, "|", e.cause && e.cause.code, "|", e.cause && e.cause.message);
+}
