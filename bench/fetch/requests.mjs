@@ -7,7 +7,8 @@ async function worker() {
   while (next < n) {
     next++;
     const r = await fetch(url);
-    bytes += (await r.text()).length;
+    const text = await r.text(); // read before adding: "bytes +=" would race across workers
+    bytes += text.length;
   }
 }
 const t0 = performance.now();

@@ -28,6 +28,9 @@ void JSGlobalContextSetEvalEnabled(JSGlobalContextRef ctx, bool enabled,
 
 /* An object with heapSize, heapCapacity, extraMemorySize, objectCount, ... */
 JSObjectRef JSGetMemoryUsageStatistics(JSContextRef ctx);
+/* Memory outside the engine that an object keeps alive, so that the
+** collector schedules itself by it (JSBasePrivate.h). */
+void JSReportExtraMemoryCost(JSContextRef ctx, size_t size);
 
 /* The global context a global object belongs to (JSObjectRefPrivate.h). */
 JSGlobalContextRef JSObjectGetGlobalContext(JSObjectRef object);
