@@ -9,6 +9,8 @@ int acs__cli_run(int argc, char **argv);
 
 /* acs transform ...; argv[0] is "transform". */
 int acs__cli_transform(int argc, char **argv);
+/* acs serve: the JSON-lines server. */
+int acs__cli_serve(int argc, char **argv);
 /* acs doctor: the kernel walls on this machine. */
 int acs__cli_doctor(int argc, char **argv);
 
