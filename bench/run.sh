@@ -3,7 +3,7 @@
 # Ratios, not absolute times: the machine varies, the ratios much less.
 #   bench/run.sh            start-up, compute and transform
 #   bench/run.sh startup    one of them (startup, compute or transform)
-#   bench/run.sh fs|fetch   the file and network benches (not in "all")
+#   bench/run.sh fs|fetch|warm   files, network, warm exec latency (not in "all")
 set -eu
 cd "$(dirname "$0")"
 ROOT=$(cd .. && pwd)
@@ -64,6 +64,11 @@ if [ "$what" = all ] || [ "$what" = fs ]; then
   echo
   echo "== fs: files and a 300-module graph through the confined VFS"
   bash fs/run.sh
+fi
+
+if [ "$what" = warm ]; then
+  echo "== warm: runs of console.log(1) through acs serve (warm worker pool)"
+  bash warm/run.sh
 fi
 
 if [ "$what" = fetch ]; then

@@ -69,6 +69,24 @@ void acs_err_clear(acs_err *err);
 ** Create one per exec you may want to stop. */
 typedef struct acs_cancel_token acs_cancel_token;
 
+/* A pool of warm workers: processes started ahead of time, engine and realm
+** ready, each waiting for one run. A run given a pool (options.pool) takes
+** a ready worker and starts in about a millisecond instead of the engine's
+** start-up; when none is ready it starts a fresh one as usual. Every worker
+** serves exactly one run and exits, so nothing crosses runs; a thread
+** refills the pool in the background. */
+typedef struct acs_pool acs_pool;
+
+/* Start a pool keeping `size` (1..256) workers ready. The caller owns the
+** pool; free it with acs_pool_free(). Returns 0, ACS_ECONFIG for a bad size,
+** ACS_EENV when its thread could not start, ACS_ENOMEM. Create it before
+** starting other threads where possible: workers are forked from it. */
+int acs_pool_new(int size, acs_pool **out /* OUT */, acs_err *err);
+
+/* Stop the pool: ready workers exit; runs already started go on. No run may
+** be using the pool in acs_exec at the same time. NULL is a no-op. */
+void acs_pool_free(acs_pool *pool);
+
 /* Create a token. Returns 0 or ACS_ENOMEM/ACS_EIO; *out is NULL on failure. */
 int acs_cancel_token_new(acs_cancel_token **out /* OUT */);
 
@@ -133,6 +151,7 @@ typedef struct acs_exec_options {
   acs_cancel_token *cancel; /* optional; see acs_cancel() */
   acs_output_fn on_output;  /* optional live output */
   void *on_output_user;
+  acs_pool *pool;           /* optional: take a warm worker from it */
 } acs_exec_options;
 
 /* What a run produced. Owned by the caller; release with

@@ -20,6 +20,7 @@
 #include <ftw.h>
 #include <limits.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +87,35 @@ int acs_exec_result_status(const acs_exec_result *r)
   if (r->has_exit_code) return r->exit_code;
   if (r->stopped_by && strcmp(r->stopped_by, "memory") == 0) return 125;
   return 124;
+}
+
+/* ------------------------------------------------------------ reaping */
+
+/* Workers that reported their exit and were still tearing down when the
+** result went out; reaped by the next acs_exec (or at process exit). */
+static pthread_mutex_t reap_lock = PTHREAD_MUTEX_INITIALIZER;
+static pid_t reap_list[256];
+static int reap_count;
+
+static void reap_later(pid_t pid)
+{
+  pthread_mutex_lock(&reap_lock);
+  if (reap_count < (int)(sizeof reap_list / sizeof *reap_list)) {
+    reap_list[reap_count++] = pid;
+    pid = 0;
+  }
+  pthread_mutex_unlock(&reap_lock);
+  if (pid) waitpid(pid, NULL, 0); /* the list is full: wait for this one */
+}
+
+static void reap_now(void)
+{
+  pthread_mutex_lock(&reap_lock);
+  for (int i = 0; i < reap_count;) {
+    if (waitpid(reap_list[i], NULL, WNOHANG) != 0) reap_list[i] = reap_list[--reap_count];
+    else i++;
+  }
+  pthread_mutex_unlock(&reap_lock);
 }
 
 /* ------------------------------------------------------------ the checks */
@@ -291,6 +321,7 @@ typedef struct run {
   int out_fd, err_fd, ctl_fd;
   acs__capture out, err;
   bool started, worker_timeout;
+  int reported_exit; /* -1, or the code the worker sent before exiting */
   double start_ms, deadline_ms; /* deadline 0: none */
   const char *stopped_by;
   long page_size;
@@ -359,6 +390,8 @@ static void read_ctl(run *r)
         r->deadline_ms = acs__now_ms() + (double)r->o->timeout_ms + KILL_GRACE_MS;
     } else if (buf[i] == ACS__CTL_TIMEOUT) {
       r->worker_timeout = true;
+    } else if (buf[i] == ACS__CTL_EXIT && i + 1 < n) {
+      r->reported_exit = (unsigned char)buf[++i];
     }
   }
 }
@@ -366,6 +399,9 @@ static void read_ctl(run *r)
 static void supervise(run *r)
 {
   acs_cancel_token *tok = r->o->cancel;
+  /* Reading a worker's memory map costs about a millisecond: it is sampled
+  ** every SAMPLE_MS, not on every wake-up (output, control bytes). */
+  double next_sample = acs__now_ms() + SAMPLE_MS;
   while (r->out_fd >= 0 || r->err_fd >= 0 || r->ctl_fd >= 0) {
     struct pollfd pf[4];
     int n = 0, i_out = -1, i_err = -1, i_ctl = -1, i_can = -1;
@@ -391,6 +427,9 @@ static void supervise(run *r)
       stop(r, "timeout");
       continue;
     }
+    double now = acs__now_ms();
+    if (now < next_sample) continue;
+    next_sample = now + SAMPLE_MS;
     long long mem = private_rss(r->pid, r->page_size);
     if (mem > r->mem_limit_mb * 1024 * 1024) stop(r, "memory");
   }
@@ -454,7 +493,8 @@ int acs_exec(const acs_exec_options *o, acs_exec_result **out, acs_err *err)
     return rc;
   }
 
-  run r = {.o = o, .out_fd = -1, .err_fd = -1, .ctl_fd = -1};
+  reap_now();
+  run r = {.o = o, .out_fd = -1, .err_fd = -1, .ctl_fd = -1, .reported_exit = -1};
   r.page_size = sysconf(_SC_PAGESIZE);
   r.mem_limit_mb = o->memory_mb > 0 ? o->memory_mb : DEFAULT_MEMORY_MB;
   r.mem_default = o->memory_mb <= 0;
@@ -495,12 +535,15 @@ int acs_exec(const acs_exec_options *o, acs_exec_result **out, acs_err *err)
       .env_count = o->env_count,
       .net = &net,
       .walls_off = acs__walls_disabled(),
+      .domains = o->allowed_domains,
+      .domain_count = o->allowed_domain_count,
       .timeout_ms = o->timeout_ms,
       .out_fd = pout[1],
       .err_fd = perr[1],
       .ctl_fd = pctl[1],
   };
-  r.pid = fork();
+  r.pid = o->pool ? acs__pool_run(o->pool, &wa) : 0;
+  if (r.pid == 0) r.pid = fork();
   if (r.pid < 0) {
     rc = acs__fail(err, ACS_EENV, ACS__ENV, "could not start the worker process: %s",
                    strerror(errno));
@@ -522,7 +565,13 @@ int acs_exec(const acs_exec_options *o, acs_exec_result **out, acs_err *err)
   supervise(&r);
 
   int status = 0;
-  while (waitpid(r.pid, &status, 0) < 0 && errno == EINTR) {
+  if (r.reported_exit >= 0 && !r.stopped_by && !r.worker_timeout) {
+    /* The worker said how it ended and is tearing down: reap it later. */
+    status = r.reported_exit << 8; /* as WEXITSTATUS reads it */
+    if (waitpid(r.pid, NULL, WNOHANG) == 0) reap_later(r.pid);
+  } else {
+    while (waitpid(r.pid, &status, 0) < 0 && errno == EINTR) {
+    }
   }
   if (r.worker_timeout && !r.stopped_by) r.stopped_by = "timeout";
 

@@ -81,14 +81,13 @@ static int add_path(int ruleset, const char *path, uint64_t rights)
   return rc;
 }
 
-static int landlock(const char *const *rw, size_t nrw, const char *const *ro, size_t nro,
-                    acs__walls *st)
+/* A ruleset with the system paths in it, built ahead by a warm worker. */
+static int ready_ruleset = -1;
+static long ready_abi;
+
+/* A ruleset holding the system paths, or -1 (errno set). */
+static int system_ruleset(long abi)
 {
-  long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
-  if (abi < 1) {
-    snprintf(st->note, sizeof st->note, "Landlock is not available (%s)", strerror(errno));
-    return 0;
-  }
   uint64_t fs = handled_fs((int)abi);
   struct ll_ruleset_attr attr = {.handled_access_fs = fs};
   size_t size = sizeof attr.handled_access_fs;
@@ -101,19 +100,50 @@ static int landlock(const char *const *rw, size_t nrw, const char *const *ro, si
     size += sizeof attr.scoped;
   }
   int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, size, 0);
+  if (ruleset < 0) return -1;
+  int rc = 0;
+  for (size_t i = 0; i < sizeof system_paths / sizeof *system_paths && !rc; i++)
+    rc = add_path(ruleset, system_paths[i], FS_READ | LANDLOCK_ACCESS_FS_EXECUTE);
+  if (!rc) rc = add_path(ruleset, "/dev/null", LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE);
+  if (rc) {
+    int e = errno;
+    close(ruleset);
+    errno = e;
+    return -1;
+  }
+  return ruleset;
+}
+
+void acs__walls_prepare(void)
+{
+  long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
+  if (abi < 1 || ready_ruleset >= 0) return;
+  ready_ruleset = system_ruleset(abi);
+  ready_abi = abi;
+}
+
+static int landlock(const char *const *rw, size_t nrw, const char *const *ro, size_t nro,
+                    acs__walls *st)
+{
+  long abi = ready_ruleset >= 0 ? ready_abi
+                                : syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
+  if (abi < 1) {
+    snprintf(st->note, sizeof st->note, "Landlock is not available (%s)", strerror(errno));
+    return 0;
+  }
+  int ruleset = ready_ruleset >= 0 ? ready_ruleset : system_ruleset(abi);
+  ready_ruleset = -1;
   if (ruleset < 0) {
     snprintf(st->note, sizeof st->note, "Landlock ruleset refused (%s)", strerror(errno));
     return 0;
   }
+  uint64_t fs = handled_fs((int)abi);
   /* The work dir: everything but device nodes. */
   uint64_t rw_rights = fs & ~(uint64_t)(LANDLOCK_ACCESS_FS_MAKE_CHAR | LANDLOCK_ACCESS_FS_MAKE_BLOCK |
                                         LANDLOCK_ACCESS_FS_EXECUTE);
   int rc = 0;
   for (size_t i = 0; i < nrw && !rc; i++) rc = add_path(ruleset, rw[i], rw_rights);
   for (size_t i = 0; i < nro && !rc; i++) rc = add_path(ruleset, ro[i], FS_READ);
-  for (size_t i = 0; i < sizeof system_paths / sizeof *system_paths && !rc; i++)
-    rc = add_path(ruleset, system_paths[i], FS_READ | LANDLOCK_ACCESS_FS_EXECUTE);
-  if (!rc) rc = add_path(ruleset, "/dev/null", LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_WRITE_FILE);
   if (!rc) rc = (int)syscall(SYS_landlock_restrict_self, ruleset, 0);
   int e = errno;
   close(ruleset);
@@ -164,6 +194,8 @@ static int seccomp(acs__walls *st)
     if (fam != AF_INET6) rc = seccomp_rule_add(f, deny, SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_EQ, (uint64_t)fam));
   if (!rc) rc = seccomp_rule_add(f, deny, SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_GT, (uint64_t)AF_NETLINK));
   if (!rc) rc = seccomp_attr_set(f, SCMP_FLTATR_CTL_NNP, 1);
+  /* A warm worker's engine threads exist already: they get the filter too. */
+  if (!rc) rc = seccomp_attr_set(f, SCMP_FLTATR_CTL_TSYNC, 1);
   if (!rc) rc = seccomp_load(f);
   seccomp_release(f);
   if (rc) {

@@ -28,6 +28,11 @@ typedef struct acs__walls {
 int acs__walls_apply(const char *const *rw, size_t nrw, const char *const *ro, size_t nro,
                      acs__walls *st);
 
+/* Build the part of the Landlock ruleset that does not depend on the run
+** (the system paths), for a warm worker to do while it waits; the next
+** acs__walls_apply uses it. Failures are left for apply to meet. */
+void acs__walls_prepare(void);
+
 /* Whether the operator switched the walls off (ACS_WALLS=off in the
 ** supervisor's environment), for kernels where they misbehave. */
 bool acs__walls_disabled(void);

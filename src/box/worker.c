@@ -24,7 +24,18 @@ extern char **environ;
 
 static int ctl_fd = 3;
 
-static void worker_exit(int code) { _exit(code & 0xff); }
+/* The exit code goes to the supervisor first and the pipes close: a
+** process with the engine's address space takes a millisecond or more to
+** tear down, and the answer need not wait for that. */
+static void worker_exit(int code)
+{
+  char msg[2] = {ACS__CTL_EXIT, (char)(code & 0xff)};
+  (void)!write(ctl_fd, msg, 2);
+  close(1);
+  close(2);
+  close(ctl_fd);
+  _exit(code & 0xff);
+}
 
 static void worker_timeout(void)
 {
@@ -41,11 +52,12 @@ static void close_other_fds(void)
   for (long fd = 4; fd < (max > 0 ? max : 1024); fd++) close((int)fd);
 }
 
-static void setup_process(const acs__worker_args *a)
+/* fds 0..3: /dev/null, stdout pipe, stderr pipe, control pipe; nothing
+** else stays open. */
+static void setup_fds(int out_fd, int err_fd, int ctl)
 {
-  /* fds 0..3: /dev/null, stdout pipe, stderr pipe, control pipe. */
   int devnull = open("/dev/null", O_RDONLY);
-  int fds[4] = {devnull, a->out_fd, a->err_fd, a->ctl_fd};
+  int fds[4] = {devnull, out_fd, err_fd, ctl};
   /* Move the sources above 3 first so that dup2 never clobbers one. */
   for (int i = 0; i < 4; i++) {
     int d = fcntl(fds[i], F_DUPFD_CLOEXEC, 10);
@@ -55,7 +67,10 @@ static void setup_process(const acs__worker_args *a)
     if (fds[i] < 0 || dup2(fds[i], i) < 0) _exit(71);
   }
   close_other_fds();
+}
 
+static void setup_process(void)
+{
   /* Terminal signals belong to the supervisor, which decides what a ^C
   ** means; the worker gets its own process group. */
   setpgid(0, 0);
@@ -73,10 +88,19 @@ static void setup_process(const acs__worker_args *a)
   setrlimit(RLIMIT_CORE, &no_core);
 }
 
+/* The run itself, from reading the entry to the guest's exit; the realm
+** is already prepared when `prepared`. */
+static void run_job(const acs__worker_args *a, bool prepared) __attribute__((noreturn));
+
 void acs__worker_main(const acs__worker_args *a)
 {
-  setup_process(a);
+  setup_fds(a->out_fd, a->err_fd, a->ctl_fd);
+  setup_process();
+  run_job(a, false);
+}
 
+static void run_job(const acs__worker_args *a, bool prepared)
+{
   acs__buf src = {0};
   const char *filename;
   char *entry_src = NULL;
@@ -137,6 +161,37 @@ void acs__worker_main(const acs__worker_args *a)
       .exit_fn = worker_exit,
       .timeout_fn = worker_timeout,
   };
-  acs__js_run(&cfg);
+  if (prepared) acs__js_start(&cfg);
+  else acs__js_run(&cfg);
   _exit(70);
+}
+
+void acs__worker_warm(int sock)
+{
+  /* Until a run comes, nothing of the server's may stay open here. */
+  int devnull = open("/dev/null", O_RDWR);
+  /* fd 3 too is held, so that the engine's own fds (event fds, epoll)
+  ** land above the four a run will take. */
+  for (int i = 0; i < 4; i++) dup2(devnull, i);
+  int keep = fcntl(sock, F_DUPFD_CLOEXEC, 10);
+  if (keep < 0 || syscall(436 /* close_range */, 4U, (unsigned)keep - 1, 0U) != 0 ||
+      syscall(436, (unsigned)keep + 1, ~0U, 0U) != 0) {
+    long max = sysconf(_SC_OPEN_MAX);
+    for (long fd = 4; fd < (max > 0 ? max : 1024); fd++)
+      if (fd != keep) close((int)fd);
+  }
+  setup_process();
+  acs__walls_prepare();
+  if (acs__js_prepare(true) != 0) _exit(71);
+  char ready = 'R';
+  if (write(keep, &ready, 1) != 1) _exit(0);
+  acs__warm_job job;
+  if (acs__warm_receive(keep, &job) != 0) _exit(0); /* the pool went away */
+  /* Only 1..3 are replaced: the realm's own fds stay open. */
+  int fds[3] = {job.out_fd, job.err_fd, job.ctl_fd};
+  for (int i = 0; i < 3; i++)
+    if (dup2(fds[i], i + 1) < 0) _exit(71);
+  for (int i = 0; i < 3; i++) close(fds[i]);
+  close(keep);
+  run_job(&job.args, true);
 }

@@ -2,13 +2,17 @@
 #ifndef ACS_BOX_WORKER_H
 #define ACS_BOX_WORKER_H
 
+#include "acs.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /* Bytes the worker sends on its control pipe. */
 #define ACS__CTL_STARTED 'S' /* guest code is about to run */
 #define ACS__CTL_TIMEOUT 'T' /* the time limit stopped the run */
+#define ACS__CTL_EXIT 'X'    /* followed by one byte: the guest's exit code */
 
 typedef struct acs__worker_args {
   const char *code;       /* or NULL */
@@ -21,6 +25,8 @@ typedef struct acs__worker_args {
   const char *const *env;
   size_t env_count;
   const struct acs__http_config *net; /* the guest's network */
+  const char *const *domains; /* allowedDomains as given (for a warm worker) */
+  size_t domain_count;
   bool walls_off; /* ACS_WALLS=off: no Landlock/seccomp */
   int64_t timeout_ms;
   int out_fd, err_fd, ctl_fd; /* pipes to the supervisor */
@@ -28,5 +34,26 @@ typedef struct acs__worker_args {
 
 /* Run in the freshly forked child; never returns. */
 void acs__worker_main(const acs__worker_args *a) __attribute__((noreturn));
+
+/* A warm worker: prepares the realm, says 'R' on sock, then waits for one
+** run (acs__warm_send) and does it; exits quietly when sock closes first.
+** Run in a freshly forked child; never returns. */
+void acs__worker_warm(int sock) __attribute__((noreturn));
+
+/* A run as a warm worker receives it: the arguments (pointing into `data`)
+** and the three pipe ends. */
+typedef struct acs__warm_job {
+  acs__worker_args args;
+  int out_fd, err_fd, ctl_fd;
+  char *data;
+} acs__warm_job;
+
+/* pool.c: give the run to a ready warm worker; its pid, or 0 (none ready). */
+pid_t acs__pool_run(acs_pool *p, const acs__worker_args *a);
+
+/* warm.c: hand a run to a warm worker over its socket, and receive it.
+** Both return 0 or -1. */
+int acs__warm_send(int sock, const acs__worker_args *a);
+int acs__warm_receive(int sock, acs__warm_job *job);
 
 #endif

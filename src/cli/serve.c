@@ -19,7 +19,9 @@ static const char usage[] =
     "                   its runs have answered\n"
     "  --socket PATH    every client of a Unix socket at PATH (mode 0600)\n"
     "  --jobs N         runs at once (default: cores x 2)\n"
-    "  --max-queue N    requests that may wait beyond those (default 1000)\n";
+    "  --max-queue N    requests that may wait beyond those (default 1000)\n"
+    "  --pool N         workers kept started ahead, engine ready, each for one\n"
+    "                   run (default: cores; 0: start each run from scratch)\n";
 
 static int number(const char *s, int *out)
 {
@@ -44,6 +46,13 @@ int acs__cli_serve(int argc, char **argv)
       stdio = true;
     } else if (!strcmp(a, "--socket") && i + 1 < argc) {
       sock = argv[++i];
+    } else if (!strcmp(a, "--pool") && i + 1 < argc) {
+      if (!strcmp(argv[i + 1], "0")) o.pool = -1;
+      else if (number(argv[i + 1], &o.pool) || o.pool > 256) {
+        fprintf(stderr, "acs serve: --pool takes a number from 0 to 256, not '%s'\n", argv[i + 1]);
+        return 2;
+      }
+      i++;
     } else if ((!strcmp(a, "--jobs") || !strcmp(a, "--max-queue")) && i + 1 < argc) {
       if (number(argv[i + 1], !strcmp(a, "--jobs") ? &o.jobs : &o.max_queue)) {
         fprintf(stderr, "acs serve: %s takes a number from 1 to 100000, not '%s'\n", a, argv[i + 1]);

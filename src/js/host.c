@@ -149,7 +149,6 @@ void acs__host_test_hole(JSContextRef ctx, JSObjectRef host) __attribute__((weak
 
 JSObjectRef acs__host_new(JSContextRef ctx)
 {
-  const acs__js_config *cfg = acs__R.cfg;
   JSObjectRef h = JSObjectMake(ctx, NULL, NULL);
   acs__js_set_fn(ctx, h, "write", host_write);
   acs__js_set_fn(ctx, h, "hrtime", host_hrtime);
@@ -169,7 +168,13 @@ JSObjectRef acs__host_new(JSContextRef ctx)
   acs__host_net(ctx, h);
   acs__host_vm(ctx, h);
   if (acs__host_test_hole) acs__host_test_hole(ctx, h);
+  acs__js_set(ctx, h, "version", acs__js_str(ctx, ACS_VERSION));
+  return h;
+}
 
+void acs__host_set_run(JSContextRef ctx, JSObjectRef h)
+{
+  const acs__js_config *cfg = acs__R.cfg;
   struct timespec ts;
   clock_gettime(CLOCK_REALTIME, &ts);
   double wall = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
@@ -181,8 +186,6 @@ JSObjectRef acs__host_new(JSContextRef ctx)
   acs__js_set(ctx, h, "filename", acs__js_str(ctx, cfg->filename));
   acs__js_set(ctx, h, "argv", str_array(ctx, cfg->argv, cfg->argc));
   acs__js_set(ctx, h, "env", str_array(ctx, cfg->env, cfg->env_count));
-  acs__js_set(ctx, h, "version", acs__js_str(ctx, ACS_VERSION));
-  return h;
 }
 
 /* ------------------------------------------------------ the embedded lib */

@@ -181,10 +181,14 @@ static JSObjectRef hook(JSObjectRef hooks, const char *name)
   return o;
 }
 
+static JSObjectRef hooks_of_bootstrap;
+
 static int bootstrap(void)
 {
   JSContextRef ctx = acs__R.ctx;
   JSObjectRef host = acs__host_new(ctx);
+  JSValueProtect(ctx, host);
+  acs__R.host = host;
   JSValueRef exc = NULL;
   JSObjectRef boot = acs__lib_compile(ctx, "bootstrap", &exc);
   if (!boot) {
@@ -198,6 +202,8 @@ static int bootstrap(void)
     return ACS_EENV;
   }
   JSObjectRef h = JSValueToObject(ctx, hooks, NULL);
+  hooks_of_bootstrap = h;
+  JSValueProtect(ctx, h);
   acs__R.fn_uncaught = hook(h, "onUncaught");
   acs__R.fn_ticks = hook(h, "runTicks");
   acs__R.fn_rejection = hook(h, "onUnhandledRejection");
@@ -217,10 +223,9 @@ static int bootstrap(void)
   return 0;
 }
 
-int acs__js_run(const acs__js_config *cfg)
+int acs__js_prepare(bool warm)
 {
   memset(&acs__R, 0, sizeof acs__R);
-  acs__R.cfg = cfg;
   acs__R.start_ms = acs__now_ms();
   if (uv_loop_init(&acs__R.loop)) {
     fprintf(stderr, "acs: could not start the event loop\n");
@@ -235,7 +240,19 @@ int acs__js_run(const acs__js_config *cfg)
     return ACS_EENV;
   }
   int rc = bootstrap();
-  if (rc) return rc;
+  if (rc || !warm) return rc;
+  JSObjectRef fn = hook(hooks_of_bootstrap, "warm");
+  if (fn) JSObjectCallAsFunction(acs__R.ctx, fn, NULL, 0, NULL, NULL);
+  return 0;
+}
+
+int acs__js_start(const acs__js_config *cfg)
+{
+  acs__R.cfg = cfg;
+  /* A prepared realm may have waited: the run's clock starts now. */
+  acs__R.start_ms = acs__now_ms();
+  uv_update_time(&acs__R.loop);
+  acs__host_set_run(acs__R.ctx, acs__R.host);
 
   if (cfg->deadline_ms > 0) {
     JSContextGroupSetExecutionTimeLimit(acs__R.group, 0.1, on_watchdog, NULL);
@@ -259,4 +276,10 @@ int acs__js_run(const acs__js_config *cfg)
   int status = code ? (int)JSValueToNumber(acs__R.ctx, code, NULL) : 1;
   cfg->exit_fn(status);
   return 0;
+}
+
+int acs__js_run(const acs__js_config *cfg)
+{
+  int rc = acs__js_prepare(false);
+  return rc ? rc : acs__js_start(cfg);
 }

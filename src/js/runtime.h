@@ -3,6 +3,7 @@
 #ifndef ACS_JS_RUNTIME_H
 #define ACS_JS_RUNTIME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct acs__vfs;
@@ -27,6 +28,13 @@ typedef struct acs__js_config {
   /* Called when the time limit stops the run; must not return. */
   void (*timeout_fn)(void);
 } acs__js_config;
+
+/* The realm without a run: engine, context, bootstrap. A worker may do
+** this before it knows what it will run (a warm worker). Returns 0 or a
+** negative ACS_E* code (a message was written to fd 2). */
+int acs__js_prepare(bool warm);
+/* Run cfg's entry in the prepared realm; as acs__js_run from there. */
+int acs__js_start(const acs__js_config *cfg);
 
 /* Run the entry to completion (event loop drained) and exit through
 ** cfg->exit_fn with the guest's exit code. Returns only if the runtime

@@ -23,6 +23,7 @@ typedef struct acs__rt {
   double start_ms;
   JSContextGroupRef group;
   JSGlobalContextRef ctx;
+  JSObjectRef host; /* the host object handed to bootstrap.js */
   /* hooks returned by bootstrap.js, protected from GC */
   JSObjectRef fn_uncaught, fn_ticks, fn_rejection, fn_timers, fn_immediates,
       fn_before_exit, fn_exit, fn_main;
@@ -51,8 +52,11 @@ void acs__host_net(JSContextRef ctx, JSObjectRef host);
 /* vm.c: host.vm, fresh realms in the same group */
 void acs__host_vm(JSContextRef ctx, JSObjectRef host);
 
-/* host.c: the object of C primitives handed to bootstrap.js */
+/* host.c: the object of C primitives handed to bootstrap.js; what belongs
+** to one run (cwd, argv, env, timeOrigin) is set on it by acs__host_set_run
+** when the run starts. */
 JSObjectRef acs__host_new(JSContextRef ctx);
+void acs__host_set_run(JSContextRef ctx, JSObjectRef host);
 /* Compile src/js/lib/NAME.js into its module function; NULL + *exc on error. */
 JSObjectRef acs__lib_compile(JSContextRef ctx, const char *name, JSValueRef *exc);
 

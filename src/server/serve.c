@@ -51,6 +51,7 @@ static struct {
   job *head, *tail, *all;
   int queued, max_queue, threads;
   size_t max_line;
+  acs_pool *pool; /* warm workers, or NULL */
 } Q = {.lock = PTHREAD_MUTEX_INITIALIZER, .more = PTHREAD_COND_INITIALIZER};
 
 /* ------------------------------------------------------------ answers */
@@ -178,6 +179,8 @@ static int start_pool(const acs__serve_opts *o, acs_err *err)
     int n = o && o->jobs > 0 ? o->jobs : (int)(cores > 0 ? cores * 2 : 2);
     Q.max_queue = o && o->max_queue > 0 ? o->max_queue : 1000;
     Q.max_line = o && o->max_line ? o->max_line : (size_t)64 << 20;
+    int warm = o && o->pool ? o->pool : (int)(cores > 0 ? cores : 1);
+    if (warm > 0 && acs_pool_new(warm, &Q.pool, NULL) != 0) Q.pool = NULL; /* cold starts */
     for (int i = 0; i < n; i++) {
       pthread_t t;
       if (pthread_create(&t, NULL, runner, NULL) != 0) break;
@@ -319,6 +322,7 @@ static job *make_job(client *cl, json_t *req, json_t *id)
     goto bad;
   }
   o->cancel = j->tok;
+  o->pool = Q.pool;
   return j;
 bad:
   free(pkgs);

@@ -12,6 +12,7 @@ typedef struct acs__serve_opts {
   int jobs;         /* runs at once; <= 0: cores x 2 */
   int max_queue;    /* requests waiting beyond those; <= 0: 1000 */
   size_t max_line;  /* bytes per request line; 0: 64 MiB */
+  int pool;         /* warm workers kept ready; 0: cores; < 0: none */
 } acs__serve_opts;
 
 /* Serve one client on in_fd/out_fd until in_fd ends and its runs have

@@ -61,7 +61,7 @@ sleep 1
 WORKERS=$(pgrep -P "$SP" | wc -l)
 exec 6<&- 7>&-
 for _ in $(seq 40); do kill -0 "$SP" 2>/dev/null || break; sleep 0.1; done
-check "serve: two workers were running" [ "$WORKERS" = 2 ]
+check "serve: the two runs had workers (warm ones wait beside them)" [ "$WORKERS" -ge 2 ]
 check "serve: a vanished client's runs are stopped and the server exits" bash -c "! kill -0 $SP 2>/dev/null"
 LEFT=$(pgrep -f "^$ACS serve --stdio" | wc -l)
 check "serve: no worker outlives it" [ "$LEFT" = 0 ]
@@ -82,3 +82,10 @@ kill $SRVP 2>/dev/null; wait $SRVP 2>/dev/null
 
 run_acs serve
 check "serve: neither --stdio nor --socket is a usage error" [ "$RC" = 2 ] && has "$ERR" "exactly one of"
+
+# warm workers: each run gets a fresh realm; nothing crosses runs
+printf '%s\n' '{"id":1,"code":"globalThis.leak = 42; console.log(typeof leak)"}' '{"id":2,"code":"console.log(typeof leak, process.argv.length, process.cwd() !== \"\")","argv":["x"]}' | serve_lines --jobs 1 --pool 2
+check "serve: a warm worker runs the code" has "$(line_of 1)" '"stdout":"number\n"'
+check "serve: the next run sees nothing of the last one, and its own argv" has "$(line_of 2)" '"stdout":"undefined 3 true\n"'
+printf '%s\n' '{"id":1,"code":"console.log(2)"}' | serve_lines --pool 0
+check "serve --pool 0: cold starts work too" has "$(line_of 1)" '"stdout":"2\n"'

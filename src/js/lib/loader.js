@@ -752,6 +752,26 @@ function unsettled() {
   return true;
 }
 
+// A warm worker runs a throwaway module through the same steps as an
+// entry (transform, link, evaluate, top-level await), so that the engine
+// has compiled them before the first real run; nothing of it stays.
+function warmUp() {
+  const key = "\0warm-up";
+  const r = host.transform("export const x = 1;\nawait x;\n", key, "ts", "esm");
+  if (r.error) return;
+  const rec = { key, path: key, kind: "esm", ns: makeNamespace(), status: "new", r, deps: [], table: null };
+  records.set(key, rec);
+  try {
+    link(rec);
+    linkStars(rec);
+    finishNamespaces(rec);
+    evaluate(rec);
+  } finally {
+    records.delete(key);
+  }
+}
+
+exports.warmUp = warmUp;
 exports.runMain = runMain;
 exports.unsettled = unsettled;
 exports.syntaxError = syntaxError;
