@@ -22,7 +22,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit_%)
 
-.PHONY: all deps run test asan test-asan bench clean fuzz-lang
+.PHONY: all deps run test asan test-asan bench clean fuzz-lang fuzz-policy
 
 all: $(BUILD)/acs $(BUILD)/libacs.a $(BUILD)/libacs.so
 
@@ -113,6 +113,21 @@ fuzz-lang:
 $(FUZZ_BUILD)/lang_fuzz: tests/fuzz/lang_fuzz.c $(FUZZ_SRC) $(wildcard src/lang/*.h src/base/*.h include/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/lang_fuzz.c $(FUZZ_SRC)
+
+# The same for the host policy (allowedDomains parsing, name and address
+# checks), over tests/fuzz/corpus/policy.
+fuzz-policy:
+	@sh scripts/deps-fuzz.sh
+	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/policy_fuzz
+	@mkdir -p $(FUZZ_BUILD)/corpus-policy $(FUZZ_BUILD)/artifacts
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(FUZZ_BUILD)/policy_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=1024 -timeout=10 \
+	  -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
+	  $(FUZZ_BUILD)/corpus-policy tests/fuzz/corpus/policy
+
+$(FUZZ_BUILD)/policy_fuzz: tests/fuzz/policy_fuzz.c src/policy/hosts.c $(wildcard src/base/*.c) $(wildcard src/policy/*.h src/base/*.h include/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/policy_fuzz.c src/policy/hosts.c $(wildcard src/base/*.c) -ldl
 
 clean:
 	rm -rf build build-asan

@@ -25,3 +25,39 @@ check "an unread body does not keep the run alive" [ "$OUT" = "200 10" ] && [ "$
 
 run_acs run --json --allow-domain "127.0.0.1:$PA" -c "console.log((await fetch(\"http://127.0.0.1:$PA/ok\")).status)"
 check "--json run with network" [ "$(json .stdout)" = "200" ]
+
+# The operator's proxy: used only with ACS_GUEST_PROXY=1, and the guest
+# never sees the variable.
+cat > "$TMP/proxy.js" <<'JS'
+const http = require("http");
+const s = http.createServer((req, res) => res.end(`PROXIED ${req.method} ${req.url}`));
+s.listen(0, "127.0.0.1", () => console.log(s.address().port));
+JS
+exec 5< <(node "$TMP/proxy.js" & echo "$!"; wait)
+read -r PXP <&5; read -r PX <&5
+code='try { const r = await fetch("http://allowed.test/x"); console.log(await r.text()) } catch (e) { console.log("failed:", e.cause.code) } console.log(typeof process.env.HTTP_PROXY)'
+HTTP_PROXY="http://127.0.0.1:$PX" ACS_GUEST_PROXY=1 run_acs run --allow-domain allowed.test -c "$code"
+check "ACS_GUEST_PROXY=1: an allowed request goes through the host's proxy" has "$OUT" "PROXIED GET http://allowed.test/x"
+check "the guest does not see the proxy variable" has "$OUT" "undefined"
+HTTP_PROXY="http://127.0.0.1:$PX" run_acs run --allow-domain allowed.test -c "$code"
+check "without ACS_GUEST_PROXY the host's HTTP_PROXY is ignored" bash -c "! grep -q PROXIED <<< \"\$1\"" _ "$OUT"
+HTTP_PROXY="http://127.0.0.1:$PX" ACS_GUEST_PROXY=1 run_acs run --allow-domain allowed.test -c 'try { await fetch("http://other.test/") } catch (e) { console.log(e.cause.message) }'
+check "a proxied request is still checked by name" has "$OUT" "other.test:80 refused: the host is not allowed"
+kill "$PXP" 2>/dev/null
+
+# TLS is verified: a self-signed server is refused with a certificate error.
+if command -v openssl >/dev/null; then
+  openssl req -x509 -newkey rsa:2048 -nodes -keyout "$TMP/k.pem" -out "$TMP/c.pem" -days 1 -subj /CN=127.0.0.1 >/dev/null 2>&1
+  cat > "$TMP/tls.js" <<'JS'
+const https = require("https"), fs = require("fs");
+const s = https.createServer({ key: fs.readFileSync(process.argv[2]), cert: fs.readFileSync(process.argv[3]) }, (q, r) => r.end("TLS-OK"));
+s.listen(0, "127.0.0.1", () => console.log(s.address().port));
+JS
+  exec 4< <(node "$TMP/tls.js" "$TMP/k.pem" "$TMP/c.pem" & echo "$!"; wait)
+  read -r TLSP <&4; read -r TP <&4
+  run_acs run --allow-domain "127.0.0.1:$TP" -c "try { await fetch('https://127.0.0.1:$TP/'); console.log('REACHED') } catch (e) { console.log(e.message, '|', e.cause.code) }"
+  check "https to a self-signed server fails certificate verification" has "$OUT" "fetch failed | ECERT"
+  kill "$TLSP" 2>/dev/null
+else
+  echo "skip network-tls: no openssl to make a certificate"
+fi
