@@ -129,6 +129,25 @@ else
   skp "net/*.mjs" "Node 22 not available"
 fi
 
+# -------------------------------------------------------- Node binding
+# bindings/node: node --test against acs serve; ends "N passed, N failed".
+if [ -n "$NODE22" ]; then
+  out=$(BUILD=$BUILD bash bindings/node/test/run.sh 2>&1); status=$?
+  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1)
+  p=$(printf '%s' "$line" | sed -n 's/^\([0-9]*\) passed.*/\1/p')
+  fl=$(printf '%s' "$line" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')
+  if [ -z "$p" ]; then bad "bindings/node" "$(printf '%s\n' "$out" | tail -20)"; else
+    pass=$((pass + p))
+    while IFS= read -r s; do n=${s#skip }; skp "bindings/node/${n%%:*}" "${n#*: }"; done < <(printf '%s\n' "$out" | grep '^skip ')
+    if [ "$status" != 0 ] || [ "${fl:-0}" != 0 ]; then
+      fail=$((fail + ${fl:-1})); failed+=("bindings/node")
+      echo "FAIL bindings/node"; printf '%s\n' "$out" | grep -v '^ok' | tail -30 | sed 's/^/     /'
+    fi
+  fi
+else
+  skp "bindings/node" "Node 22 not available"
+fi
+
 # ------------------------------------------- API layer against Node itself
 # tests/lib/*_vs_node.js load src/js/lib files under Node and compare with
 # Node's own implementation; each ends with "N passed, N failed".

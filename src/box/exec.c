@@ -163,7 +163,8 @@ static int check_dirs(const acs_exec_options *o, plan *p, acs_err *err)
   if (acs__vfs_new(&v)) return ACS_ENOMEM;
   int rc = acs__vfs_mount(v, p->work_dir, false, err);
   for (size_t i = 0; !rc && i < p->ro_count; i++) rc = acs__vfs_mount(v, p->ro_dirs[i], true, err);
-  if (!rc && !p->temp_dir) rc = acs__vfs_check_links(v, err);
+  /* A fresh temporary work dir holds no links; the read-only dirs may. */
+  if (!rc) rc = acs__vfs_check_links(v, p->temp_dir ? 1 : 0, err);
   acs__vfs_free(v);
   return rc;
 }

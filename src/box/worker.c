@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -71,6 +72,11 @@ static void setup_fds(int out_fd, int err_fd, int ctl)
 
 static void setup_process(void)
 {
+  /* A worker never outlives its supervisor: the limits live there. */
+  pid_t parent = getppid();
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(0);
+
   /* Terminal signals belong to the supervisor, which decides what a ^C
   ** means; the worker gets its own process group. */
   setpgid(0, 0);

@@ -287,6 +287,7 @@ static job *make_job(client *cl, json_t *req, json_t *id)
       count_field(cl, id, req, "maxOutputBytes", &o->max_output_bytes))
     goto bad;
   free(pkgs);
+  pkgs = NULL;
   if (pk) {
     send_error(cl, id, ACS__CONFIG, "allowedPackages is not supported yet: this build has no npm "
                "packages; send [] or leave it out");

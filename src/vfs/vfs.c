@@ -771,9 +771,9 @@ static int check_one(const char *path, const struct stat *st, int flag, struct F
   return 0;
 }
 
-int acs__vfs_check_links(acs__vfs *v, acs_err *err)
+int acs__vfs_check_links(acs__vfs *v, size_t first, acs_err *err)
 {
-  for (size_t i = 0; i < v->n; i++) {
+  for (size_t i = first; i < v->n; i++) {
     check_vfs = v;
     bad_link = bad_target = NULL;
     const char *root = v->m[i].path[0] ? v->m[i].path : "/";

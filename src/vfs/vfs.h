@@ -66,7 +66,8 @@ typedef int (*acs__vfs_dirent_fn)(void *user, const char *name, unsigned char ty
 int acs__vfs_readdir(acs__vfs *v, const char *path, acs__vfs_dirent_fn fn, void *user);
 
 /* Check before a run: a symbolic link anywhere inside the mounts whose
-** target lies outside every mount is a configuration error naming it. */
-int acs__vfs_check_links(acs__vfs *v, acs_err *err);
+** target lies outside every mount is a configuration error naming it.
+** Mounts before index `first` (in mount order) are not walked. */
+int acs__vfs_check_links(acs__vfs *v, size_t first, acs_err *err);
 
 #endif

@@ -292,12 +292,12 @@ Test(vfs, directory_operations)
 Test(vfs, links_out_of_the_mounts_are_a_config_error)
 {
   acs_err err = {0};
-  cr_assert_eq(acs__vfs_check_links(v, &err), 0, "%s", err.message ? err.message : "");
+  cr_assert_eq(acs__vfs_check_links(v, 0, &err), 0, "%s", err.message ? err.message : "");
   char p[600], secret[600];
   P(p, W, "sneaky");
   P(secret, O, "secret");
   symlink(secret, p);
-  cr_assert_eq(acs__vfs_check_links(v, &err), ACS_ECONFIG);
+  cr_assert_eq(acs__vfs_check_links(v, 0, &err), ACS_ECONFIG);
   cr_assert(strstr(err.message, "sneaky"), "%s", err.message);
   acs_err_clear(&err);
 }
