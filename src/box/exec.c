@@ -108,7 +108,7 @@ static void reap_later(pid_t pid)
   if (pid) waitpid(pid, NULL, 0); /* the list is full: wait for this one */
 }
 
-static void reap_now(void)
+void acs__reap_workers(void)
 {
   pthread_mutex_lock(&reap_lock);
   for (int i = 0; i < reap_count;) {
@@ -494,7 +494,7 @@ int acs_exec(const acs_exec_options *o, acs_exec_result **out, acs_err *err)
     return rc;
   }
 
-  reap_now();
+  acs__reap_workers();
   run r = {.o = o, .out_fd = -1, .err_fd = -1, .ctl_fd = -1, .reported_exit = -1};
   r.page_size = sysconf(_SC_PAGESIZE);
   r.mem_limit_mb = o->memory_mb > 0 ? o->memory_mb : DEFAULT_MEMORY_MB;

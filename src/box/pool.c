@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 typedef struct warm {
@@ -69,7 +70,15 @@ static void *refill(void *arg)
   pthread_mutex_lock(&p->lock);
   while (!p->stopping) {
     if (p->count >= p->size) {
-      pthread_cond_wait(&p->wake, &p->lock);
+      /* Idle: wake now and then to reap workers whose runs ended. */
+      struct timespec t;
+      clock_gettime(CLOCK_REALTIME, &t);
+      t.tv_nsec += 200 * 1000000L;
+      if (t.tv_nsec >= 1000000000L) t.tv_sec++, t.tv_nsec -= 1000000000L;
+      pthread_cond_timedwait(&p->wake, &p->lock, &t);
+      pthread_mutex_unlock(&p->lock);
+      acs__reap_workers();
+      pthread_mutex_lock(&p->lock);
       continue;
     }
     pthread_mutex_unlock(&p->lock);

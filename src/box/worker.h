@@ -48,6 +48,10 @@ typedef struct acs__warm_job {
   char *data;
 } acs__warm_job;
 
+/* exec.c: reap workers that reported their exit and were still tearing
+** down when their result went out. Never blocks. */
+void acs__reap_workers(void);
+
 /* pool.c: give the run to a ready warm worker; its pid, or 0 (none ready). */
 pid_t acs__pool_run(acs_pool *p, const acs__worker_args *a);
 

@@ -32,7 +32,7 @@ check "serve: bad allowedDomains entries" has "$(line_of 11)" "allowedDomains en
 check "serve: the server is still up after all that" has "$(line_of 12)" '"stdout":"still up\n"'
 check "serve: 14 lines in, 14 answers out" [ "$(printf '%s\n' "$OUT" | wc -l)" = 14 ]
 
-python3 -c 'import sys; sys.stdout.write("{\"id\":1,\"code\":\"" + "x" * (65 << 20) + "\"}\n{\"id\":2,\"code\":\"console.log(2)\"}\n")' | serve_lines
+node -e 'process.stdout.write("{\"id\":1,\"code\":\"" + "x".repeat(65 << 20) + "\"}\n{\"id\":2,\"code\":\"console.log(2)\"}\n")' | serve_lines
 check "serve: a line over 64 MiB is refused, the next one runs" has "$OUT" "longer than 67108864 bytes" && has "$(line_of 2)" '"stdout":"2\n"'
 
 # Answers come as runs finish: the slow first request answers last.
@@ -73,10 +73,9 @@ SOCK=$TMP/acs.sock
 SRVP=$!
 for _ in $(seq 50); do [ -S "$SOCK" ] && break; sleep 0.05; done
 check "serve --socket: the socket is mode 0600" [ "$(stat -c %a "$SOCK")" = 600 ]
-OUT=$(printf '%s\n' '{"id":1,"code":"console.log(6*7)"}' | python3 -c '
-import socket, sys
-s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.sendall(sys.stdin.buffer.read())
-f = s.makefile(); print(f.readline().strip())' "$SOCK")
+OUT=$(node -e '
+const s = require("net").connect(process.argv[1], () => s.write(JSON.stringify({ id: 1, code: "console.log(6*7)" }) + "\n"));
+let buf = ""; s.on("data", (d) => { buf += d; if (buf.includes("\n")) { console.log(buf.split("\n")[0]); s.end(); } });' "$SOCK")
 check "serve --socket: a client gets its answer" has "$OUT" '"stdout":"42\n"'
 kill $SRVP 2>/dev/null; wait $SRVP 2>/dev/null
 
