@@ -14,7 +14,7 @@ ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fPIC -Iinclude $(OPT)
 LDLIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm -ldl
 SANITIZE :=
 
-LIB_SRC  := $(wildcard src/base/*.c src/vfs/*.c src/policy/*.c src/net/*.c src/lang/*.c src/js/*.c src/box/*.c src/server/*.c)
+LIB_SRC  := $(wildcard src/base/*.c src/vfs/*.c src/policy/*.c src/net/*.c src/pkg/*.c src/lang/*.c src/js/*.c src/box/*.c src/server/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 JS_LIB   := $(sort $(wildcard src/js/lib/*.js))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/lib_embed.o
@@ -22,7 +22,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit_%)
 
-.PHONY: all deps run test asan test-asan bench clean fuzz-lang fuzz-policy
+.PHONY: all deps run test asan test-asan bench clean fuzz-lang fuzz-policy fuzz-tar
 
 all: $(BUILD)/acs $(BUILD)/libacs.a $(BUILD)/libacs.so
 
@@ -56,7 +56,7 @@ $(BUILD)/acs: $(CLI_OBJ) $(BUILD)/libacs.a
 
 $(BUILD)/tests/unit_%: tests/unit/%.c $(BUILD)/libacs.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(SANITIZE) -Isrc -o $@ $< $(BUILD)/libacs.a $(LDLIBS) -lcriterion
+	$(CC) $(ALL_CFLAGS) $(SANITIZE) -Isrc -o $@ $< $(BUILD)/libacs.a $(LDLIBS) -lcriterion -larchive
 
 run: deps
 	@$(MAKE) --no-print-directory all
@@ -128,6 +128,20 @@ fuzz-policy:
 $(FUZZ_BUILD)/policy_fuzz: tests/fuzz/policy_fuzz.c src/policy/hosts.c $(wildcard src/base/*.c) $(wildcard src/policy/*.h src/base/*.h include/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/policy_fuzz.c src/policy/hosts.c $(wildcard src/base/*.c) -ldl
+
+# npm tarball extraction (src/pkg/tarball.c), over tests/fuzz/corpus/tar.
+fuzz-tar:
+	@sh scripts/deps-fuzz.sh
+	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/tar_fuzz
+	@mkdir -p $(FUZZ_BUILD)/corpus-tar $(FUZZ_BUILD)/artifacts
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(FUZZ_BUILD)/tar_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+	  -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
+	  $(FUZZ_BUILD)/corpus-tar tests/fuzz/corpus/tar
+
+$(FUZZ_BUILD)/tar_fuzz: tests/fuzz/tar_fuzz.c src/pkg/tarball.c src/pkg/integrity.c $(wildcard src/base/*.c) $(wildcard src/pkg/*.h src/base/*.h include/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/tar_fuzz.c src/pkg/tarball.c src/pkg/integrity.c $(wildcard src/base/*.c) -ldl
 
 clean:
 	rm -rf build build-asan
