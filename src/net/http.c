@@ -48,6 +48,7 @@ static struct {
   CURLUcode (*url_set)(CURLU *, CURLUPart, const char *, unsigned int);
   CURLUcode (*url_get)(const CURLU *, CURLUPart, char **, unsigned int);
   void (*free)(void *);
+  CURLcode (*easy_perform)(CURL *);
 } L;
 
 static bool load_curl(void)
@@ -78,6 +79,7 @@ static bool load_curl(void)
   SYM(url_set, "curl_url_set");
   SYM(url_get, "curl_url_get");
   SYM(free, "curl_free");
+  SYM(easy_perform, "curl_easy_perform");
 #undef SYM
   if (L.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) return false;
   L.ok = true;
@@ -811,4 +813,84 @@ bool acs__http_check(acs__http *c, const char *url, char *why, size_t why_len)
   if (!ok) snprintf(why, why_len, "%s", r.refused);
   if (r.u) L.url_cleanup(r.u);
   return ok;
+}
+
+/* ------------------------------------------------------------ host side */
+
+static size_t fetch_write(char *buf, size_t size, size_t n, void *userdata)
+{
+  acs__fetch_result *r = userdata;
+  size_t len = size * n;
+  if (r->body.len + len > r->max_body) return 0; /* curl reports a write error */
+  return acs__buf_append(&r->body, buf, len) ? 0 : len;
+}
+
+static size_t fetch_header(char *buf, size_t size, size_t n, void *userdata)
+{
+  acs__fetch_result *r = userdata;
+  size_t len = size * n, l = len;
+  while (l && (buf[l - 1] == '\n' || buf[l - 1] == '\r')) l--;
+  if (l > 5 && !strncasecmp(buf, "etag:", 5)) {
+    const char *v = buf + 5;
+    while (v < buf + l && (*v == ' ' || *v == '\t')) v++;
+    free(r->etag);
+    r->etag = acs__strndup(v, (size_t)(buf + l - v));
+  } else if (l > 14 && !strncasecmp(buf, "cache-control:", 14)) {
+    const char *m = strcasestr(buf, "max-age=");
+    if (m && m < buf + l && !strcasestr(buf, "no-cache") && !strcasestr(buf, "no-store"))
+      r->max_age = strtol(m + 8, NULL, 10);
+  }
+  return len;
+}
+
+int acs__fetch(const char *url, const char *const *headers, size_t header_count, size_t max_body,
+               acs__fetch_result *out, acs_err *err)
+{
+  memset(out, 0, sizeof *out);
+  out->max_age = -1;
+  out->max_body = max_body ? max_body : (size_t)256 << 20;
+  if (!load_curl())
+    return acs__fail(err, ACS_EENV, ACS__ENV,
+                     "the network is unavailable: libcurl.so.4 could not be loaded (install libcurl4 "
+                     "with scripts/deps.sh)");
+  CURL *h = L.easy_init();
+  if (!h) return acs__fail(err, ACS_ENOMEM, ACS__ENV, "out of memory");
+  char errbuf[CURL_ERROR_SIZE] = "";
+  struct curl_slist *hl = NULL;
+  for (size_t i = 0; i < header_count; i++) hl = L.slist_append(hl, headers[i]);
+  L.easy_setopt(h, CURLOPT_URL, url);
+  L.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+  L.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+  L.easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "https");
+  L.easy_setopt(h, CURLOPT_FOLLOWLOCATION, 1L);
+  L.easy_setopt(h, CURLOPT_MAXREDIRS, 5L);
+  L.easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
+  L.easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 30L);
+  L.easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
+  L.easy_setopt(h, CURLOPT_LOW_SPEED_TIME, 60L);
+  L.easy_setopt(h, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_2TLS);
+  L.easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
+  L.easy_setopt(h, CURLOPT_HTTPHEADER, hl);
+  L.easy_setopt(h, CURLOPT_WRITEFUNCTION, fetch_write);
+  L.easy_setopt(h, CURLOPT_WRITEDATA, out);
+  L.easy_setopt(h, CURLOPT_HEADERFUNCTION, fetch_header);
+  L.easy_setopt(h, CURLOPT_HEADERDATA, out);
+  CURLcode rc = L.easy_perform(h);
+  long status = 0;
+  L.easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
+  out->status = (int)status;
+  L.easy_cleanup(h);
+  L.slist_free_all(hl);
+  if (rc == CURLE_WRITE_ERROR && out->body.len >= out->max_body - 65536)
+    return acs__fail(err, ACS_EENV, ACS__ENV, "%s: the response is larger than %zu bytes", url, out->max_body);
+  if (rc != CURLE_OK)
+    return acs__fail(err, ACS_EENV, ACS__ENV, "%s: %s", url, errbuf[0] ? errbuf : L.easy_strerror(rc));
+  return 0;
+}
+
+void acs__fetch_result_free(acs__fetch_result *r)
+{
+  acs__buf_free(&r->body);
+  free(r->etag);
+  r->etag = NULL;
 }

@@ -11,6 +11,7 @@
 #define ACS_NET_HTTP_H
 
 #include "acs.h"
+#include "../base/base.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -88,5 +89,23 @@ int acs__http_abort(acs__http *c, int id);
 /* Check a URL against the policy by name (scheme, host, port), without
 ** starting anything. Returns true, or false with the reason in why. */
 bool acs__http_check(acs__http *c, const char *url, char *why, size_t why_len);
+
+/* The host's own requests (the npm registry), outside any guest policy:
+** a blocking GET that follows https redirects and decodes compression. */
+typedef struct acs__fetch_result {
+  int status;      /* HTTP status, or 0 when nothing came */
+  acs__buf body;
+  char *etag;      /* the ETag header, or NULL */
+  long max_age;    /* Cache-Control max-age in seconds, or -1 */
+  size_t max_body;
+} acs__fetch_result;
+
+/* GET url with "Name: value" headers into *out (free with
+** acs__fetch_result_free, also after a failure). max_body 0: 256 MiB.
+** Returns 0 whatever the status, or ACS_EENV (err names the URL and what
+** failed: DNS, connect, TLS, a body past max_body). */
+int acs__fetch(const char *url, const char *const *headers, size_t header_count, size_t max_body,
+               acs__fetch_result *out, acs_err *err);
+void acs__fetch_result_free(acs__fetch_result *r);
 
 #endif

@@ -1,0 +1,184 @@
+/* registry.c - packuments from the npm registry, cached.
+**
+** The cache holds, per package, the JSON as received and a small header
+** file (fetch time, max-age, ETag). Files are written to a temporary name,
+** synced and renamed, so a concurrent run reads either the old copy or the
+** new one, never half of one. */
+#include "registry.h"
+
+#include "../base/base.h"
+#include "../net/http.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DEFAULT_MAX_AGE 300 /* seconds */
+
+/* "@scope/name" -> "@scope%2fname", as the registry's URLs and our file
+** names want it. NULL for a name that cannot be a package. */
+static char *escaped(const char *name)
+{
+  if (!name || !*name || strlen(name) > 214 || name[0] == '.' || name[0] == '_') return NULL;
+  acs__buf b = {0};
+  int slashes = 0;
+  for (const char *p = name; *p; p++) {
+    unsigned char c = (unsigned char)*p;
+    if (c == '/') {
+      if (name[0] != '@' || ++slashes > 1 || p == name + 1 || !p[1]) { acs__buf_free(&b); return NULL; }
+      acs__buf_puts(&b, "%2f");
+    } else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || strchr("-._~@", c) ||
+               (c >= 'A' && c <= 'Z')) {
+      acs__buf_append(&b, p, 1);
+    } else {
+      acs__buf_free(&b);
+      return NULL;
+    }
+  }
+  if (name[0] == '@' && slashes != 1) { acs__buf_free(&b); return NULL; }
+  return acs__buf_take(&b, NULL);
+}
+
+static int mkdirs(const char *dir)
+{
+  char tmp[4096];
+  snprintf(tmp, sizeof tmp, "%s", dir);
+  for (char *p = tmp + 1; *p; p++)
+    if (*p == '/') {
+      *p = 0;
+      if (mkdir(tmp, 0755) < 0 && errno != EEXIST) return -1;
+      *p = '/';
+    }
+  return mkdir(tmp, 0755) < 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* Write a file atomically: temp name, fsync, rename. */
+static int write_atomic(const char *path, const char *data, size_t len)
+{
+  char tmp[4200];
+  snprintf(tmp, sizeof tmp, "%s.%d.tmp", path, (int)getpid());
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return -1;
+  int rc = acs__write_all(fd, data, len) || fsync(fd) ? -1 : 0;
+  close(fd);
+  if (!rc && rename(tmp, path) < 0) rc = -1;
+  if (rc) unlink(tmp);
+  return rc;
+}
+
+typedef struct meta {
+  long fetched, max_age;
+  char etag[512];
+} meta;
+
+static bool read_meta(const char *path, meta *m)
+{
+  char *text;
+  size_t n;
+  memset(m, 0, sizeof *m);
+  if (acs__read_file(path, &text, &n)) return false;
+  bool ok = sscanf(text, "%ld %ld %511[^\n]", &m->fetched, &m->max_age, m->etag) >= 2;
+  if (!strcmp(m->etag, "-")) m->etag[0] = 0;
+  free(text);
+  return ok;
+}
+
+static json_t *load_cached(const char *path)
+{
+  json_error_t je;
+  return json_load_file(path, 0, &je);
+}
+
+int acs__registry_packument(acs__registry *r, const char *name, json_t **out, bool *missing,
+                            acs_err *err)
+{
+  *out = NULL;
+  *missing = false;
+  char *esc = escaped(name);
+  if (!esc)
+    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "\"%s\" is not a valid npm package name", name ? name : "");
+  char dir[4096], json_path[4300], meta_path[4300], url[4500];
+  snprintf(dir, sizeof dir, "%s/meta", r->cache_dir);
+  snprintf(json_path, sizeof json_path, "%s/%s.json", dir, esc);
+  snprintf(meta_path, sizeof meta_path, "%s/%s.meta", dir, esc);
+  snprintf(url, sizeof url, "%s/%s", r->url, esc);
+  free(esc);
+
+  meta m;
+  bool have = read_meta(meta_path, &m) && access(json_path, R_OK) == 0;
+  long now = (long)time(NULL);
+  if (have && m.max_age > 0 && now - m.fetched < m.max_age && (*out = load_cached(json_path))) return 0;
+
+  char inm[600];
+  const char *headers[2] = {"Accept: application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8, */*"};
+  size_t nh = 1;
+  if (have && m.etag[0]) {
+    snprintf(inm, sizeof inm, "If-None-Match: %s", m.etag);
+    headers[nh++] = inm;
+  }
+  acs__fetch_result res;
+  acs_err ferr = {0};
+  r->requests++;
+  int rc = acs__fetch(url, headers, nh, (size_t)64 << 20, &res, &ferr);
+  if (rc || res.status >= 500 || res.status == 0) {
+    /* Offline or the registry is failing: an old copy is better than none. */
+    if (have && (*out = load_cached(json_path))) {
+      acs__fetch_result_free(&res);
+      acs_err_clear(&ferr);
+      return 0;
+    }
+    rc = acs__fail(err, ACS_EENV, ACS__ENV, "cannot get package \"%s\" from the npm registry: %s", name,
+                   ferr.message ? ferr.message : "the registry answered with an error");
+    if (!ferr.message) {
+      free(err->message);
+      err->message = NULL;
+      acs__fail(err, ACS_EENV, ACS__ENV, "cannot get package \"%s\" from the npm registry: HTTP %d from %s",
+                name, res.status, url);
+    }
+    acs__fetch_result_free(&res);
+    acs_err_clear(&ferr);
+    return rc;
+  }
+  if (res.status == 304 && have && (*out = load_cached(json_path))) {
+    char line[700];
+    int k = snprintf(line, sizeof line, "%ld %ld %s\n", now, res.max_age >= 0 ? res.max_age : DEFAULT_MAX_AGE, m.etag);
+    write_atomic(meta_path, line, (size_t)k);
+    acs__fetch_result_free(&res);
+    return 0;
+  }
+  if (res.status == 404) {
+    *missing = true;
+    acs__fetch_result_free(&res);
+    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "Package \"%s\" is not in the npm registry.", name);
+  }
+  if (res.status != 200) {
+    int st = res.status;
+    acs__fetch_result_free(&res);
+    return acs__fail(err, ACS_EENV, ACS__ENV, "cannot get package \"%s\" from the npm registry: HTTP %d from %s",
+                     name, st, url);
+  }
+  json_error_t je;
+  json_t *doc = json_loadb(res.body.data ? res.body.data : "", res.body.len, 0, &je);
+  if (!doc || !json_is_object(doc) || !json_is_object(json_object_get(doc, "versions"))) {
+    json_decref(doc);
+    acs__fetch_result_free(&res);
+    return acs__fail(err, ACS_EENV, ACS__ENV, "the npm registry sent metadata for \"%s\" that is not a packument (%s)",
+                     name, url);
+  }
+  if (mkdirs(dir) == 0 && write_atomic(json_path, res.body.data, res.body.len) == 0) {
+    char line[700];
+    /* Without caching headers (some mirrors send none), the public
+    ** registry's own five minutes. */
+    long age = res.max_age >= 0 ? res.max_age : DEFAULT_MAX_AGE;
+    int k = snprintf(line, sizeof line, "%ld %ld %s\n", now, age, res.etag ? res.etag : "-");
+    write_atomic(meta_path, line, (size_t)k);
+  }
+  acs__fetch_result_free(&res);
+  *out = doc;
+  return 0;
+}
