@@ -129,6 +129,25 @@ else
   skp "net/*.mjs" "Node 22 not available"
 fi
 
+# ------------------------------------------------------------------ MCP
+# tests/mcp: the official MCP SDK client against acs mcp (installs the SDK
+# from npm on first use); ends "N passed, N failed".
+if [ -n "$NODE22" ]; then
+  out=$(BUILD=$BUILD bash tests/mcp/run.sh 2>&1); status=$?
+  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1)
+  p=$(printf '%s' "$line" | sed -n 's/^\([0-9]*\) passed.*/\1/p')
+  fl=$(printf '%s' "$line" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')
+  if [ -z "$p" ]; then bad "mcp" "$(printf '%s\n' "$out" | tail -20)"; else
+    pass=$((pass + p))
+    if [ "$status" != 0 ] || [ "${fl:-0}" != 0 ]; then
+      fail=$((fail + ${fl:-1})); failed+=("mcp")
+      echo "FAIL mcp"; printf '%s\n' "$out" | grep -v '^ok' | tail -30 | sed 's/^/     /'
+    fi
+  fi
+else
+  skp "mcp" "Node 22 not available"
+fi
+
 # -------------------------------------------------------- Node binding
 # bindings/node: node --test against acs serve; ends "N passed, N failed".
 if [ -n "$NODE22" ]; then

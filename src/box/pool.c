@@ -9,6 +9,7 @@
 #include "worker.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -48,10 +49,19 @@ static int spawn(warm *w)
     acs__worker_warm(sv[1]);
   }
   close(sv[1]);
-  char c;
-  ssize_t n;
-  do n = read(sv[0], &c, 1);
-  while (n < 0 && errno == EINTR);
+  /* A child forked while another thread held a lock it then needs (seen
+  ** with ASan's allocator) never gets ready: give up on it after a while
+  ** rather than hang the pool. */
+  char c = 0;
+  ssize_t n = -1;
+  struct pollfd pf = {.fd = sv[0], .events = POLLIN};
+  int k;
+  do k = poll(&pf, 1, 10000);
+  while (k < 0 && errno == EINTR);
+  if (k > 0) {
+    do n = read(sv[0], &c, 1);
+    while (n < 0 && errno == EINTR);
+  }
   if (n != 1 || c != 'R') {
     close(sv[0]);
     kill(pid, SIGKILL);

@@ -11,6 +11,8 @@ int acs__cli_run(int argc, char **argv);
 int acs__cli_transform(int argc, char **argv);
 /* acs serve: the JSON-lines server. */
 int acs__cli_serve(int argc, char **argv);
+/* acs mcp: a Model Context Protocol server on stdio. */
+int acs__cli_mcp(int argc, char **argv);
 /* acs doctor: the kernel walls on this machine. */
 int acs__cli_doctor(int argc, char **argv);
 

@@ -13,6 +13,7 @@ static const char usage[] =
     "  run        run code or a file in a sandbox (acs run --help)\n"
     "  transform  print a file as the sandbox runs it (acs transform --help)\n"
     "  serve      answer runs as JSON lines on stdio or a socket (acs serve --help)\n"
+    "  mcp        serve tools to an agent over MCP on stdio (acs mcp --help)\n"
     "  doctor     which kernel walls this machine adds, and whether they hold\n"
     "  help       show this help\n"
     "  version    print the version\n";
@@ -27,6 +28,7 @@ int main(int argc, char **argv)
   if (!strcmp(cmd, "run")) return acs__cli_run(argc - 1, argv + 1);
   if (!strcmp(cmd, "transform")) return acs__cli_transform(argc - 1, argv + 1);
   if (!strcmp(cmd, "serve")) return acs__cli_serve(argc - 1, argv + 1);
+  if (!strcmp(cmd, "mcp")) return acs__cli_mcp(argc - 1, argv + 1);
   if (!strcmp(cmd, "doctor")) return acs__cli_doctor(argc - 1, argv + 1);
   if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
     fputs(usage, stdout);
