@@ -22,7 +22,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit_%)
 
-.PHONY: all deps run test asan test-asan bench clean fuzz-lang fuzz-policy fuzz-tar
+.PHONY: all deps run test asan test-asan bench clean fuzz-lang fuzz-policy fuzz-tar fuzz-semver
 
 all: $(BUILD)/acs $(BUILD)/libacs.a $(BUILD)/libacs.so
 
@@ -69,11 +69,16 @@ test: deps
 	@$(MAKE) --no-print-directory all units
 	@BUILD=$(BUILD) bash tests/run.sh
 
-units: $(UNIT_BIN) $(BUILD)/acs-hole
+units: $(UNIT_BIN) $(BUILD)/acs-hole $(BUILD)/tests/semver_tool
 
 # acs with a deliberate hole (tests/hole/): proves the kernel walls.
 $(BUILD)/acs-hole: tests/hole/test_hole.c $(CLI_OBJ) $(BUILD)/libacs.a
 	$(CC) $(ALL_CFLAGS) $(SANITIZE) -Isrc -o $@ tests/hole/test_hole.c $(CLI_OBJ) $(BUILD)/libacs.a $(LDLIBS)
+
+# src/pkg's semver on stdin, for tests/lib/semver_vs_node.js.
+$(BUILD)/tests/semver_tool: tests/pkg/semver_tool.c $(BUILD)/libacs.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(SANITIZE) -Isrc -o $@ $< $(BUILD)/libacs.a $(LDLIBS)
 
 # AddressSanitizer + UBSan build of everything, in build-asan/.
 asan:
@@ -142,6 +147,22 @@ fuzz-tar:
 $(FUZZ_BUILD)/tar_fuzz: tests/fuzz/tar_fuzz.c src/pkg/tarball.c src/pkg/integrity.c $(wildcard src/base/*.c) $(wildcard src/pkg/*.h src/base/*.h include/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/tar_fuzz.c src/pkg/tarball.c src/pkg/integrity.c $(wildcard src/base/*.c) -ldl
+
+# semver ranges and the package allowlist (src/pkg/semver.c, range.c,
+# allow.c), over tests/fuzz/corpus/semver.
+SEMVER_SRC := src/pkg/semver.c src/pkg/range.c src/pkg/name.c src/pkg/allow.c
+fuzz-semver:
+	@sh scripts/deps-fuzz.sh
+	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/semver_fuzz
+	@mkdir -p $(FUZZ_BUILD)/corpus-semver $(FUZZ_BUILD)/artifacts
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(FUZZ_BUILD)/semver_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=1024 -timeout=10 \
+	  -dict=tests/fuzz/semver_fuzz.dict -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
+	  $(FUZZ_BUILD)/corpus-semver tests/fuzz/corpus/semver
+
+$(FUZZ_BUILD)/semver_fuzz: tests/fuzz/semver_fuzz.c $(SEMVER_SRC) $(wildcard src/base/*.c) $(wildcard src/pkg/*.h src/base/*.h include/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/semver_fuzz.c $(SEMVER_SRC) $(wildcard src/base/*.c) -ldl
 
 clean:
 	rm -rf build build-asan
