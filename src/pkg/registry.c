@@ -8,6 +8,7 @@
 
 #include "../base/base.h"
 #include "../net/http.h"
+#include "name.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -24,7 +25,8 @@
 ** names want it. NULL for a name that cannot be a package. */
 static char *escaped(const char *name)
 {
-  if (!name || !*name || strlen(name) > 214 || name[0] == '.' || name[0] == '_') return NULL;
+  /* the registry holds legacy names (uppercase) too; ".." never */
+  if (!name || acs__pkg_name_check(name, strlen(name), true) != 0) return NULL;
   acs__buf b = {0};
   int slashes = 0;
   for (const char *p = name; *p; p++) {
