@@ -105,3 +105,11 @@ try { await json(ReadableStream.from(["{bad"])); } catch (e) { console.log(e.nam
   const d2 = Duplex.from(new TransformStream({ transform(c, ctl) { ctl.enqueue(String(c) + "!"); } }));
   d2.end("21"); for await (const c of d2) log("duplex from ts", String(c));
 }
+
+// a web stream that errors reaches the Node side as an 'error' event
+{
+  const r = Readable.fromWeb(new ReadableStream({ pull(c) { c.error(new Error("boom")); } }));
+  await new Promise((done) => r.on("error", (e) => { log("fromWeb error", e.message); done(); }).resume());
+  const d = Duplex.fromWeb({ readable: new ReadableStream({ pull(c) { c.error(new Error("dboom")); } }), writable: new WritableStream() });
+  await new Promise((done) => d.on("error", (e) => { log("duplex fromWeb error", e.message); done(); }).resume());
+}

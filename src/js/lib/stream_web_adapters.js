@@ -8,6 +8,26 @@ const { invalidArgType, validatePlainObjectArg, codedError } = require("web_erro
 const web = require("web_streams");
 const { isReadableStream, isWritableStream } = web.internals;
 
+
+// A Node stream's destroy callback, called once the web side has settled;
+// a throw from it surfaces as an uncaught error, as in Node.
+function finishDestroy(callback, error) {
+  try {
+    callback(error);
+  } catch (err) {
+    nextTick(() => {
+      throw err;
+    });
+  }
+}
+
+// One read from the web reader into the Node stream (its _read).
+function pullFrom(reader, target) {
+  reader.read().then((result) => {
+    if (result.done) target.push(null);
+    else target.push(result.value);
+  }, (error) => stream().destroy(target, error));
+}
 function stream() {
   return require("node_stream").module;
 }
@@ -48,21 +68,10 @@ function readableFromWeb(readableStream, options = {}) {
     encoding,
     signal,
     read() {
-      reader.read().then((result) => {
-        if (result.done) readable.push(null);
-        else readable.push(result.value);
-      }, (error) => destroy(readable, error));
+      pullFrom(reader, readable);
     },
     destroy(error, callback) {
-      const done = () => {
-        try {
-          callback(error);
-        } catch (err) {
-          nextTick(() => {
-            throw err;
-          });
-        }
-      };
+      const done = () => finishDestroy(callback, error);
       if (!closed) {
         reader.cancel(error).then(done, done);
         return;
@@ -178,15 +187,7 @@ function writableFromWeb(writableStream, options = {}) {
     write: methods.write,
     final: methods.final,
     destroy(error, callback) {
-      const done = () => {
-        try {
-          callback(error);
-        } catch (err) {
-          nextTick(() => {
-            throw err;
-          });
-        }
-      };
+      const done = () => finishDestroy(callback, error);
       if (!closed) {
         if (error != null) writer.abort(error).then(done, done);
         else writer.close().then(done, done);
@@ -307,21 +308,10 @@ function duplexFromWeb(pair, options = {}) {
     write: methods.write,
     final: methods.final,
     read() {
-      reader.read().then((result) => {
-        if (result.done) duplex.push(null);
-        else duplex.push(result.value);
-      }, (error) => destroy(duplex, error));
+      pullFrom(reader, duplex);
     },
     destroy(error, callback) {
-      const done = () => {
-        try {
-          callback(error);
-        } catch (err) {
-          nextTick(() => {
-            throw err;
-          });
-        }
-      };
+      const done = () => finishDestroy(callback, error);
       if (!writableClosed || !readableClosed) {
         Promise.all([
           writableClosed ? undefined : writer.abort(error),
