@@ -108,6 +108,12 @@ void acs_cancel_token_free(acs_cancel_token *token);
 typedef void (*acs_output_fn)(void *user, int stream, const char *data,
                               size_t len);
 
+/* A line about work done before the guest starts ("fetched papaparse@5.4.1
+** (1/1)"), for a person watching: the CLI prints it on a terminal. Never
+** part of the guest's output. Called on the thread that runs acs_exec, or
+** on one of its helper threads (one call at a time). */
+typedef void (*acs_progress_fn)(void *user, const char *line);
+
 #define ACS_EXEC_OPTIONS_VERSION 1
 
 /* Options of one run. Zero-initialise, set `version` to
@@ -143,6 +149,19 @@ typedef struct acs_exec_options {
                                  operators without DNS); the address is still
                                  checked against allowed_domains */
   size_t resolve_count;
+
+  /* npm packages. The code's bare imports ("papaparse", "npm:zod@^3") are
+  ** installed from the registry (ACS_NPM_REGISTRY, default
+  ** registry.npmjs.org) into the cache (ACS_CACHE_DIR) before the run and
+  ** appear read-only at /node_modules. Any package may be used, unless
+  ** allowed_package_count > 0 or limit_packages is true: then only those
+  ** in allowed_packages ("name" or "name@range", node-semver ranges) and
+  ** their dependencies; none when the list is empty. */
+  const char *const *allowed_packages;
+  size_t allowed_package_count;
+  bool limit_packages;
+  acs_progress_fn on_progress; /* optional: install progress */
+  void *on_progress_user;
 
   int64_t timeout_ms;       /* 0: no limit */
   int64_t memory_mb;        /* 0: the default backstop (4096 MB) */
@@ -180,10 +199,15 @@ typedef struct acs_exec_result {
 ** both.
 **
 ** Returns 0 and fills *out for every run that started, however it ended
-** (exceptions, limits, crashes become a result). Returns ACS_ECONFIG for bad
-** options (err->type "SandboxConfigError"), ACS_EENV when the worker could
-** not be started (err->type "SandboxError"), ACS_ENOMEM. On failure *out is
-** NULL. Thread-safe: distinct threads may run distinct execs; SIGCHLD must
+** (exceptions, limits, crashes become a result). A package the code asks
+** for that cannot be had (not in the registry, not allowed, no version in
+** range) is a result too: exit code 1, the reason on stderr, the run not
+** started. Installing packages does not count toward timeout_ms.
+**
+** Returns ACS_ECONFIG for bad options (err->type "SandboxConfigError"),
+** ACS_EENV when the worker could not be started or a package could not be
+** installed (registry unreachable, integrity mismatch, disk full; err->type
+** "SandboxError"), ACS_ENOMEM. On failure *out is NULL. Thread-safe: distinct threads may run distinct execs; SIGCHLD must
 ** not be ignored by the process. */
 int acs_exec(const acs_exec_options *opts, acs_exec_result **out /* OUT */,
              acs_err *err);

@@ -8,6 +8,13 @@ cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 ACS="$PWD/$BUILD/acs"
 export ACS BUILD
+# npm packages: a run imports them from this registry into this cache. The
+# suite never uses the real registry: a dead address by default (the
+# package tests start their own fixture registry), and an empty cache.
+export ACS_NPM_REGISTRY=${ACS_NPM_REGISTRY:-http://127.0.0.1:9}
+ACS_CACHE_DIR=$(mktemp -d "${TMPDIR:-/tmp}/acs-test-cache-XXXXXX")
+export ACS_CACHE_DIR
+trap 'chmod -R u+w "$ACS_CACHE_DIR" 2>/dev/null; rm -rf "$ACS_CACHE_DIR"' EXIT
 pass=0 fail=0 skip=0
 failed=()
 ok()   { pass=$((pass + 1)); [ -n "${VERBOSE:-}" ] && echo "ok   $1"; }

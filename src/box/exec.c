@@ -9,8 +9,10 @@
 #include "../policy/env.h"
 #include "../net/http.h"
 #include "../policy/hosts.h"
+#include "../pkg/allow.h"
 #include "../vfs/vfs.h"
 #include "capture.h"
+#include "packages.h"
 #include "walls.h"
 #include "worker.h"
 
@@ -127,6 +129,9 @@ typedef struct plan {
   char **ro_dirs;   /* canonical */
   size_t ro_count;
   acs__hosts *hosts; /* allowedDomains, parsed */
+  acs__allow *allow; /* allowedPackages, parsed; NULL: any */
+  acs__box_pkgs pkgs; /* installed packages to mount */
+  char *pkg_refusal;  /* why a package cannot be had (for the model) */
 } plan;
 
 static void plan_free(plan *p)
@@ -136,6 +141,9 @@ static void plan_free(plan *p)
   for (size_t i = 0; i < p->ro_count; i++) free(p->ro_dirs[i]);
   free(p->ro_dirs);
   acs__hosts_free(p->hosts);
+  acs__allow_free(p->allow);
+  acs__box_pkgs_free(&p->pkgs);
+  free(p->pkg_refusal);
 }
 
 /* The directories exist, and no link inside them points outside them. */
@@ -238,6 +246,10 @@ static int check_options(const acs_exec_options *o, plan *p, acs_err *err)
     hrc = check_resolve(o->resolve[i], err);
     if (hrc) return hrc;
   }
+  if (o->limit_packages || o->allowed_package_count) {
+    hrc = acs__allow_parse(o->allowed_packages, o->allowed_package_count, &p->allow, err);
+    if (hrc) return hrc;
+  }
   if (o->entrypoint && !o->work_dir)
     return acs__fail(err, ACS_ECONFIG, ACS__CONFIG,
                      "workDir is required with entrypoint: the entrypoint is a file in it");
@@ -298,7 +310,19 @@ static int check_options(const acs_exec_options *o, plan *p, acs_err *err)
     }
     p->entry_path = real;
   }
-  return check_dirs(o, p, err);
+  int rc = check_dirs(o, p, err);
+  if (rc) return rc;
+  acs__box_pkg_args pa = {
+      .code = o->code,
+      .entry_path = p->entry_path,
+      .cwd = p->work_dir,
+      .ro_dirs = p->ro_dirs,
+      .ro_count = p->ro_count,
+      .allow = p->allow,
+      .on_progress = o->on_progress,
+      .on_progress_user = o->on_progress_user,
+  };
+  return acs__box_packages(&pa, &p->pkgs, &p->pkg_refusal, err);
 }
 
 static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
@@ -494,6 +518,28 @@ int acs_exec(const acs_exec_options *o, acs_exec_result **out, acs_err *err)
     return rc;
   }
 
+  if (p.pkg_refusal) {
+    acs_exec_result *res = calloc(1, sizeof *res);
+    acs__buf eb = {0};
+    acs__buf_printf(&eb, "%s\n", p.pkg_refusal);
+    if (!res || !eb.data) {
+      free(res);
+      acs__buf_free(&eb);
+      rc = ACS_ENOMEM;
+    } else {
+      if (o->on_output) o->on_output(o->on_output_user, 2, eb.data, eb.len);
+      res->stderr_data = acs__buf_take(&eb, &res->stderr_len);
+      res->stdout_data = calloc(1, 1);
+      res->has_exit_code = true;
+      res->exit_code = 1;
+      res->duration_ms = acs__now_ms() - t0;
+      *out = res;
+    }
+    if (p.temp_dir) remove_tree(p.work_dir);
+    plan_free(&p);
+    return rc;
+  }
+
   acs__reap_workers();
   run r = {.o = o, .out_fd = -1, .err_fd = -1, .ctl_fd = -1, .reported_exit = -1};
   r.page_size = sysconf(_SC_PAGESIZE);
@@ -538,6 +584,13 @@ int acs_exec(const acs_exec_options *o, acs_exec_result **out, acs_err *err)
       .walls_off = acs__walls_disabled(),
       .domains = o->allowed_domains,
       .domain_count = o->allowed_domain_count,
+      .pkg_host = (const char *const *)p.pkgs.host,
+      .pkg_guest = (const char *const *)p.pkgs.guest,
+      .pkg_count = p.pkgs.n,
+      .pkg_table = p.pkgs.table,
+      .allowed_packages = p.allow ? o->allowed_packages : NULL,
+      .allowed_package_count = p.allow ? o->allowed_package_count : 0,
+      .limit_packages = p.allow != NULL,
       .timeout_ms = o->timeout_ms,
       .out_fd = pout[1],
       .err_fd = perr[1],

@@ -56,9 +56,13 @@ int acs__warm_send(int sock, const acs__worker_args *a)
   put_str(&b, n ? n->http_proxy : NULL);
   put_str(&b, n ? n->https_proxy : NULL);
   put_str(&b, n ? n->no_proxy : NULL);
+  put_list(&b, a->pkg_host, a->pkg_count);
+  put_list(&b, a->pkg_guest, a->pkg_count);
+  put_str(&b, a->pkg_table);
+  put_list(&b, a->allowed_packages, a->allowed_package_count);
   acs__buf_append(&b, &a->timeout_ms, sizeof a->timeout_ms);
-  char off = a->walls_off;
-  acs__buf_append(&b, &off, 1);
+  char flags[2] = {a->walls_off, a->limit_packages};
+  acs__buf_append(&b, flags, 2);
   if (!b.data) return -1;
   uint32_t len = (uint32_t)(b.len - 4);
   memcpy(b.data, &len, 4);
@@ -162,9 +166,16 @@ int acs__warm_receive(int sock, acs__warm_job *job)
   net.http_proxy = get_str(&r);
   net.https_proxy = get_str(&r);
   net.no_proxy = get_str(&r);
-  if ((size_t)(r.end - r.p) < sizeof a->timeout_ms + 1 || r.bad || !a->cwd) return -1;
+  size_t guests = 0;
+  a->pkg_host = get_list(&r, &a->pkg_count);
+  a->pkg_guest = get_list(&r, &guests);
+  a->pkg_table = get_str(&r);
+  a->allowed_packages = get_list(&r, &a->allowed_package_count);
+  if ((size_t)(r.end - r.p) < sizeof a->timeout_ms + 2 || r.bad || !a->cwd || guests != a->pkg_count)
+    return -1;
   memcpy(&a->timeout_ms, r.p, sizeof a->timeout_ms);
   a->walls_off = r.p[sizeof a->timeout_ms] != 0;
+  a->limit_packages = r.p[sizeof a->timeout_ms + 1] != 0;
   acs__hosts *hosts = NULL;
   if (acs__hosts_parse(a->domains, a->domain_count, &hosts, NULL)) return -1;
   net.policy = hosts;

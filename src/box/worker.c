@@ -7,6 +7,7 @@
 
 #include "../base/base.h"
 #include "../js/runtime.h"
+#include "../pkg/allow.h"
 #include "../vfs/vfs.h"
 #include "walls.h"
 
@@ -140,13 +141,32 @@ static void run_job(const acs__worker_args *a, bool prepared)
       _exit(71);
     }
 
+  /* Installed packages, read-only where Node's resolution finds them. */
+  for (size_t i = 0; i < a->pkg_count; i++)
+    if (acs__vfs_mount_at(vfs, a->pkg_host[i], a->pkg_guest[i], true, &err)) {
+      dprintf(2, "acs: cannot mount package %s: %s\n", a->pkg_guest[i], err.message ? err.message : "?");
+      _exit(71);
+    }
+  acs__allow *allow = NULL;
+  if (a->limit_packages &&
+      acs__allow_parse(a->allowed_packages, a->allowed_package_count, &allow, &err)) {
+    dprintf(2, "acs: %s\n", err.message ? err.message : "bad allowedPackages");
+    _exit(71);
+  }
+
   /* The second wall, under the VFS: from here on the kernel itself keeps
   ** this process to the mounts and the system files the runtime reads. */
   acs__walls walls;
-  if (!a->walls_off && acs__walls_apply(&a->cwd, 1, a->ro_dirs, a->ro_count, &walls)) {
+  const char **ro_all = calloc(a->ro_count + a->pkg_count + 1, sizeof *ro_all);
+  if (!ro_all) _exit(71);
+  for (size_t i = 0; i < a->ro_count; i++) ro_all[i] = a->ro_dirs[i];
+  for (size_t i = 0; i < a->pkg_count; i++) ro_all[a->ro_count + i] = a->pkg_host[i];
+  if (!a->walls_off &&
+      acs__walls_apply(&a->cwd, 1, ro_all, a->ro_count + a->pkg_count, &walls)) {
     dprintf(2, "acs: %s\n", walls.note);
     _exit(71);
   }
+  free(ro_all);
 
   char started = ACS__CTL_STARTED;
   (void)!write(ctl_fd, &started, 1);
@@ -163,6 +183,9 @@ static void run_job(const acs__worker_args *a, bool prepared)
       .env = a->env,
       .env_count = a->env_count,
       .net = a->net,
+      .packages = a->pkg_table,
+      .allow = allow,
+      .limit_packages = a->limit_packages,
       .deadline_ms = a->timeout_ms > 0 ? acs__now_ms() + (double)a->timeout_ms : 0,
       .exit_fn = worker_exit,
       .timeout_fn = worker_timeout,

@@ -27,6 +27,13 @@ typedef struct acs__worker_args {
   const struct acs__http_config *net; /* the guest's network */
   const char *const *domains; /* allowedDomains as given (for a warm worker) */
   size_t domain_count;
+  const char *const *pkg_host;  /* installed packages: host dirs ... */
+  const char *const *pkg_guest; /* ... mounted read-only at these paths */
+  size_t pkg_count;
+  const char *pkg_table;        /* the loader's package table (JSON), or NULL */
+  const char *const *allowed_packages; /* allowedPackages as given */
+  size_t allowed_package_count;
+  bool limit_packages;          /* the list applies (even when empty) */
   bool walls_off; /* ACS_WALLS=off: no Landlock/seccomp */
   int64_t timeout_ms;
   int out_fd, err_fd, ctl_fd; /* pipes to the supervisor */

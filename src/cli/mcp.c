@@ -25,6 +25,9 @@ static const char mcp_help[] =
     "  --allow-domain HOST   a host runs may connect to when a call lists it in\n"
     "                        `domains` (repeatable; same forms as acs run). Default: none\n"
     "  --env NAME=VALUE      an environment variable every run sees (repeatable)\n"
+    "  --allow-package SPEC  an npm package runs may import (repeatable; name or\n"
+    "                        name@range); a call's `packages` may narrow it. Default: any\n"
+    "  --no-packages         no npm packages\n"
     "  --timeout-ms N        time limit of a run, and the most a call may ask for\n"
     "                        (default 60000; 0: none)\n"
     "  --memory-mb N         memory limit of a run (default: a 4096 MB backstop)\n"
@@ -67,9 +70,10 @@ int acs__cli_mcp(int argc, char **argv)
   acs__mcp_opts o = {.timeout_ms = 60000};
   const char **ro = calloc((size_t)argc + 1, sizeof *ro);
   const char **domains = calloc((size_t)argc + 1, sizeof *domains);
+  const char **pkgs = calloc((size_t)argc + 1, sizeof *pkgs);
   const char **env = calloc((size_t)argc + 1, sizeof *env);
   int status = 2;
-  if (!ro || !domains || !env) goto out;
+  if (!ro || !domains || !env || !pkgs) goto out;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *val = NULL;
     /* --flag=value and --flag value are the same */
@@ -86,7 +90,12 @@ int acs__cli_mcp(int argc, char **argv)
       status = 0;
       goto out;
     }
+    if (!strcmp(name, "--no-packages")) {
+      o.limit_packages = true;
+      continue;
+    }
     static const char *const valued[] = {"--work-dir", "--read-only", "--allow-domain", "--env",
+                                         "--allow-package",
                                          "--timeout-ms", "--memory-mb", "--max-output-bytes",
                                          "--jobs", "--pool"};
     bool known = false;
@@ -108,6 +117,7 @@ int acs__cli_mcp(int argc, char **argv)
     else if (!strcmp(name, "--read-only")) ro[o.read_only_count++] = val;
     else if (!strcmp(name, "--allow-domain")) domains[o.allowed_domain_count++] = val;
     else if (!strcmp(name, "--env")) env[o.env_count++] = val;
+    else if (!strcmp(name, "--allow-package")) pkgs[o.allowed_package_count++] = val;
     else if (!strcmp(name, "--jobs") || !strcmp(name, "--pool")) {
       bool jobs = !strcmp(name, "--jobs");
       if (!parse_count(val, jobs ? 100000 : 256, &n) || (jobs && n == 0)) {
@@ -133,6 +143,11 @@ int acs__cli_mcp(int argc, char **argv)
   }
   o.read_only_dirs = ro;
   o.allowed_domains = domains;
+  o.allowed_packages = pkgs;
+  if (o.limit_packages && o.allowed_package_count) {
+    status = usage("%s", "--no-packages and --allow-package contradict each other: give one");
+    goto out;
+  }
   o.env = env;
 
   acs_err err = {0};
@@ -162,6 +177,7 @@ int acs__cli_mcp(int argc, char **argv)
 out:
   free(ro);
   free(domains);
+  free(pkgs);
   free(env);
   return status;
 }

@@ -45,8 +45,11 @@ static const char run_help[] =
     "                        need an address entry. Default: no network\n"
     "  --resolve H:P:ADDR    connect to ADDR for host H, port P (as curl --resolve);\n"
     "                        ADDR is still checked against the allowed hosts\n"
-    "  --allow-package SPEC  not supported yet: refused with exit status 2\n"
-    "  --no-packages         no npm packages (currently always the case)\n"
+    "  --allow-package SPEC  an npm package the code may import (repeatable): name or\n"
+    "                        name@range (papaparse@5, date-fns@^3.1). Packages the code\n"
+    "                        imports are installed from the registry before it runs\n"
+    "                        (ACS_NPM_REGISTRY, cache in ACS_CACHE_DIR). Default: any\n"
+    "  --no-packages         no npm packages at all\n"
     "\n"
     "exit status: the code's exit code; 124 when stopped by the time limit or a\n"
     "signal; 125 when stopped by the memory limit; 2 for a configuration error\n"
@@ -64,6 +67,12 @@ static void live_output(void *user, int stream, const char *data, size_t len)
 {
   (void)user;
   (void)acs__write_all(stream == 2 ? 2 : 1, data, len);
+}
+
+static void progress_line(void *user, const char *line)
+{
+  (void)user;
+  dprintf(2, "acs: %s\n", line);
 }
 
 static int config_error(bool json, const char *type, const char *msg, int status)
@@ -153,9 +162,11 @@ int acs__cli_run(int argc, char **argv)
   const char **ro = calloc((size_t)argc + 1, sizeof *ro);
   const char **domains = calloc((size_t)argc + 1, sizeof *domains);
   const char **pins = calloc((size_t)argc + 1, sizeof *pins);
+  const char **pkgs = calloc((size_t)argc + 1, sizeof *pkgs);
+  bool no_packages = false;
   char *stdin_code = NULL;
   int status = 2;
-  if (!env || !args || !ro || !domains || !pins) goto out;
+  if (!env || !args || !ro || !domains || !pins || !pkgs) goto out;
 
   /* --json anywhere changes how errors are reported, so find it first. */
   for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
@@ -229,12 +240,11 @@ int acs__cli_run(int argc, char **argv)
       VALUE();
       pins[o.resolve_count++] = val;
     } else if (!strcmp(name, "--allow-package")) {
-      status = config_error(json, "SandboxConfigError",
-                            "--allow-package is not supported yet: this build has no npm "
-                            "packages; remove the flag", 2);
-      goto out;
+      VALUE();
+      pkgs[o.allowed_package_count++] = val;
+      o.limit_packages = true;
     } else if (!strcmp(name, "--no-packages")) {
-      /* Packages are not available at all yet, so this holds already. */
+      no_packages = true;
     } else if (!strcmp(a, "-")) {
       if (code || file || from_stdin) {
         status = usage_error(json, "%s: give exactly one of FILE, -c CODE and -", "-");
@@ -274,6 +284,14 @@ int acs__cli_run(int argc, char **argv)
   o.read_only_dirs = ro;
   o.allowed_domains = domains;
   o.resolve = pins;
+  if (no_packages && o.allowed_package_count) {
+    status = usage_error(json, "%s", "--no-packages and --allow-package contradict each other: give one");
+    goto out;
+  }
+  o.allowed_packages = pkgs;
+  if (no_packages) o.limit_packages = true;
+  /* Install progress for a person at a terminal; never in --json output. */
+  if (!json && isatty(2)) o.on_progress = progress_line;
 
   acs_cancel_token *tok = NULL;
   if (acs_cancel_token_new(&tok) == 0) {
@@ -311,6 +329,7 @@ out:
   free(ro);
   free(domains);
   free(pins);
+  free(pkgs);
   free(stdin_code);
   return status;
 }

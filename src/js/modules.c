@@ -4,6 +4,7 @@
 #include "runtime_internal.h"
 
 #include "../base/base.h"
+#include "../pkg/allow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -134,8 +135,40 @@ static ACS__HOST_FN(host_entry)
   return o;
 }
 
+/* host.packages(): {table, limited} — the installed packages (guest root
+** -> {name, folder, version, deps, root}) as JSON text or null, and whether
+** allowedPackages applies. */
+static ACS__HOST_FN(host_packages)
+{
+  (void)fn; (void)self; (void)argc; (void)argv; (void)exc;
+  const acs__js_config *cfg = acs__R.cfg;
+  JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
+  acs__js_set(ctx, o, "table", cfg->packages ? acs__js_str(ctx, cfg->packages) : JSValueMakeNull(ctx));
+  acs__js_set(ctx, o, "limited", JSValueMakeBoolean(ctx, cfg->limit_packages));
+  return o;
+}
+
+/* host.packageAllowed(name, version?): null, or why allowedPackages
+** refuses the package (a message for the model). */
+static ACS__HOST_FN(host_package_allowed)
+{
+  (void)fn; (void)self;
+  const acs__js_config *cfg = acs__R.cfg;
+  if (argc < 1) return acs__js_throw(ctx, exc, "host.packageAllowed: expected (name, version)");
+  char *name = acs__js_to_utf8(ctx, argv[0], NULL, exc);
+  if (!name) return JSValueMakeUndefined(ctx);
+  char *ver = argc > 1 && JSValueIsString(ctx, argv[1]) ? acs__js_to_utf8(ctx, argv[1], NULL, exc) : NULL;
+  char why[1024];
+  bool ok = !cfg->limit_packages || acs__allow_check(cfg->allow, name, ver, why, sizeof why);
+  free(name);
+  free(ver);
+  return ok ? JSValueMakeNull(ctx) : acs__js_str(ctx, why);
+}
+
 void acs__host_modules(JSContextRef ctx, JSObjectRef h)
 {
+  acs__js_set_fn(ctx, h, "packages", host_packages);
+  acs__js_set_fn(ctx, h, "packageAllowed", host_package_allowed);
   acs__js_set_fn(ctx, h, "transform", host_transform);
   acs__js_set_fn(ctx, h, "evalModule", host_eval_module);
   acs__js_set_fn(ctx, h, "mapColumn", host_map_column);

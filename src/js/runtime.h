@@ -21,6 +21,9 @@ typedef struct acs__js_config {
   const char *const *env; /* "NAME=VALUE" items */
   size_t env_count;
   const struct acs__http_config *net; /* where and how the guest connects */
+  const char *packages;   /* installed packages: the loader's table (JSON), or NULL */
+  const struct acs__allow *allow; /* allowedPackages; NULL: any package */
+  bool limit_packages;    /* allow applies (an empty list allows none) */
   double deadline_ms;     /* acs__now_ms() value at which to stop; 0: none */
   /* Called instead of returning when the guest asks to exit (process.exit,
   ** an uncaught error): it must not return. */

@@ -14,6 +14,7 @@
 #include <ctype.h>
 #include <curl/curl.h>
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,7 +27,7 @@
 
 /* The libcurl functions we use, from libcurl.so.4 (prototypes: curl.h). */
 static struct {
-  bool tried, ok;
+  bool ok;
   CURLcode (*global_init)(long);
   CURL *(*easy_init)(void);
   CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
@@ -51,10 +52,8 @@ static struct {
   CURLcode (*easy_perform)(CURL *);
 } L;
 
-static bool load_curl(void)
+static bool load_curl_try(void)
 {
-  if (L.tried) return L.ok;
-  L.tried = true;
   void *lib = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
   if (!lib) return false;
 #define SYM(field, name) if (!(*(void **)&L.field = dlsym(lib, name))) return false
@@ -84,6 +83,17 @@ static bool load_curl(void)
   if (L.global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) return false;
   L.ok = true;
   return true;
+}
+
+/* Once per process, whichever thread asks first: several runs (acs serve)
+** and the package installer's threads may ask at the same time. */
+static pthread_once_t load_curl_once = PTHREAD_ONCE_INIT;
+static void load_curl_now(void) { L.ok = load_curl_try(); }
+
+static bool load_curl(void)
+{
+  pthread_once(&load_curl_once, load_curl_now);
+  return L.ok;
 }
 
 typedef struct req {
@@ -843,12 +853,69 @@ static size_t fetch_header(char *buf, size_t size, size_t n, void *userdata)
   return len;
 }
 
+/* scheme://host[:port] of url, lower-cased, into out ("" when it has none). */
+static void origin_of(const char *url, char *out, size_t cap)
+{
+  const char *p = strstr(url, "://");
+  size_t n = p ? (size_t)(p + 3 - url) + strcspn(p + 3, "/?#") : 0;
+  if (n >= cap) n = cap - 1;
+  for (size_t i = 0; i < n; i++) out[i] = (char)tolower((unsigned char)url[i]);
+  out[n] = 0;
+}
+
+bool acs__url_same_origin(const char *a, const char *b)
+{
+  char oa[512], ob[512];
+  origin_of(a, oa, sizeof oa);
+  origin_of(b, ob, sizeof ob);
+  return oa[0] && !strcmp(oa, ob);
+}
+
+static int fetch_once(const char *url, const char *const *headers, size_t header_count,
+                      acs__fetch_result *out, char **location, acs_err *err);
+
 int acs__fetch(const char *url, const char *const *headers, size_t header_count, size_t max_body,
                acs__fetch_result *out, acs_err *err)
 {
+  /* Redirects are followed here, not by libcurl, so that each one can be
+  ** held to the first URL's origin: a registry or a mirror never sends the
+  ** host to fetch from another host (or a port of its own). */
+  memset(out, 0, sizeof *out);
+  out->max_body = max_body ? max_body : (size_t)256 << 20;
+  char *cur = acs__strdup(url);
+  if (!cur) return ACS_ENOMEM;
+  int rc = 0;
+  for (int hops = 0;; hops++) {
+    char *loc = NULL;
+    rc = fetch_once(cur, headers, header_count, out, &loc, err);
+    if (rc || !loc || out->status < 300 || out->status > 399) {
+      free(loc);
+      break;
+    }
+    if (!acs__url_same_origin(url, loc) || hops >= 5) {
+      rc = acs__fail(err, ACS_EENV, ACS__ENV,
+                     hops >= 5 ? "%s: more than 5 redirects"
+                               : "%s redirected to %s, another origin: refused (packages are fetched "
+                                 "only from the registry's own origin)",
+                     cur, loc);
+      free(loc);
+      break;
+    }
+    free(cur);
+    cur = loc;
+    acs__fetch_result_free(out);
+  }
+  free(cur);
+  return rc;
+}
+
+static int fetch_once(const char *url, const char *const *headers, size_t header_count,
+                      acs__fetch_result *out, char **location, acs_err *err)
+{
+  size_t max_body = out->max_body;
   memset(out, 0, sizeof *out);
   out->max_age = -1;
-  out->max_body = max_body ? max_body : (size_t)256 << 20;
+  out->max_body = max_body;
   if (!load_curl())
     return acs__fail(err, ACS_EENV, ACS__ENV,
                      "the network is unavailable: libcurl.so.4 could not be loaded (install libcurl4 "
@@ -861,9 +928,6 @@ int acs__fetch(const char *url, const char *const *headers, size_t header_count,
   L.easy_setopt(h, CURLOPT_URL, url);
   L.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
   L.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
-  L.easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "https");
-  L.easy_setopt(h, CURLOPT_FOLLOWLOCATION, 1L);
-  L.easy_setopt(h, CURLOPT_MAXREDIRS, 5L);
   L.easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
   L.easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 30L);
   L.easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
@@ -879,6 +943,10 @@ int acs__fetch(const char *url, const char *const *headers, size_t header_count,
   long status = 0;
   L.easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
   out->status = (int)status;
+  char *redirect = NULL;
+  if (rc == CURLE_OK && status >= 300 && status <= 399 &&
+      L.easy_getinfo(h, CURLINFO_REDIRECT_URL, &redirect) == CURLE_OK && redirect)
+    *location = acs__strdup(redirect);
   L.easy_cleanup(h);
   L.slist_free_all(hl);
   if (rc == CURLE_WRITE_ERROR && out->body.len >= out->max_body - 65536)

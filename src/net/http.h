@@ -100,8 +100,12 @@ typedef struct acs__fetch_result {
   size_t max_body;
 } acs__fetch_result;
 
+/* Whether two URLs share scheme, host and port (compared without case). */
+bool acs__url_same_origin(const char *a, const char *b);
+
 /* GET url with "Name: value" headers into *out (free with
 ** acs__fetch_result_free, also after a failure). max_body 0: 256 MiB.
+** Redirects are followed only within url's origin; one elsewhere fails.
 ** Returns 0 whatever the status, or ACS_EENV (err names the URL and what
 ** failed: DNS, connect, TLS, a body past max_body). */
 int acs__fetch(const char *url, const char *const *headers, size_t header_count, size_t max_body,

@@ -6,26 +6,36 @@
 #include "../base/base.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct evp_md_st EVP_MD;
 static struct {
-  bool tried, ok;
+  bool ok;
   const EVP_MD *(*byname)(const char *);
   int (*digest)(const void *, size_t, unsigned char *, unsigned int *, const EVP_MD *, void *);
 } C;
 
-static bool load_crypto(void)
+static bool load_crypto_try(void)
 {
-  if (C.tried) return C.ok;
-  C.tried = true;
   void *lib = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
   if (!lib) return false;
   *(void **)&C.byname = dlsym(lib, "EVP_get_digestbyname");
   *(void **)&C.digest = dlsym(lib, "EVP_Digest");
   C.ok = C.byname && C.digest;
+  return C.ok;
+}
+
+/* Once per process, whichever thread asks first: several runs (acs serve)
+** and the package installer's threads may ask at the same time. */
+static pthread_once_t load_crypto_once = PTHREAD_ONCE_INIT;
+static void load_crypto_now(void) { C.ok = load_crypto_try(); }
+
+static bool load_crypto(void)
+{
+  pthread_once(&load_crypto_once, load_crypto_now);
   return C.ok;
 }
 

@@ -10,6 +10,7 @@
 #include "../net/http.h"
 #include "name.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -20,6 +21,9 @@
 #include <unistd.h>
 
 #define DEFAULT_MAX_AGE 300 /* seconds */
+/* The largest packument taken: the biggest on the public registry are a few
+** tens of MiB; more is a broken or hostile registry, not a package. */
+#define MAX_PACKUMENT ((size_t)64 << 20)
 
 /* "@scope/name" -> "@scope%2fname", as the registry's URLs and our file
 ** names want it. NULL for a name that cannot be a package. */
@@ -59,11 +63,12 @@ static int mkdirs(const char *dir)
   return mkdir(tmp, 0755) < 0 && errno != EEXIST ? -1 : 0;
 }
 
-/* Write a file atomically: temp name, fsync, rename. */
+/* Write a file atomically: temp name, fsync, rename. The temporary name
+** holds the thread's id: the resolver fetches from several threads. */
 static int write_atomic(const char *path, const char *data, size_t len)
 {
   char tmp[4200];
-  snprintf(tmp, sizeof tmp, "%s.%d.tmp", path, (int)getpid());
+  snprintf(tmp, sizeof tmp, "%s.%d.%d.tmp", path, (int)getpid(), (int)gettid());
   int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return -1;
   int rc = acs__write_all(fd, data, len) || fsync(fd) ? -1 : 0;
@@ -96,6 +101,15 @@ static json_t *load_cached(const char *path)
   return json_load_file(path, 0, &je);
 }
 
+bool acs__registry_auth(const char *url, char *header, size_t cap)
+{
+  const char *token = getenv("ACS_NPM_TOKEN");
+  if (!token || !*token || strpbrk(token, "\r\n")) return false;
+  const char *reg = getenv("ACS_NPM_REGISTRY");
+  if (!acs__url_same_origin(reg && *reg ? reg : "https://registry.npmjs.org", url)) return false;
+  return snprintf(header, cap, "Authorization: Bearer %s", token) < (int)cap;
+}
+
 int acs__registry_packument(acs__registry *r, const char *name, json_t **out, bool *missing,
                             acs_err *err)
 {
@@ -116,17 +130,25 @@ int acs__registry_packument(acs__registry *r, const char *name, json_t **out, bo
   long now = (long)time(NULL);
   if (have && m.max_age > 0 && now - m.fetched < m.max_age && (*out = load_cached(json_path))) return 0;
 
-  char inm[600];
-  const char *headers[2] = {"Accept: application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8, */*"};
+  char inm[600], auth[4200];
+  const char *headers[3] = {"Accept: application/vnd.npm.install-v1+json; q=1.0, application/json; q=0.8, */*"};
   size_t nh = 1;
+  if (acs__registry_auth(url, auth, sizeof auth)) headers[nh++] = auth;
   if (have && m.etag[0]) {
     snprintf(inm, sizeof inm, "If-None-Match: %s", m.etag);
     headers[nh++] = inm;
   }
   acs__fetch_result res;
   acs_err ferr = {0};
-  r->requests++;
-  int rc = acs__fetch(url, headers, nh, (size_t)64 << 20, &res, &ferr);
+  __atomic_add_fetch(&r->requests, 1, __ATOMIC_RELAXED);
+  int rc = acs__fetch(url, headers, nh, MAX_PACKUMENT, &res, &ferr);
+  if (rc && res.body.len + 65536 >= MAX_PACKUMENT) {
+    acs__fetch_result_free(&res);
+    acs_err_clear(&ferr);
+    return acs__fail(err, ACS_EENV, ACS__ENV,
+                     "the npm registry's metadata for package \"%s\" is larger than %zu MiB; it was refused (%s)",
+                     name, MAX_PACKUMENT >> 20, url);
+  }
   if (rc || res.status >= 500 || res.status == 0) {
     /* Offline or the registry is failing: an old copy is better than none. */
     if (have && (*out = load_cached(json_path))) {

@@ -22,6 +22,12 @@ typedef struct acs__registry {
 ** not in the npm registry." when the registry says 404; ACS_EENV for
 ** network, HTTP or JSON failures (the message names the package and the
 ** URL). */
+/* The Authorization header for a request to url ("Authorization: Bearer
+** <ACS_NPM_TOKEN>") into header: true only when a token is set and url has
+** the registry's origin (ACS_NPM_REGISTRY, or registry.npmjs.org), so the
+** token never goes to another host (a tarball URL elsewhere). */
+bool acs__registry_auth(const char *url, char *header, size_t cap);
+
 int acs__registry_packument(acs__registry *r, const char *name, json_t **out, bool *missing,
                             acs_err *err);
 

@@ -9,6 +9,7 @@
 
 #include "../base/base.h"
 #include "../net/http.h"
+#include "registry.h"
 #include "tarball.h"
 
 #include <errno.h>
@@ -154,7 +155,10 @@ int acs__store_get(const char *cache, json_t *doc, char **dir, bool *fetched, ac
   if (access(final, F_OK) == 0) goto done; /* another run finished it while we waited */
   acs__fetch_result res;
   acs_err ferr = {0};
-  rc = acs__fetch(tarball, NULL, 0, (size_t)512 << 20, &res, &ferr);
+  char auth[4200];
+  const char *hdr[1] = {auth};
+  bool authed = acs__registry_auth(tarball, auth, sizeof auth);
+  rc = acs__fetch(tarball, authed ? hdr : NULL, authed ? 1 : 0, (size_t)512 << 20, &res, &ferr);
   if (rc || res.status != 200) {
     rc = acs__fail(err, ACS_EENV, ACS__ENV, "cannot download %s: %s", what,
                    ferr.message ? ferr.message : "the registry did not send the tarball");

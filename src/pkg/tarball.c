@@ -12,6 +12,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +21,7 @@
 
 /* libarchive.so.13's functions (prototypes from archive.h). */
 static struct {
-  bool tried, ok;
+  bool ok;
   struct archive *(*read_new)(void);
   int (*support_gzip)(struct archive *);
   int (*support_tar)(struct archive *);
@@ -37,10 +38,8 @@ static struct {
   const char *(*hardlink)(struct archive_entry *);
 } A;
 
-static bool load_archive(void)
+static bool load_archive_try(void)
 {
-  if (A.tried) return A.ok;
-  A.tried = true;
   void *lib = dlopen("libarchive.so.13", RTLD_NOW | RTLD_LOCAL);
   if (!lib) return false;
 #define SYM(field, name) if (!(*(void **)&A.field = dlsym(lib, name))) return false
@@ -61,6 +60,17 @@ static bool load_archive(void)
 #undef SYM
   A.ok = true;
   return true;
+}
+
+/* Once per process, whichever thread asks first: several runs (acs serve)
+** and the package installer's threads may ask at the same time. */
+static pthread_once_t load_archive_once = PTHREAD_ONCE_INIT;
+static void load_archive_now(void) { A.ok = load_archive_try(); }
+
+static bool load_archive(void)
+{
+  pthread_once(&load_archive_once, load_archive_now);
+  return A.ok;
 }
 
 /* The entry's path inside the package: the first component dropped, "."

@@ -8,6 +8,8 @@
 ** Bad input gets a JSON-RPC error and the reader goes on. */
 #include "mcp.h"
 
+#include "../pkg/allow.h"
+
 #include "../policy/env.h"
 #include "../policy/hosts.h"
 #include "../vfs/vfs.h"
@@ -108,6 +110,9 @@ int acs__mcp_new(const acs__mcp_opts *o, acs__mcp **out, acs_err *err)
   m->ro = copy_list(o->read_only_dirs, o->read_only_count);
   m->domains = copy_list(o->allowed_domains, o->allowed_domain_count);
   m->env = copy_list(o->env, o->env_count);
+  m->pkgs = copy_list(o->allowed_packages, o->allowed_package_count);
+  m->pkg_n = o->allowed_package_count;
+  m->limit_packages = o->limit_packages || o->allowed_package_count;
   m->ro_n = o->read_only_count;
   m->domain_n = o->allowed_domain_count;
   m->env_n = o->env_count;
@@ -116,11 +121,13 @@ int acs__mcp_new(const acs__mcp_opts *o, acs__mcp **out, acs_err *err)
   m->max_output_bytes = o->max_output_bytes;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   m->jobs = o->jobs > 0 ? o->jobs : (int)(cores > 0 ? cores : 1);
-  if (!m->work_dir || !m->ro || !m->domains || !m->env || acs__vfs_new(&m->vfs)) {
+  if (!m->work_dir || !m->ro || !m->domains || !m->env || !m->pkgs || acs__vfs_new(&m->vfs)) {
     acs__mcp_free(m);
     return ACS_ENOMEM;
   }
   rc = acs__vfs_mount(m->vfs, m->work_dir, false, err);
+  if (!rc && m->limit_packages)
+    rc = acs__allow_parse((const char *const *)m->pkgs, m->pkg_n, &m->allow, err);
   if (!rc && pipe2(m->stop_pipe, O_CLOEXEC | O_NONBLOCK) < 0)
     rc = acs__fail(err, ACS_EENV, ACS__ENV, "could not make a pipe: %s", strerror(errno));
   if (rc) {
@@ -159,6 +166,8 @@ void acs__mcp_free(acs__mcp *m)
   free_list(m->ro);
   free_list(m->domains);
   free_list(m->env);
+  free_list(m->pkgs);
+  acs__allow_free(m->allow);
   if (m->stop_pipe[0] >= 0) close(m->stop_pipe[0]);
   if (m->stop_pipe[1] >= 0) close(m->stop_pipe[1]);
   pthread_mutex_destroy(&m->wlock);

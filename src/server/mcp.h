@@ -32,6 +32,9 @@ typedef struct acs__mcp_opts {
   size_t allowed_domain_count;
   const char *const *env;              /* "NAME=VALUE" items every run sees */
   size_t env_count;
+  const char *const *allowed_packages; /* npm packages runs may use ("name@range") */
+  size_t allowed_package_count;
+  bool limit_packages;                 /* the list applies (none when empty); else any */
   int64_t timeout_ms;       /* default and cap of every run; 0: no limit */
   int64_t memory_mb;        /* 0: acs_exec's default */
   int64_t max_output_bytes; /* 0: acs_exec's default */
@@ -72,8 +75,10 @@ struct acs__vfs;
 struct acs__mcp {
   /* the operator's bounds, copied */
   char *work_dir; /* canonical */
-  char **ro, **domains, **env;
-  size_t ro_n, domain_n, env_n;
+  char **ro, **domains, **env, **pkgs;
+  size_t ro_n, domain_n, env_n, pkg_n;
+  bool limit_packages;
+  struct acs__allow *allow; /* pkgs parsed, or NULL: any package */
   int64_t timeout_ms, memory_mb, max_output_bytes;
   int jobs;
   acs_pool *pool;          /* or NULL: cold starts */

@@ -4,6 +4,8 @@
 ** a cancelled call is not answered, as the MCP cancellation rules ask. */
 #include "mcp.h"
 
+#include "../pkg/allow.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +22,8 @@ struct acs__mcp_run {
   const char *code;
   const char **domains;
   size_t domain_n;
+  const char **pkgs;     /* the packages argument, or NULL: the operator's list */
+  size_t pkg_n;
   int64_t timeout_ms;    /* 0: none */
   bool structured;       /* the revision knows structuredContent */
   bool cancelled;        /* under m->lock */
@@ -33,6 +37,7 @@ static void run_free(acs__mcp_run *r)
   json_decref(r->id);
   json_decref(r->args);
   free(r->domains);
+  free(r->pkgs);
   acs_cancel_token_free(r->tok);
   free(r);
 }
@@ -103,6 +108,15 @@ static json_t *execute(acs__mcp_run *r)
   o.env_count = m->env_n;
   o.allowed_domains = r->domains;
   o.allowed_domain_count = r->domain_n;
+  if (r->pkgs) {
+    o.allowed_packages = r->pkgs;
+    o.allowed_package_count = r->pkg_n;
+    o.limit_packages = true;
+  } else {
+    o.allowed_packages = (const char *const *)m->pkgs;
+    o.allowed_package_count = m->pkg_n;
+    o.limit_packages = m->limit_packages;
+  }
   o.timeout_ms = r->timeout_ms;
   o.memory_mb = m->memory_mb;
   o.max_output_bytes = m->max_output_bytes;
@@ -196,10 +210,36 @@ static json_t *take_domains(acs__mcp *m, acs__mcp_run *r)
   return e;
 }
 
+/* The packages asked for ("name" or "name@range"), each one the operator
+** allows by name. NULL or a tool error. */
+static json_t *take_packages(acs__mcp *m, acs__mcp_run *r)
+{
+  json_t *a = json_object_get(r->args, "packages");
+  if (!a || json_is_null(a)) return NULL;
+  if (!json_is_array(a)) return acs__mcp_tool_error("argument 'packages' must be an array of strings");
+  size_t n = json_array_size(a);
+  r->pkgs = calloc(n + 1, sizeof *r->pkgs);
+  if (!r->pkgs) return acs__mcp_tool_error("out of memory");
+  for (size_t i = 0; i < n; i++) {
+    json_t *v = json_array_get(a, i);
+    if (!json_is_string(v)) return acs__mcp_tool_error("packages[%zu] must be a string", i);
+    const char *spec = json_string_value(v);
+    char name[256];
+    const char *at = strchr(spec + (spec[0] == '@'), '@');
+    size_t nl = at ? (size_t)(at - spec) : strlen(spec);
+    snprintf(name, sizeof name, "%.*s", (int)(nl < sizeof name ? nl : sizeof name - 1), spec);
+    char why[1024];
+    if (m->limit_packages && !acs__allow_check(m->allow, name, NULL, why, sizeof why))
+      return acs__mcp_tool_error("%s", why);
+    r->pkgs[r->pkg_n++] = spec;
+  }
+  return NULL;
+}
+
 /* The arguments into r; NULL or a tool error. */
 static json_t *take_args(acs__mcp *m, acs__mcp_run *r)
 {
-  static const char *const known[] = {"code", "language", "domains", "timeoutMs", NULL};
+  static const char *const known[] = {"code", "language", "domains", "packages", "timeoutMs", NULL};
   json_t *fail = acs__mcp_check_names(r->args, "run_code", known);
   const char *lang = NULL;
   if (fail || acs__mcp_string_arg(r->args, "code", true, &r->code, &fail) ||
@@ -218,7 +258,8 @@ static json_t *take_args(acs__mcp *m, acs__mcp_run *r)
     /* the operator's limit is a ceiling the model may only lower */
     if (!m->timeout_ms || want < m->timeout_ms) r->timeout_ms = want;
   }
-  return take_domains(m, r);
+  json_t *e = take_domains(m, r);
+  return e ? e : take_packages(m, r);
 }
 
 void acs__mcp_run_code(acs__mcp *m, json_t *id, json_t *args)

@@ -21,12 +21,6 @@ json_t *acs__mcp_check_names(json_t *args, const char *tool, const char *const *
     bool ok = false;
     for (size_t i = 0; known[i] && !ok; i++) ok = !strcmp(key, known[i]);
     if (ok) continue;
-    /* A model that knows other sandboxes will try this one. */
-    if (!strcmp(key, "packages"))
-      return acs__mcp_tool_error(
-          "%s has no packages argument: npm packages cannot be installed in this sandbox yet. "
-          "Import Node builtins (node:fs, node:path, ...), files in the work dir, or packages "
-          "already in its node_modules.", tool);
     acs__buf names = {0};
     for (size_t i = 0; known[i]; i++) acs__buf_printf(&names, "%s%s", i ? ", " : "", known[i]);
     json_t *r = acs__mcp_tool_error("unknown argument '%.100s' for %s; its arguments are: %s", key,
@@ -128,11 +122,20 @@ static char *run_description(acs__mcp *m)
   acs__buf_printf(&b, "%lld MB of memory, %lld bytes of output per stream. ",
                   (long long)(m->memory_mb ? m->memory_mb : 4096),
                   (long long)(m->max_output_bytes ? m->max_output_bytes : 1048576));
+  if (m->limit_packages && !m->pkg_n) {
+    acs__buf_puts(&b, "npm packages: none (only builtins and files in the work dir can be imported). ");
+  } else {
+    acs__buf_puts(&b, "npm packages: imported by name (import Papa from \"papaparse\") they are "
+                      "installed before the run");
+    if (m->limit_packages) {
+      acs__buf_puts(&b, "; the operator allows only: ");
+      for (size_t i = 0; i < m->pkg_n; i++) acs__buf_printf(&b, "%s%s", i ? ", " : "", m->pkgs[i]);
+    }
+    acs__buf_puts(&b, ". ");
+  }
   acs__buf_puts(&b,
-      "npm packages cannot be installed (there is no packages argument): only builtins, files "
-      "in the work dir and packages already in its node_modules can be imported. The result is "
-      "stdout, then stderr after a [stderr] line, then [exit code N] or [stopped: ...] when the "
-      "run failed.");
+      "The result is stdout, then stderr after a [stderr] line, then [exit code N] or "
+      "[stopped: ...] when the run failed.");
   return acs__buf_take(&b, NULL);
 }
 
@@ -154,6 +157,11 @@ static json_t *run_code_tool(acs__mcp *m)
     json_object_set_new(props, "domains", json_pack("{s:s,s:o,s:s}", "type", "array", "items",
         items, "description", "Hosts this run may connect to (default: none)."));
   }
+  if (!m->limit_packages || m->pkg_n)
+    json_object_set_new(props, "packages", json_pack("{s:s,s:{s:s},s:s}", "type", "array", "items",
+        "type", "string", "description",
+        "npm packages this run may use, \"name\" or \"name@range\" (default: what the code "
+        "imports, within the operator's list)."));
   char tdesc[200];
   if (m->timeout_ms)
     snprintf(tdesc, sizeof tdesc, "Time limit in ms; default and maximum %lld.",

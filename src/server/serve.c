@@ -37,7 +37,7 @@ typedef struct job {
   json_t *req;        /* owns every string the options point to */
   json_t *id;         /* borrowed from req */
   acs_exec_options o;
-  const char **ro, **domains, **argv, **env;
+  const char **ro, **domains, **argv, **env, **pkgs;
   char **env_items;
   size_t env_n;
   acs_cancel_token *tok;
@@ -121,6 +121,7 @@ static void job_free(job *j)
   free(j->env);
   free(j->ro);
   free(j->domains);
+  free(j->pkgs);
   free(j->argv);
   acs_cancel_token_free(j->tok);
   json_decref(j->req);
@@ -273,26 +274,20 @@ static job *make_job(client *cl, json_t *req, json_t *id)
   j->id = id;
   acs_exec_options *o = &j->o;
   o->version = ACS_EXEC_OPTIONS_VERSION;
-  size_t pk = 0;
-  const char **pkgs = NULL;
   if (string_field(cl, id, req, "code", &o->code) ||
       string_field(cl, id, req, "entrypoint", &o->entrypoint) ||
       string_field(cl, id, req, "workDir", &o->work_dir) ||
       str_array(cl, id, req, "readOnlyDirs", &j->ro, &o->read_only_count) ||
       str_array(cl, id, req, "allowedDomains", &j->domains, &o->allowed_domain_count) ||
       str_array(cl, id, req, "argv", &j->argv, &o->argc) ||
-      str_array(cl, id, req, "allowedPackages", &pkgs, &pk) ||
+      str_array(cl, id, req, "allowedPackages", &j->pkgs, &o->allowed_package_count) ||
       count_field(cl, id, req, "timeoutMs", &o->timeout_ms) ||
       count_field(cl, id, req, "memoryMb", &o->memory_mb) ||
       count_field(cl, id, req, "maxOutputBytes", &o->max_output_bytes))
     goto bad;
-  free(pkgs);
-  pkgs = NULL;
-  if (pk) {
-    send_error(cl, id, ACS__CONFIG, "allowedPackages is not supported yet: this build has no npm "
-               "packages; send [] or leave it out");
-    goto bad;
-  }
+  /* absent: any package; [] none; a list: those and their dependencies */
+  o->allowed_packages = j->pkgs;
+  o->limit_packages = json_object_get(req, "allowedPackages") != NULL;
   o->read_only_dirs = j->ro;
   o->allowed_domains = j->domains;
   o->argv = j->argv;
@@ -326,7 +321,6 @@ static job *make_job(client *cl, json_t *req, json_t *id)
   o->pool = Q.pool;
   return j;
 bad:
-  free(pkgs);
   job_free(j);
   return NULL;
 }

@@ -61,6 +61,12 @@ const char *acs__vfs_describe(acs__vfs *v)
 
 int acs__vfs_mount(acs__vfs *v, const char *host_dir, bool read_only, acs_err *err)
 {
+  return acs__vfs_mount_at(v, host_dir, NULL, read_only, err);
+}
+
+int acs__vfs_mount_at(acs__vfs *v, const char *host_dir, const char *guest_path, bool read_only,
+                      acs_err *err)
+{
   char *real = realpath(host_dir, NULL);
   if (!real)
     return acs__fail(err, ACS_ECONFIG, "SandboxConfigError", "directory '%s' does not exist: %s",
@@ -71,6 +77,14 @@ int acs__vfs_mount(acs__vfs *v, const char *host_dir, bool read_only, acs_err *e
     free(real);
     return acs__fail(err, ACS_ECONFIG, "SandboxConfigError", "'%s' is not a directory it can use: %s",
                      host_dir, strerror(e));
+  }
+  if (guest_path) {
+    free(real);
+    real = acs__vfs_abs("/", guest_path);
+    if (!real) {
+      close(fd);
+      return ACS_ENOMEM;
+    }
   }
   mount *nm = realloc(v->m, sizeof *nm * (v->n + 1));
   if (!nm) {
@@ -197,10 +211,15 @@ static int enter(acs__vfs *v, walk *w, const char *path)
     memcpy(comp, rest, n);
     comp[n] = 0;
     rest += n;
-    /* a nested mount deeper in the path takes over */
     int nfd = openat(fd, comp, O_PATH | O_NOFOLLOW | O_DIRECTORY | O_CLOEXEC);
+    int e = errno;
     close(fd);
-    if (nfd < 0) return -errno;
+    if (nfd < 0) {
+      /* a directory that exists only above a nested mount (the
+      ** node_modules of a package mounted inside another) is virtual */
+      if (e == ENOENT && above_mount(v, path)) return 0;
+      return -e;
+    }
     fd = nfd;
   }
   w->fd = fd;
@@ -312,6 +331,14 @@ static int walk_path(acs__vfs *v, const char *path, bool follow_last, bool want_
       goto out;
     }
     int nfd = openat(w->fd, c, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+    if (nfd < 0 && errno == ENOENT && above_mount(v, next) && !(last && want_parent)) {
+      /* missing on the host, but a nested mount lies below: virtual */
+      close(w->fd);
+      w->fd = -1;
+      w->m = NULL;
+      snprintf(w->cur, sizeof w->cur, "%s", next);
+      continue;
+    }
     if (nfd < 0) {
       rc = -errno;
       if (rc == -ENOENT && last && want_parent) {

@@ -31,6 +31,12 @@ void acs__vfs_free(acs__vfs *v);
 ** directory is opened now; later renames of it on the host do not matter. */
 int acs__vfs_mount(acs__vfs *v, const char *host_dir, bool read_only, acs_err *err);
 
+/* Mount host directory `host_dir` at another guest path (an installed npm
+** package at /node_modules/NAME). Directories above it that exist nowhere
+** on the host are virtual: walks pass through them to the mount. */
+int acs__vfs_mount_at(acs__vfs *v, const char *host_dir, const char *guest_path, bool read_only,
+                      acs_err *err);
+
 /* A description of the mounts for messages: "/w (read-write), /r (read-only)".
 ** Borrowed; valid until the next mount. */
 const char *acs__vfs_describe(acs__vfs *v);

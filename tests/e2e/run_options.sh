@@ -32,7 +32,15 @@ check "negative number: status 2" [ "$RC" = 2 ]
 run_acs run --timeout-ms
 check "flag without value: status 2" [ "$RC" = 2 ]
 run_acs run --allow-package lodash -c '1'
-check "--allow-package refused as not supported yet" [ "$RC" = 2 ] && has "$ERR" "not supported yet"
+check "--allow-package accepted; nothing imported, nothing fetched" [ "$RC" = 0 ]
+run_acs run --allow-package 'Bad Name' -c '1'
+check "--allow-package with a bad name: status 2 naming it" [ "$RC" = 2 ] && has "$ERR" "Bad Name"
+run_acs run --allow-package 'zod@^x.y' -c '1'
+check "--allow-package with a bad range: status 2 naming it" [ "$RC" = 2 ] && has "$ERR" "zod@^x.y"
+run_acs run --no-packages --allow-package zod -c '1'
+check "--no-packages with --allow-package: status 2" [ "$RC" = 2 ] && has "$ERR" "contradict"
+run_acs run --no-packages -c 'import { z } from "zod"; z'
+check "--no-packages: an import is refused before the run, exit 1" [ "$RC" = 1 ] && has "$ERR" 'Package "zod" is not allowed; no packages are allowed.'
 run_acs run --allow-domain example.com -c '1'
 check "--allow-domain example.com accepted" [ "$RC" = 0 ]
 for d in "*" "https://x.com" "x.com/p" "a..b" "x.com:0" "x.com:99999" "127.1" "2130706433" "*.com" ""; do

@@ -151,3 +151,24 @@ Test(registry, cached_copy_when_the_registry_is_gone)
   json_decref(b);
   json_decref(get("never-fetched", ACS_EENV));
 }
+
+/* ACS_NPM_TOKEN goes only to the registry's own origin. */
+Test(registry, token_only_to_the_registry_origin)
+{
+  char h[512];
+  setenv("ACS_NPM_REGISTRY", "https://npm.example.com/", 1);
+  unsetenv("ACS_NPM_TOKEN");
+  cr_assert_not(acs__registry_auth("https://npm.example.com/x", h, sizeof h), "no token, no header");
+  setenv("ACS_NPM_TOKEN", "s3cret", 1);
+  cr_assert(acs__registry_auth("https://npm.example.com/x/-/x-1.0.0.tgz", h, sizeof h));
+  cr_assert_str_eq(h, "Authorization: Bearer s3cret");
+  cr_assert(acs__registry_auth("HTTPS://NPM.example.com/y", h, sizeof h), "origins compare without case");
+  cr_assert_not(acs__registry_auth("https://npm.example.com.evil.test/x", h, sizeof h));
+  cr_assert_not(acs__registry_auth("http://npm.example.com/x", h, sizeof h), "another scheme");
+  cr_assert_not(acs__registry_auth("https://npm.example.com:8443/x", h, sizeof h), "another port");
+  cr_assert_not(acs__registry_auth("https://cdn.example.com/x.tgz", h, sizeof h), "another host");
+  setenv("ACS_NPM_TOKEN", "a\r\nX-Injected: 1", 1);
+  cr_assert_not(acs__registry_auth("https://npm.example.com/x", h, sizeof h), "no header injection");
+  unsetenv("ACS_NPM_TOKEN");
+  unsetenv("ACS_NPM_REGISTRY");
+}

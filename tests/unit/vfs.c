@@ -314,3 +314,35 @@ Test(vfs, abs_normalises)
   cr_assert_str_eq(s, "/");
   free(s);
 }
+
+/* Installed packages: host directories of the store mounted at guest paths
+** that exist nowhere on the host (/node_modules/a, and b nested in a). */
+Test(vfs, packages_mounted_at_other_guest_paths)
+{
+  char a[512], b[512], p[512];
+  snprintf(a, sizeof a, "%.400s/store-a", T);
+  snprintf(b, sizeof b, "%.400s/store-b", T);
+  mkdir(a, 0755), mkdir(b, 0755);
+  snprintf(p, sizeof p, "%.400s/index.js", a), put(p, "A");
+  snprintf(p, sizeof p, "%.400s/index.js", b), put(p, "B");
+  snprintf(p, sizeof p, "%.400s/up", a), symlink("../../../o/secret", p);
+  acs_err err = {0};
+  cr_assert_eq(acs__vfs_mount_at(v, a, "/node_modules/a", true, &err), 0);
+  cr_assert_eq(acs__vfs_mount_at(v, b, "/node_modules/a/node_modules/b", true, &err), 0);
+  cr_assert_str_eq(read_guest("/node_modules/a/index.js"), "A");
+  cr_assert_str_eq(read_guest("/node_modules/a/node_modules/b/index.js"), "B");
+  cr_assert_str_eq(read_guest("/node_modules/a/node_modules/b/../../index.js"), "A");
+  struct stat st;
+  cr_assert_eq(acs__vfs_stat(v, "/node_modules/a/node_modules/c", true, &st), -ENOENT);
+  cr_assert_eq(acs__vfs_stat(v, "/node_modules/zz", true, &st), -ENOENT);
+  /* the host path of the store is not visible, and neither is its parent */
+  snprintf(p, sizeof p, "%.400s/index.js", a);
+  cr_assert_eq(try_open(p, O_RDONLY), -ENOENT);
+  cr_assert_null(read_guest("/node_modules/a/up"), "a link in a package resolves in the guest's space");
+  cr_assert_eq(try_open("/node_modules/a/new.js", O_WRONLY | O_CREAT), -EROFS);
+  cr_assert_eq(try_open("/node_modules/a/node_modules/x.js", O_WRONLY | O_CREAT), -EACCES);
+  char *real = NULL;
+  cr_assert_eq(acs__vfs_realpath(v, "/node_modules/a/node_modules/b/index.js", &real), 0);
+  cr_assert_str_eq(real, "/node_modules/a/node_modules/b/index.js");
+  free(real);
+}

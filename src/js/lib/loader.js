@@ -234,6 +234,12 @@ function resolvePackage(name, sub, parentDir, conditions, specifier, parent, kin
 // Resolve `specifier` from the module `parent` (a path, or undefined for
 // the entry's directory). Returns "node:NAME" for builtins, or a path.
 function resolve(specifier, parent, kind) {
+  const key = resolveSpecifier(specifier, parent, kind);
+  if (key !== undefined && !key.startsWith("node:")) checkTarget(key, parent);
+  return key;
+}
+
+function resolveSpecifier(specifier, parent, kind) {
   const parentDir = parent ? dirname(parent) : host.cwd;
   const from = parent || host.cwd + "/[eval]";
   if (specifier.startsWith("node:")) {
@@ -262,6 +268,7 @@ function resolve(specifier, parent, kind) {
     if (target.startsWith("./")) return resolve(resolvePath(scope.__dir, target), parent, kind);
     return resolve(target, parent, kind);
   }
+  if (specifier.startsWith("npm:")) return resolveNpm(specifier, from, kind);
   if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(specifier)) {
     throw codedError(Error, "ERR_UNSUPPORTED_ESM_URL_SCHEME",
       `Only URLs with a scheme in: file, data, and node are supported by the default ESM loader. Received protocol '${specifier.slice(0, specifier.indexOf(":") + 1)}'`);
@@ -270,6 +277,7 @@ function resolve(specifier, parent, kind) {
   const parts = specifier.split("/");
   const name = specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
   const sub = "." + specifier.slice(name.length);
+  const userLevel = checkPackage(name, parent, from);
   // a package's own name refers to itself
   const scope = parent ? packageScope(parent) : null;
   if (scope && scope.name === name && scope.exports !== undefined) {
@@ -280,7 +288,114 @@ function resolve(specifier, parent, kind) {
       return file;
     }
   }
-  return resolvePackage(name, sub, parentDir, conditionsFor(kind), specifier, from, kind);
+  let file;
+  try {
+    file = resolvePackage(name, sub, parentDir, conditionsFor(kind), specifier, from, kind);
+  } catch (err) {
+    if (userLevel && (err.code === "ERR_MODULE_NOT_FOUND" || err.code === "MODULE_NOT_FOUND") &&
+        !isDir("/node_modules/" + name))
+      err.message += `\nThe sandbox installs the packages the code names in import statements and literal import() or require() calls before it runs; a name computed at run time is not installed.`;
+    throw err;
+  }
+  if (userLevel) checkVersion(name, file);
+  return file;
+}
+
+// ------------------------------------------------------------ npm packages
+// The packages the host installed before the run sit read-only under
+// /node_modules. The sandbox's rules, on top of Node's resolution: a package
+// imports only what its package.json declares, and the code imports only
+// packages allowedPackages lets through, however the name was computed.
+
+let pkgInfo;
+function packages() {
+  if (!pkgInfo) {
+    const p = host.packages();
+    const table = p.table ? JSON.parse(p.table) : {};
+    // longest root first, so that a nested package owns its files
+    const roots = Object.keys(table).sort((a, b) => b.length - a.length);
+    pkgInfo = { table, roots, limited: p.limited };
+  }
+  return pkgInfo;
+}
+
+function installedOwner(path) {
+  if (!path) return undefined;
+  const { table, roots } = packages();
+  for (const r of roots) if (path.startsWith(r + "/")) return table[r];
+  return undefined;
+}
+
+function notAllowed(message, from) {
+  const err = codedError(Error, "ERR_MODULE_NOT_FOUND", `${message} (imported from ${from})`);
+  return err;
+}
+
+function declares(scope, name) {
+  for (const field of ["dependencies", "peerDependencies", "optionalDependencies"]) {
+    const deps = scope[field];
+    if (deps && typeof deps === "object" && Object.prototype.hasOwnProperty.call(deps, name)) return true;
+  }
+  return false;
+}
+
+// Whether the import is the code's own (allowedPackages applies), or a
+// package's import of what it declares; throws when neither.
+function checkPackage(name, parent, from) {
+  const owner = installedOwner(parent);
+  if (owner) {
+    if (name === owner.folder || owner.deps.includes(name)) return false;
+    throw notAllowed(`Package "${owner.name}" cannot import "${name}": it is not in its package.json dependencies, and a package may import only those`, from);
+  }
+  // a package in the work dir's node_modules may use what it declares
+  if (parent && parent.includes("/node_modules/")) {
+    const scope = packageScope(parent);
+    if (scope && (scope.name === name || declares(scope, name))) return false;
+  }
+  if (!packages().limited) return true;
+  const why = host.packageAllowed(name);
+  if (why) throw notAllowed(why, from);
+  return true;
+}
+
+// The version rule of allowedPackages, for what the code itself imports.
+function checkVersion(name, file) {
+  if (!packages().limited) return;
+  const i = file.lastIndexOf("/node_modules/" + name + "/");
+  if (i < 0) return;
+  const root = file.slice(0, i + 14 + name.length);
+  const pkg = readPackageJson(root);
+  const why = host.packageAllowed(name, pkg && typeof pkg.version === "string" ? pkg.version : undefined);
+  if (why) throw notAllowed(why, file);
+}
+
+// However a file of an installed package was named (a path under
+// /node_modules, "pkg/../other"), the rules of bare names hold for it.
+function checkTarget(file, parent) {
+  const target = installedOwner(file);
+  if (!target) return;
+  const from = installedOwner(parent);
+  if (from) {
+    if (from === target || from.deps.includes(target.folder)) return;
+    throw notAllowed(`Package "${from.name}" cannot import files of "${target.name}": it is not in its package.json dependencies, and a package may import only those`, parent);
+  }
+  if (!packages().limited) return;
+  const why = host.packageAllowed(target.name, target.version);
+  if (why) throw notAllowed(why, parent || host.cwd + "/[eval]");
+}
+
+// "npm:name@range/sub": the installed package, whatever a node_modules
+// nearer the importer holds. The host installed it in range.
+function resolveNpm(specifier, from, kind) {
+  const m = /^npm:(@[^/@]+\/[^/@]+|[^/@]+)(?:@([^/]*))?(\/.*)?$/.exec(specifier);
+  if (!m) throw codedError(TypeError, "ERR_INVALID_MODULE_SPECIFIER", `Invalid module "${specifier}": write npm:name, npm:name@range or npm:name@range/path (imported from ${from})`);
+  const name = m[1], sub = "." + (m[3] || "");
+  checkPackage(name, undefined, from);
+  if (!packages().table["/node_modules/" + name])
+    throw codedError(Error, "ERR_MODULE_NOT_FOUND", `Cannot find package '${specifier}' imported from ${from}: the sandbox installs the npm: packages written as string literals before the run`);
+  const file = resolvePackage(name, sub, "/", conditionsFor(kind), specifier, from, kind);
+  checkVersion(name, file);
+  return file;
 }
 
 // ESM or CJS, for a file.
