@@ -319,6 +319,8 @@ static int check_options(const acs_exec_options *o, plan *p, acs_err *err)
       .ro_dirs = p->ro_dirs,
       .ro_count = p->ro_count,
       .allow = p->allow,
+      .allowed = o->allowed_packages,
+      .allowed_count = p->allow ? o->allowed_package_count : 0,
       .on_progress = o->on_progress,
       .on_progress_user = o->on_progress_user,
   };

@@ -33,6 +33,9 @@
 ** typed by a model, and the loader still resolves what it meets. */
 #define MAX_FILES 4000
 #define MAX_FILE_BYTES (16 << 20)
+/* How long a resolved tree is reused: the registry's usual max-age for
+** packuments, and what registry.c assumes when a registry sends none. */
+#define TREE_MAX_AGE 300
 
 /* Node's builtin modules: never packages. Kept in step with BUILTINS in
 ** src/js/lib/loader.js. */
@@ -477,7 +480,32 @@ int acs__box_packages(const acs__box_pkg_args *a, acs__box_pkgs *out, char **mod
   }
   for (size_t i = 0; i < s.nwants; i++)
     wants[i] = (acs__pkg_want){s.wants[i].name, s.wants[i].range, s.wants[i].from, s.wants[i].optional};
+  /* A tree resolved for the same request within the packuments' default
+  ** freshness is used as it is: a warm run parses no packument. */
+  acs__buf key = {0};
+  acs__buf_printf(&key, "acs-tree-1\n%s\n", regurl);
+  if (a->allow) {
+    acs__buf_puts(&key, "allow:");
+    for (size_t i = 0; i < a->allowed_count; i++) acs__buf_printf(&key, " %s", a->allowed[i]);
+  } else {
+    acs__buf_puts(&key, "any");
+  }
+  for (size_t i = 0; i < s.nwants; i++)
+    acs__buf_printf(&key, "\n%s %s %d", s.wants[i].name, s.wants[i].range ? s.wants[i].range : "-",
+                    s.wants[i].optional);
+  if (!key.data) {
+    free(wants);
+    free(cache);
+    rc = ACS_ENOMEM;
+    goto done;
+  }
   acs__pkg_tree *tree = NULL;
+  if (acs__pkg_tree_load(cache, key.data, TREE_MAX_AGE, &tree) == 0) {
+    free(wants);
+    free(cache);
+    acs__buf_free(&key);
+    goto mount;
+  }
   rc = acs__pkg_resolve(&reg, a->allow, wants, s.nwants, &tree, model_msg, err);
   free(wants);
   /* Tarballs come from the registry's own origin: a packument cannot
@@ -492,13 +520,16 @@ int acs__box_packages(const acs__box_pkg_args *a, acs__box_pkgs *out, char **mod
   }
   progress_ctx pc = {a->on_progress, a->on_progress_user};
   if (!rc) rc = acs__pkg_install(tree, cache, progress, &pc, model_msg, err);
+  if (!rc) acs__pkg_tree_save(cache, key.data, tree);
   free(cache);
+  acs__buf_free(&key);
   if (rc) {
     /* a request the model can fix is a result, not a failure */
     if (*model_msg) rc = 0;
     acs__pkg_tree_free(tree);
     goto done;
   }
+mount:
   out->host = calloc(tree->n ? tree->n : 1, sizeof *out->host);
   out->guest = calloc(tree->n ? tree->n : 1, sizeof *out->guest);
   out->table = make_table(tree);

@@ -16,6 +16,8 @@ typedef struct acs__box_pkg_args {
   char *const *ro_dirs;
   size_t ro_count;
   const struct acs__allow *allow; /* NULL: any package */
+  const char *const *allowed;      /* allow's entries as given (for the tree cache's key) */
+  size_t allowed_count;
   acs_progress_fn on_progress;
   void *on_progress_user;
 } acs__box_pkg_args;

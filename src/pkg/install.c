@@ -77,26 +77,6 @@ char *acs__pkg_native_message(const char *name, const char *needed_by, const cha
   return k < 0 ? NULL : m;
 }
 
-/* libcurl, libcrypto and libarchive are opened on first use by loaders
-** that are not thread-safe: open them here, once, before threads start. */
-static void warm_once(void)
-{
-  acs__fetch_result r;
-  acs_err e = {0};
-  acs__fetch("", NULL, 0, 1, &r, &e); /* loads libcurl, then fails on the empty URL */
-  acs__fetch_result_free(&r);
-  acs_err_clear(&e);
-  acs__integrity_check("", 0, "sha512-", NULL, "-", &e);
-  acs_err_clear(&e);
-  acs__tar_extract("", 0, "/dev/null", "-", NULL, &e); /* not a directory: nothing is read */
-  acs_err_clear(&e);
-}
-
-void acs__pkg_warm(void)
-{
-  static pthread_once_t once = PTHREAD_ONCE_INIT;
-  pthread_once(&once, warm_once);
-}
 
 static bool is_binary(int dfd, const char *file)
 {
@@ -232,7 +212,6 @@ int acs__pkg_install(acs__pkg_tree *t, const char *cache, acs__pkg_progress_fn p
     }
   }
   pthread_mutex_init(&r.lock, NULL);
-  acs__pkg_warm();
   pthread_t th[INSTALL_THREADS];
   size_t started = 0;
   while (started + 1 < INSTALL_THREADS && started + 1 < r.n && !pthread_create(&th[started], NULL, worker, &r)) started++;

@@ -268,7 +268,6 @@ static int fetch_all(ctx *c, char **names, size_t n)
   pthread_t th[FETCH_THREADS];
   size_t started = 0;
   if (n > 1) {
-    acs__pkg_warm(); /* libcurl's loader must not race */
     for (; started + 1 < FETCH_THREADS && started + 1 < n; started++)
       if (pthread_create(&th[started], NULL, fetch_worker, &b)) break;
   }

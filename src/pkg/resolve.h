@@ -109,9 +109,13 @@ bool acs__pkg_known_binary(const char *name);
 ** may be NULL. malloc'd; NULL when out of memory. */
 char *acs__pkg_native_message(const char *name, const char *needed_by, const char *why);
 
-/* Open the libraries the store uses (libcurl, libcrypto, libarchive) on
-** this thread, once: their loaders are not thread-safe, and the resolver
-** and the installer call them from several threads. */
-void acs__pkg_warm(void);
+
+/* Trees already resolved and installed, by a key naming the request (the
+** wants, the allowlist, the registry): acs__pkg_tree_load gives the tree
+** saved under key less than max_age seconds ago whose store entries all
+** still exist (0), else -1; acs__pkg_tree_save keeps t (installed: dirs
+** set) under key, atomically, ignoring failures (it is only a cache). */
+int acs__pkg_tree_load(const char *cache, const char *key, long max_age, acs__pkg_tree **out);
+void acs__pkg_tree_save(const char *cache, const char *key, const acs__pkg_tree *t);
 
 #endif

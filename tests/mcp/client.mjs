@@ -76,12 +76,12 @@ await check("tools/list: the four tools, each with a JSON Schema", async () => {
   return (names === "list_files,read_file,run_code,write_file" && schemas) || names;
 });
 
-await check("tools/list: run_code needs code, offers domains, no packages", () => {
+await check("tools/list: run_code needs code, offers domains and packages", () => {
   const t = tools.find((t) => t.name === "run_code");
   const p = t.inputSchema.properties;
   return (t.inputSchema.required.includes("code") && p.language && p.timeoutMs &&
-    p.domains.items.enum.join() === "127.0.0.1:1" && !p.packages &&
-    /packages/.test(t.description) && !!t.outputSchema) || show(t);
+    p.domains.items.enum.join() === "127.0.0.1:1" && p.packages && p.packages.type === "array" &&
+    /npm packages: imported by name/.test(t.description) && !!t.outputSchema) || show(t);
 });
 
 await check("run_code js: output comes back", async () => {
@@ -138,9 +138,32 @@ await check("run_code: bad arguments are tool errors the model can read", async 
     e.isError && /unknown argument 'frob'/.test(text(e))) || show([a, b, c, d, e]);
 });
 
-await check("run_code: a packages argument is refused as not available", async () => {
-  const r = await run({ code: "1", packages: ["lodash"] });
-  return (r.isError && /npm packages cannot be installed/.test(text(r))) || show(r);
+await check("run_code: packages narrows what the code may import", async () => {
+  const a = await run({ code: "1", packages: ["lodash"] });
+  const b = await run({ code: 'import _ from "zod"; _', packages: ["lodash"] });
+  const c = await run({ code: "1", packages: [7] });
+  const d = await run({ code: "1", packages: ["Bad Name"] });
+  return (!a.isError && a.structuredContent.exitCode === 0 &&
+    b.structuredContent.exitCode === 1 && /Package "zod" is not allowed; allowed: lodash\./.test(text(b)) &&
+    c.isError && /packages\[0\] must be a string/.test(text(c)) &&
+    d.isError && /Bad Name/.test(text(d))) || show([a, b, c, d]);
+});
+
+await check("--allow-package bounds the packages a call may ask for; --no-packages allows none", async () => {
+  const c1 = (await connect(["--allow-package", "lodash@4"])).client;
+  const r1 = await c1.callTool({ name: "run_code", arguments: { code: "1", packages: ["zod"] } });
+  const r2 = await c1.callTool({ name: "run_code", arguments: { code: 'import z from "zod"; z' } });
+  const t1 = (await c1.listTools()).tools.find((t) => t.name === "run_code");
+  await c1.close();
+  const c2 = (await connect(["--no-packages"])).client;
+  const r3 = await c2.callTool({ name: "run_code", arguments: { code: 'import z from "zod"; z' } });
+  const t2 = (await c2.listTools()).tools.find((t) => t.name === "run_code");
+  await c2.close();
+  return (r1.isError && /Package "zod" is not allowed; allowed: lodash@4\./.test(text(r1)) &&
+    r2.structuredContent.exitCode === 1 && /Package "zod" is not allowed/.test(text(r2)) &&
+    /the operator allows only: lodash@4/.test(t1.description) &&
+    r3.structuredContent.exitCode === 1 && /no packages are allowed/.test(text(r3)) &&
+    !t2.inputSchema.properties.packages && /npm packages: none/.test(t2.description)) || show([r1, r2, r3, t1.description]);
 });
 
 await check("run_code: a domain the operator did not allow is refused, naming both lists", async () => {
