@@ -4,6 +4,7 @@
 #   bench/run.sh            start-up, compute and transform
 #   bench/run.sh startup    one of them (startup, compute or transform)
 #   bench/run.sh fs|fetch|warm   files, network, warm exec latency (not in "all")
+#   bench/run.sh packages        npm packages on demand, cold and warm cache (not in "all")
 set -eu
 cd "$(dirname "$0")"
 ROOT=$(cd .. && pwd)
@@ -74,4 +75,9 @@ fi
 if [ "$what" = fetch ]; then
   echo "== fetch: $((${NF:-2000})) requests to a local server, and a 100 MB streamed download"
   bash fetch/run.sh
+fi
+
+if [ "$what" = packages ]; then
+  echo "== packages: import papaparse, date-fns and zod with a cold and a warm package cache"
+  bash packages/run.sh
 fi
