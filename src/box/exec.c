@@ -132,6 +132,7 @@ typedef struct plan {
   acs__allow *allow; /* allowedPackages, parsed; NULL: any */
   acs__box_pkgs pkgs; /* installed packages to mount */
   char *pkg_refusal;  /* why a package cannot be had (for the model) */
+  bool cancelled;     /* acs_cancel() came while packages were installed */
 } plan;
 
 static void plan_free(plan *p)
@@ -323,8 +324,15 @@ static int check_options(const acs_exec_options *o, plan *p, acs_err *err)
       .allowed_count = p->allow ? o->allowed_package_count : 0,
       .on_progress = o->on_progress,
       .on_progress_user = o->on_progress_user,
+      .cancel_fd = o->cancel ? o->cancel->rd : -1,
   };
-  return acs__box_packages(&pa, &p->pkgs, &p->pkg_refusal, err);
+  rc = acs__box_packages(&pa, &p->pkgs, &p->pkg_refusal, err);
+  if (rc == ACS_ECANCELED) {
+    acs_err_clear(err);
+    p->cancelled = true;
+    rc = 0;
+  }
+  return rc;
 }
 
 static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
@@ -520,10 +528,13 @@ int acs_exec(const acs_exec_options *o, acs_exec_result **out, acs_err *err)
     return rc;
   }
 
-  if (p.pkg_refusal) {
+  if (p.pkg_refusal || p.cancelled) {
+    /* The run does not start: a package the model must do without, or a
+    ** cancel while packages were fetched. */
     acs_exec_result *res = calloc(1, sizeof *res);
     acs__buf eb = {0};
-    acs__buf_printf(&eb, "%s\n", p.pkg_refusal);
+    if (p.cancelled) acs__buf_puts(&eb, "Error: the run was stopped by a signal or cancelled by the caller.\n");
+    else acs__buf_printf(&eb, "%s\n", p.pkg_refusal);
     if (!res || !eb.data) {
       free(res);
       acs__buf_free(&eb);
@@ -532,8 +543,10 @@ int acs_exec(const acs_exec_options *o, acs_exec_result **out, acs_err *err)
       if (o->on_output) o->on_output(o->on_output_user, 2, eb.data, eb.len);
       res->stderr_data = acs__buf_take(&eb, &res->stderr_len);
       res->stdout_data = calloc(1, 1);
-      res->has_exit_code = true;
-      res->exit_code = 1;
+      res->has_exit_code = !p.cancelled;
+      res->exit_code = p.cancelled ? 0 : 1;
+      res->timed_out = p.cancelled;
+      res->stopped_by = p.cancelled ? "signal" : NULL;
       res->duration_ms = acs__now_ms() - t0;
       *out = res;
     }

@@ -470,7 +470,8 @@ int acs__box_packages(const acs__box_pkg_args *a, acs__box_pkgs *out, char **mod
   snprintf(regurl, sizeof regurl, "%s", url && *url ? url : "https://registry.npmjs.org");
   size_t ul = strlen(regurl);
   while (ul > 0 && regurl[ul - 1] == '/') regurl[--ul] = 0;
-  acs__registry reg = {.url = regurl, .cache_dir = cache};
+  acs__registry reg = {.url = regurl, .cache_dir = cache, .cancellable = a->cancel_fd >= 0,
+                       .cancel_fd = a->cancel_fd};
 
   acs__pkg_want *wants = calloc(s.nwants, sizeof *wants);
   if (!wants) {
@@ -519,7 +520,7 @@ int acs__box_packages(const acs__box_pkg_args *a, acs__box_pkgs *out, char **mod
                      "fetched only from the registry (%s)", tree->pkgs[i].name, tree->pkgs[i].version, tgz, regurl);
   }
   progress_ctx pc = {a->on_progress, a->on_progress_user};
-  if (!rc) rc = acs__pkg_install(tree, cache, progress, &pc, model_msg, err);
+  if (!rc) rc = acs__pkg_install(tree, cache, a->cancel_fd, progress, &pc, model_msg, err);
   if (!rc) acs__pkg_tree_save(cache, key.data, tree);
   free(cache);
   acs__buf_free(&key);

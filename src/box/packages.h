@@ -20,6 +20,7 @@ typedef struct acs__box_pkg_args {
   size_t allowed_count;
   acs_progress_fn on_progress;
   void *on_progress_user;
+  int cancel_fd; /* -1, or readable once the run is cancelled */
 } acs__box_pkg_args;
 
 /* What the box mounts: host[i] (a package in the cache) at guest[i]. */
@@ -32,7 +33,8 @@ typedef struct acs__box_pkgs {
 /* Scan, resolve and install. Returns 0 with *out filled (n may be 0), or 0
 ** with *model_msg (malloc'd) when the code asks for a package that cannot
 ** be had (not in the registry, not allowed, no version fits): the run must
-** not start and the model reads the message. Returns ACS_EENV (registry,
+** not start and the model reads the message. ACS_ECANCELED when cancel_fd
+** turned readable during a download. Returns ACS_EENV (registry,
 ** network, integrity, disk), ACS_ECONFIG (the cache directory), ACS_ENOMEM
 ** with err filled. */
 int acs__box_packages(const acs__box_pkg_args *a, acs__box_pkgs *out, char **model_msg, acs_err *err);

@@ -14,6 +14,7 @@
 #include <ctype.h>
 #include <curl/curl.h>
 #include <dlfcn.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -871,11 +872,11 @@ bool acs__url_same_origin(const char *a, const char *b)
   return oa[0] && !strcmp(oa, ob);
 }
 
-static int fetch_once(const char *url, const char *const *headers, size_t header_count,
+static int fetch_once(const char *url, const char *const *headers, size_t header_count, int cancel_fd,
                       acs__fetch_result *out, char **location, acs_err *err);
 
 int acs__fetch(const char *url, const char *const *headers, size_t header_count, size_t max_body,
-               acs__fetch_result *out, acs_err *err)
+               int cancel_fd, acs__fetch_result *out, acs_err *err)
 {
   /* Redirects are followed here, not by libcurl, so that each one can be
   ** held to the first URL's origin: a registry or a mirror never sends the
@@ -887,7 +888,7 @@ int acs__fetch(const char *url, const char *const *headers, size_t header_count,
   int rc = 0;
   for (int hops = 0;; hops++) {
     char *loc = NULL;
-    rc = fetch_once(cur, headers, header_count, out, &loc, err);
+    rc = fetch_once(cur, headers, header_count, cancel_fd, out, &loc, err);
     if (rc || !loc || out->status < 300 || out->status > 399) {
       free(loc);
       break;
@@ -909,7 +910,16 @@ int acs__fetch(const char *url, const char *const *headers, size_t header_count,
   return rc;
 }
 
-static int fetch_once(const char *url, const char *const *headers, size_t header_count,
+/* libcurl's progress callback: non-zero aborts once the cancel fd is
+** readable (acs_cancel wrote to it). */
+static int fetch_cancelled(void *p, curl_off_t dt, curl_off_t dn, curl_off_t ut, curl_off_t un)
+{
+  (void)dt; (void)dn; (void)ut; (void)un;
+  struct pollfd pf = {*(int *)p, POLLIN, 0};
+  return poll(&pf, 1, 0) > 0;
+}
+
+static int fetch_once(const char *url, const char *const *headers, size_t header_count, int cancel_fd,
                       acs__fetch_result *out, char **location, acs_err *err)
 {
   size_t max_body = out->max_body;
@@ -929,9 +939,17 @@ static int fetch_once(const char *url, const char *const *headers, size_t header
   L.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
   L.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
   L.easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
-  L.easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 30L);
-  L.easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
-  L.easy_setopt(h, CURLOPT_LOW_SPEED_TIME, 60L);
+  /* A registry that trickles a byte at a time must not hold the run
+  ** forever: a floor on the speed and a ceiling on the whole transfer. */
+  L.easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 15L);
+  L.easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1024L);
+  L.easy_setopt(h, CURLOPT_LOW_SPEED_TIME, 20L);
+  L.easy_setopt(h, CURLOPT_TIMEOUT, 600L);
+  if (cancel_fd >= 0) {
+    L.easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+    L.easy_setopt(h, CURLOPT_XFERINFOFUNCTION, fetch_cancelled);
+    L.easy_setopt(h, CURLOPT_XFERINFODATA, &cancel_fd);
+  }
   L.easy_setopt(h, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_2TLS);
   L.easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
   L.easy_setopt(h, CURLOPT_HTTPHEADER, hl);
@@ -951,6 +969,8 @@ static int fetch_once(const char *url, const char *const *headers, size_t header
   L.slist_free_all(hl);
   if (rc == CURLE_WRITE_ERROR && out->body.len >= out->max_body - 65536)
     return acs__fail(err, ACS_EENV, ACS__ENV, "%s: the response is larger than %zu bytes", url, out->max_body);
+  if (rc == CURLE_ABORTED_BY_CALLBACK)
+    return acs__fail(err, ACS_ECANCELED, ACS__ENV, "%s: cancelled", url);
   if (rc != CURLE_OK)
     return acs__fail(err, ACS_EENV, ACS__ENV, "%s: %s", url, errbuf[0] ? errbuf : L.easy_strerror(rc));
   return 0;

@@ -106,10 +106,13 @@ bool acs__url_same_origin(const char *a, const char *b);
 /* GET url with "Name: value" headers into *out (free with
 ** acs__fetch_result_free, also after a failure). max_body 0: 256 MiB.
 ** Redirects are followed only within url's origin; one elsewhere fails.
+** A transfer slower than 1 KiB/s for 20 s, or longer than 10 minutes,
+** fails. cancel_fd (or -1): when it turns readable the transfer stops and
+** ACS_ECANCELED is returned.
 ** Returns 0 whatever the status, or ACS_EENV (err names the URL and what
 ** failed: DNS, connect, TLS, a body past max_body). */
 int acs__fetch(const char *url, const char *const *headers, size_t header_count, size_t max_body,
-               acs__fetch_result *out, acs_err *err);
+               int cancel_fd, acs__fetch_result *out, acs_err *err);
 void acs__fetch_result_free(acs__fetch_result *r);
 
 #endif

@@ -147,6 +147,7 @@ typedef struct job {
 } job;
 
 typedef struct run {
+  int cancel_fd; /* or -1 */
   const char *cache;
   job *jobs;
   size_t n, next, done;
@@ -164,7 +165,7 @@ static void *worker(void *arg)
     if (i >= r->n || __atomic_load_n(&r->failed, __ATOMIC_RELAXED)) return NULL;
     job *j = &r->jobs[i];
     bool fetched = false;
-    j->rc = acs__store_get(r->cache, j->p->doc, &j->dir, &fetched, &j->err);
+    j->rc = acs__store_get(r->cache, j->p->doc, r->cancel_fd, &j->dir, &fetched, &j->err);
     if (j->rc) {
       __atomic_store_n(&r->failed, 1, __ATOMIC_RELAXED);
       continue;
@@ -189,12 +190,12 @@ static acs__pkg *find_pkg(acs__pkg_tree *t, const char *name, const char *versio
   return NULL;
 }
 
-int acs__pkg_install(acs__pkg_tree *t, const char *cache, acs__pkg_progress_fn progress, void *user,
+int acs__pkg_install(acs__pkg_tree *t, const char *cache, int cancel_fd, acs__pkg_progress_fn progress, void *user,
                      char **model_msg, acs_err *err)
 {
   *model_msg = NULL;
   if (!t || !t->n) return 0;
-  run r = {.cache = cache, .progress = progress, .user = user};
+  run r = {.cache = cache, .cancel_fd = cancel_fd, .progress = progress, .user = user};
   size_t *of = calloc(t->n, sizeof *of); /* pkgs[i] is jobs[of[i]] */
   r.jobs = calloc(t->n, sizeof *r.jobs);
   if (!of || !r.jobs) {

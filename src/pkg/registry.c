@@ -141,7 +141,12 @@ int acs__registry_packument(acs__registry *r, const char *name, json_t **out, bo
   acs__fetch_result res;
   acs_err ferr = {0};
   __atomic_add_fetch(&r->requests, 1, __ATOMIC_RELAXED);
-  int rc = acs__fetch(url, headers, nh, MAX_PACKUMENT, &res, &ferr);
+  int rc = acs__fetch(url, headers, nh, MAX_PACKUMENT, r->cancellable ? r->cancel_fd : -1, &res, &ferr);
+  if (rc == ACS_ECANCELED) {
+    acs__fetch_result_free(&res);
+    acs_err_clear(&ferr);
+    return acs__fail(err, ACS_ECANCELED, ACS__ENV, "cancelled while fetching package \"%s\"", name);
+  }
   if (rc && res.body.len + 65536 >= MAX_PACKUMENT) {
     acs__fetch_result_free(&res);
     acs_err_clear(&ferr);

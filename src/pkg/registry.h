@@ -12,6 +12,8 @@ typedef struct acs__registry {
   const char *url;       /* e.g. "https://registry.npmjs.org" (no trailing /) */
   const char *cache_dir; /* metadata lives in cache_dir/meta/ */
   int requests;          /* requests made so far (tests, progress) */
+  bool cancellable;      /* cancel_fd is set: when it turns readable, fetches stop */
+  int cancel_fd;
 } acs__registry;
 
 /* The abbreviated packument of `name` ("lodash", "@scope/pkg"): from the

@@ -880,7 +880,7 @@ typedef struct want_group {
 static int forgive(ctx *c, want_group *g, int rc)
 {
   /* the registry failing too: the loader then says it is not found */
-  if (!rc || rc == ACS_ENOMEM || !g->optional) return rc;
+  if (!rc || rc == ACS_ENOMEM || rc == ACS_ECANCELED || !g->optional) return rc;
   free(*c->msg);
   *c->msg = NULL;
   acs_err_clear(c->err);

@@ -89,8 +89,8 @@ typedef void (*acs__pkg_progress_fn)(void *user, const char *line);
 ** (binding.gyp), which cannot load in the sandbox; use "bcryptjs"
 ** instead.` Returns 0, ACS_EENV naming the package (integrity mismatch,
 ** network, disk; err filled), ACS_ECONFIG, or ACS_ENOMEM. */
-int acs__pkg_install(acs__pkg_tree *t, const char *cache, acs__pkg_progress_fn progress, void *user,
-                     char **model_msg /* OUT */, acs_err *err);
+int acs__pkg_install(acs__pkg_tree *t, const char *cache, int cancel_fd, acs__pkg_progress_fn progress,
+                     void *user, char **model_msg /* OUT */, acs_err *err);
 
 /* ------------------------------------------- native code (install.c) */
 

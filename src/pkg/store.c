@@ -118,7 +118,7 @@ static char *entry_name(const char *name, const char *version, const char *integ
   return acs__buf_take(&b, NULL);
 }
 
-int acs__store_get(const char *cache, json_t *doc, char **dir, bool *fetched, acs_err *err)
+int acs__store_get(const char *cache, json_t *doc, int cancel_fd, char **dir, bool *fetched, acs_err *err)
 {
   *dir = NULL;
   *fetched = false;
@@ -158,9 +158,9 @@ int acs__store_get(const char *cache, json_t *doc, char **dir, bool *fetched, ac
   char auth[4200];
   const char *hdr[1] = {auth};
   bool authed = acs__registry_auth(tarball, auth, sizeof auth);
-  rc = acs__fetch(tarball, authed ? hdr : NULL, authed ? 1 : 0, (size_t)512 << 20, &res, &ferr);
+  rc = acs__fetch(tarball, authed ? hdr : NULL, authed ? 1 : 0, (size_t)512 << 20, cancel_fd, &res, &ferr);
   if (rc || res.status != 200) {
-    rc = acs__fail(err, ACS_EENV, ACS__ENV, "cannot download %s: %s", what,
+    rc = acs__fail(err, rc == ACS_ECANCELED ? rc : ACS_EENV, ACS__ENV, "cannot download %s: %s", what,
                    ferr.message ? ferr.message : "the registry did not send the tarball");
     if (!ferr.message) {
       free(err->message);

@@ -17,8 +17,10 @@ char *acs__store_dir(acs_err *err);
 ** first when the cache lacks it. Concurrent callers (threads or processes)
 ** never see a half-written package: it is unpacked into a temporary
 ** directory and renamed into place under a per-entry lock. *fetched says
-** whether a download happened. Returns 0 and *dir (malloc'd), or ACS_EENV
+** whether a download happened. cancel_fd (or -1) stops a download when it
+** turns readable (ACS_ECANCELED). Returns 0 and *dir (malloc'd), or ACS_EENV
 ** (the message names the package). */
-int acs__store_get(const char *cache, json_t *version_doc, char **dir, bool *fetched, acs_err *err);
+int acs__store_get(const char *cache, json_t *version_doc, int cancel_fd, char **dir, bool *fetched,
+                   acs_err *err);
 
 #endif

@@ -869,7 +869,7 @@ Test(resolve, parallel_install)
   int lines = 0;
   char *msg = NULL;
   acs_err err = {0};
-  int rc = acs__pkg_install(t, cache, count_lines, &lines, &msg, &err);
+  int rc = acs__pkg_install(t, cache, -1, count_lines, &lines, &msg, &err);
   cr_assert_eq(rc, 0, "%s", err.message);
   cr_assert_null(msg);
   cr_assert_eq(lines, 14);
@@ -893,7 +893,7 @@ Test(resolve, parallel_install)
   acs__pkg_tree_free(t);
   /* again: everything comes from the store */
   t = resolved(NAMES("m0", "c"));
-  cr_assert_eq(acs__pkg_install(t, cache, NULL, NULL, &msg, &err), 0);
+  cr_assert_eq(acs__pkg_install(t, cache, -1, NULL, NULL, &msg, &err), 0);
   for (int i = 0; i < ntgz; i++) {
     char p[32];
     snprintf(p, sizeof p, "/-/tgz/%d", i);
@@ -913,7 +913,7 @@ Test(resolve, a_copy_placed_twice_is_fetched_once)
   cr_assert_not_null(at(t, "/node_modules/y/node_modules/b"));
   char *msg = NULL;
   acs_err err = {0};
-  cr_assert_eq(acs__pkg_install(t, cache, NULL, NULL, &msg, &err), 0, "%s", err.message);
+  cr_assert_eq(acs__pkg_install(t, cache, -1, NULL, NULL, &msg, &err), 0, "%s", err.message);
   cr_assert_str_eq(at(t, "/node_modules/x/node_modules/b")->dir, at(t, "/node_modules/y/node_modules/b")->dir);
   cr_assert_eq(hits_of("/-/tgz/1"), 1);
   acs__pkg_tree_free(t);
@@ -931,7 +931,7 @@ Test(resolve, integrity_mismatch)
   acs__pkg_tree *t = resolved(NAMES("good", "bad"));
   char *msg = NULL;
   acs_err err = {0};
-  cr_assert_eq(acs__pkg_install(t, cache, NULL, NULL, &msg, &err), ACS_EENV);
+  cr_assert_eq(acs__pkg_install(t, cache, -1, NULL, NULL, &msg, &err), ACS_EENV);
   cr_assert_null(msg);
   cr_assert(strstr(err.message, "bad@1.0.0"), "%s", err.message);
   cr_assert(strstr(err.message, "does not match"), "%s", err.message);
@@ -948,7 +948,7 @@ Test(resolve, native_addons)
   acs__pkg_tree *t = resolved(NAMES("bcrypt"));
   char *msg = NULL;
   acs_err err = {0};
-  cr_assert_eq(acs__pkg_install(t, cache, NULL, NULL, &msg, &err), ACS_ECONFIG);
+  cr_assert_eq(acs__pkg_install(t, cache, -1, NULL, NULL, &msg, &err), ACS_ECONFIG);
   cr_assert_str_eq(msg, "Package \"bcrypt\" needs a native addon (binding.gyp), which cannot load in the sandbox; use "
                         "\"bcryptjs\" instead.");
   free(msg);
@@ -958,7 +958,7 @@ Test(resolve, native_addons)
   pub("canvas", "2.0.0", "{\"gypfile\":true}");
   pub("draw", "1.0.0", "{\"dependencies\":{\"canvas\":\"^2\"}}");
   t = resolved(NAMES("draw"));
-  cr_assert_eq(acs__pkg_install(t, cache, NULL, NULL, &msg, &err), ACS_ECONFIG);
+  cr_assert_eq(acs__pkg_install(t, cache, -1, NULL, NULL, &msg, &err), ACS_ECONFIG);
   cr_assert_str_eq(msg, "Package \"canvas\" (needed by \"draw@1.0.0\") needs a native addon (binding.gyp), which "
                         "cannot load in the sandbox; no pure-JS or WASM alternative is known.");
   free(msg);
@@ -967,7 +967,7 @@ Test(resolve, native_addons)
 
   pub_files("fastpath", "1.0.0", NULL, prebuilt);
   t = resolved(NAMES("fastpath"));
-  cr_assert_eq(acs__pkg_install(t, cache, NULL, NULL, &msg, &err), ACS_ECONFIG);
+  cr_assert_eq(acs__pkg_install(t, cache, -1, NULL, NULL, &msg, &err), ACS_ECONFIG);
   cr_assert(strstr(msg, "Package \"fastpath\" needs a native addon (a prebuilt .node binary)"), "%s", msg);
   free(msg);
   acs_err_clear(&err);
@@ -988,7 +988,7 @@ Test(resolve, optional_native_addons_are_dropped)
   cr_assert_eq(t->n, 5);
   char *msg = NULL;
   acs_err err = {0};
-  cr_assert_eq(acs__pkg_install(t, cache, NULL, NULL, &msg, &err), 0, "%s", msg ? msg : err.message);
+  cr_assert_eq(acs__pkg_install(t, cache, -1, NULL, NULL, &msg, &err), 0, "%s", msg ? msg : err.message);
   char *got = layout(t);
   cr_assert_str_eq(got, "/node_modules/shared=shared@1.0.0 /node_modules/ws=ws@8.0.0");
   free(got);

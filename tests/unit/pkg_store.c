@@ -122,7 +122,7 @@ Test(store, download_once_then_reuse)
   char *dir = NULL;
   bool fetched;
   acs_err err = {0};
-  cr_assert_eq(acs__store_get(cache, d, &dir, &fetched, &err), 0, "%s", err.message);
+  cr_assert_eq(acs__store_get(cache, d, -1, &dir, &fetched, &err), 0, "%s", err.message);
   cr_assert(fetched);
   cr_assert(strstr(dir, "/pkgs/@t+pkg@1.0.0-"), "%s", dir);
   char path[4200], *text;
@@ -135,7 +135,7 @@ Test(store, download_once_then_reuse)
   cr_assert_eq(stat(path, &st), 0);
   cr_assert_eq(st.st_mode & 0222, 0, "store files are read-only");
   char *again = NULL;
-  cr_assert_eq(acs__store_get(cache, d, &again, &fetched, &err), 0);
+  cr_assert_eq(acs__store_get(cache, d, -1, &again, &fetched, &err), 0);
   cr_assert(!fetched);
   cr_assert_str_eq(again, dir);
   cr_assert_eq(*hits, 1);
@@ -151,7 +151,7 @@ Test(store, a_bad_integrity_installs_nothing)
   char *dir = NULL;
   bool fetched;
   acs_err err = {0};
-  cr_assert_eq(acs__store_get(cache, d, &dir, &fetched, &err), ACS_EENV);
+  cr_assert_eq(acs__store_get(cache, d, -1, &dir, &fetched, &err), ACS_EENV);
   cr_assert(strstr(err.message, "@t/pkg@1.0.0: the tarball does not match its sha512"), "%s", err.message);
   free(err.message);
   cr_assert_null(dir);
@@ -172,7 +172,7 @@ Test(store, concurrent_processes_download_once)
       char *dir = NULL;
       bool fetched;
       acs_err err = {0};
-      _exit(acs__store_get(cache, d, &dir, &fetched, &err) == 0 && dir ? 0 : 1);
+      _exit(acs__store_get(cache, d, -1, &dir, &fetched, &err) == 0 && dir ? 0 : 1);
     }
   }
   for (int i = 0; i < 4; i++) {
