@@ -121,6 +121,19 @@ if [ -x tests/security/run.sh ]; then
   done < <(bash tests/security/run.sh 2>&1)
 fi
 
+# ------------------------------------------------------------- packages
+# tests/pkg/run.sh: npm packages against a fixture registry on 127.0.0.1
+# (needs node; PKG_STALL=0 skips the stalled-registry checks).
+while IFS= read -r line; do
+  case "$line" in
+    "ok "*) ok "pkg/${line#ok }";;
+    "FAIL "*) bad "pkg/${line#FAIL }";;
+    "skip "*) n=${line#skip }; skp "pkg/${n%%:*}" "${n#*: }";;
+    *[0-9]" passed, "*) ;;
+    *) [ -n "$line" ] && echo "$line";;
+  esac
+done < <(bash tests/pkg/run.sh 2>&1)
+
 # ------------------------------------------------------------- network
 # tests/net/*.mjs against a local server, under acs and Node 22 (run.sh).
 if [ -n "$NODE22" ]; then

@@ -12,31 +12,50 @@ if [ -n "$NODE" ]; then
   exec 9< <("$NODE" net_server.js "$HITS" & echo "pid $!"; wait)
   read -r _ SRV <&9 && read -r PA PB <&9 || PA=""
 fi
-cleanup() { [ -n "$SRV" ] && kill "$SRV" 2>/dev/null; rm -f "$HITS"; }
+# The fixture npm registry (../pkg/registry.mjs), started once: it logs
+# every request, and every connection to its trap server, to $REGLOG. The
+# package cases (a file `registry`) are about it; every other case gets it
+# too, so that no run asks the public registry for a bare name (without
+# node, they get a port where nothing listens).
+REGLOG=$(mktemp /tmp/acs-sec-reglog.XXXXXX)
+REG="" REGSRV=""
+if [ -n "$NODE" ]; then
+  exec 8< <("$NODE" ../pkg/registry.mjs --log "$REGLOG" & echo "pid $!"; wait)
+  read -r _ REGSRV <&8 && read -r REG <&8 || REG=""
+fi
+cleanup() { [ -n "$SRV" ] && kill "$SRV" 2>/dev/null; [ -n "$REGSRV" ] && kill "$REGSRV" 2>/dev/null; rm -f "$HITS" "$REGLOG"; }
 trap cleanup EXIT
-subst() { sed -e "s|\$W|$W|g" -e "s|\$R|$R|g" -e "s|\$O|$O|g" -e "s|\$PA|$PA|g" -e "s|\$PB|$PB|g" "$@"; }
+C=""
+subst() { sed -e "s|\$REG|$REG|g" -e "s|\$W|$W|g" -e "s|\$R|$R|g" -e "s|\$O|$O|g" -e "s|\$C|$C|g" -e "s|\$PA|$PA|g" -e "s|\$PB|$PB|g" "$@"; }
 tree_hash() { (cd "$1" && find . -printf '%p %y %s %l\n' | sort && find . -type f -exec sha256sum {} + | sort) | sha256sum; }
-for dir in */; do
+# An argument runs only the cases whose names start with it (run.sh pkg-).
+for dir in "${1:-}"*/; do
   name=${dir%/}
   [ -f "$dir/expect" ] || continue
   # "skip REASON": a known gap, reported with its reason and not run
   reason=$(sed -n 's/^skip //p' "$dir/expect" | head -1)
   if [ -n "$reason" ]; then echo "skip $name: $reason"; continue; fi
   T=$(mktemp -d /tmp/acs-sec.XXXXXX)
-  W=$T/work R=$T/ro O=$T/outside
+  W=$T/work R=$T/ro O=$T/outside C=$T/cache
   mkdir -p "$W" "$R" "$O"
+  # every case gets its own package cache, and a registry on this machine
+  pkgenv=(ACS_CACHE_DIR="$C" ACS_NPM_REGISTRY="http://127.0.0.1:${REG:-9}")
+  if [ -f "$dir/registry" ]; then
+    if [ -z "$REG" ]; then echo "skip $name: no node to run the fixture npm registry"; rm -rf "$T"; continue; fi
+    pkgenv+=(ACS="$ACS" C="$C" REG="$REG")
+  fi
   echo "OUTSIDE-SECRET" > "$O/secret.txt"
   echo "OUTSIDE-SECRET" > "$T/secret.txt"
   echo "read-only data" > "$R/data.txt"
   guest=$(ls "$dir" | grep -E '^guest\.(ts|js|mjs|cjs)$' | head -1)
-  if [ -f "$dir/setup.sh" ]; then W=$W R=$R O=$O bash "$dir/setup.sh" >/dev/null 2>&1; fi
+  if [ -f "$dir/setup.sh" ]; then env "${pkgenv[@]}" W="$W" R="$R" O="$O" bash "$dir/setup.sh" >/dev/null 2>&1; fi
   if [ -f "$dir/net" ] && [ -z "$PA" ]; then echo "skip $name: no node to run the local servers"; rm -rf "$T"; continue; fi
-  : > "$HITS"
+  : > "$HITS"; : > "$REGLOG"
   subst "$dir/$guest" > "$W/$guest"
   before_o=$(tree_hash "$O"); before_r=$(tree_hash "$R")
   opts=""; [ -f "$dir/opts" ] && opts=$(subst "$dir/opts")
   # shellcheck disable=SC2086
-  timeout 30 "$ACS" run --work-dir "$W" --read-only "$R" $opts "$guest" >"$T/out" 2>"$T/err" </dev/null
+  env "${pkgenv[@]}" timeout -k 5 30 "$ACS" run --work-dir "$W" --read-only "$R" $opts "$guest" >"$T/out" 2>"$T/err" </dev/null
   status=$?
   fail=""
   want_exit=0
@@ -48,15 +67,21 @@ for dir in */; do
       "stdout-lacks "*) grep -qF -- "${line#stdout-lacks }" "$T/out" && fail="$fail; stdout has '${line#stdout-lacks }'" ;;
       "stderr-has "*) grep -qF -- "${line#stderr-has }" "$T/err" || fail="$fail; stderr lacks '${line#stderr-has }'" ;;
       "no-file "*) [ -e "${line#no-file }" ] && fail="$fail; ${line#no-file } exists" ;;
+      "reqlog-has "*) grep -qF -- "${line#reqlog-has }" "$REGLOG" || fail="$fail; the registry got no '${line#reqlog-has }'" ;;
+      "reqlog-lacks "*) grep -qF -- "${line#reqlog-lacks }" "$REGLOG" && fail="$fail; the registry got '${line#reqlog-lacks }'" ;;
       ""|"#"*) ;;
       *) fail="$fail; bad expect line '$line'" ;;
     esac
   done < "$dir/expect"
   [ "$status" = "$want_exit" ] || fail="$fail; exit $status, expected $want_exit"
   [ "$status" = 124 ] && [ "$want_exit" != 124 ] && fail="$fail; hung (timeout)"
+  [ "$status" = 137 ] && [ "$want_exit" != 137 ] && fail="$fail; hung, and ignored SIGTERM (killed)"
   grep -q "OUTSIDE-SECRET" "$T/out" "$T/err" && fail="$fail; the secret leaked"
   grep -q "TRAPPED-SECRET" "$T/out" "$T/err" && fail="$fail; the trap server answered"
   [ -s "$HITS" ] && fail="$fail; the trap server was reached: $(head -3 "$HITS" | tr '\n' ' ')"
+  grep -q '^TRAP' "$REGLOG" && fail="$fail; the registry's trap was reached: $(grep '^TRAP' "$REGLOG" | head -2 | tr '\n' ' ')"
+  # markers the package fixtures try to plant on the host
+  for m in /tmp/acs-fx-*; do [ -e "$m" ] && { fail="$fail; $m was created"; rm -rf "$m"; }; done
   [ "$(tree_hash "$O")" = "$before_o" ] || fail="$fail; the outside dir changed"
   [ "$(tree_hash "$R")" = "$before_r" ] || fail="$fail; the read-only dir changed"
   if [ -n "$fail" ]; then
@@ -65,5 +90,6 @@ for dir in */; do
   else
     echo "ok $name"
   fi
+  chmod -R u+w "$T" 2>/dev/null  # the package cache is read-only
   rm -rf "$T"
 done

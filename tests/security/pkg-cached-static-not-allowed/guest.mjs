@@ -1,0 +1,2 @@
+import m from "fx-esm";
+console.log("RAN", m.kind);

@@ -1,0 +1,3 @@
+// an npm: alias to ../../../etc
+import x from "evil-dep-alias-dotdot";
+console.log("RAN", typeof x);

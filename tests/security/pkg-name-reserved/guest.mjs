@@ -1,0 +1,3 @@
+// a reserved name
+import x from "node_modules";
+console.log("RAN");

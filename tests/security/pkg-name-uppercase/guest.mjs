@@ -1,0 +1,3 @@
+// an upper-case name: legacy names exist, this one does not
+import x from "FX-CJS";
+console.log("RAN");

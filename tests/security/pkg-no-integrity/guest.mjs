@@ -1,0 +1,3 @@
+// neither integrity nor shasum
+import x from "evil-no-integrity";
+console.log("RAN", typeof x);

@@ -1,0 +1,2 @@
+import { hello } from "fx-cjs";
+console.log("RAN", hello());

@@ -1,0 +1,2 @@
+import x from "npm:../x";
+console.log("RAN");

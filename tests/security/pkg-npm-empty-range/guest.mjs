@@ -1,0 +1,2 @@
+import r from "npm:fx-ranges@>=0 <0";
+console.log("RAN", r.version);

@@ -1,0 +1,2 @@
+import x from "npm:@fx";
+console.log("RAN");

@@ -1,0 +1,3 @@
+// an absolute entry name (/tmp/...)
+import x from "evil-absolute";
+console.log("RAN", typeof x);

@@ -1,0 +1,3 @@
+// a FIFO entry
+import x from "evil-fifo";
+console.log("RAN", typeof x);

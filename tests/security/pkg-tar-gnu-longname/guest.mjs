@@ -1,0 +1,3 @@
+// a GNU long-name record naming ../../../tmp/...
+import x from "evil-gnu-longname";
+console.log("RAN", typeof x);

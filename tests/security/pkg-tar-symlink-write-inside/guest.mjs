@@ -1,0 +1,3 @@
+// a link that stays inside, then a write through it
+import x from "evil-symlink-write-inside";
+console.log("RAN", typeof x);

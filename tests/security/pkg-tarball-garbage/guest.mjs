@@ -1,0 +1,3 @@
+// the tarball is not gzip (its integrity matches)
+import x from "evil-tarball-garbage";
+console.log("RAN", typeof x);

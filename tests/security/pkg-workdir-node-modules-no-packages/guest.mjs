@@ -1,0 +1,2 @@
+const n = ["fx", "local"].join("-");
+try { console.log(await import(n)); } catch (e) { console.log("import refused", e.code); }

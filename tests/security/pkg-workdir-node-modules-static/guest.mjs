@@ -1,0 +1,2 @@
+import local from "fx-local";
+console.log("RAN", local);
