@@ -119,7 +119,11 @@ int acs__registry_packument(acs__registry *r, const char *name, json_t **out, bo
   if (!esc)
     return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "\"%s\" is not a valid npm package name", name ? name : "");
   char dir[4096], json_path[4300], meta_path[4300], url[4500];
-  snprintf(dir, sizeof dir, "%s/meta", r->cache_dir);
+  /* one folder per registry: a packument names tarball URLs on its own
+  ** registry, so a mirror's copy must not serve another registry's runs */
+  uint64_t h = 1469598103934665603ULL;
+  for (const char *c = r->url; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ULL;
+  snprintf(dir, sizeof dir, "%s/meta/%016llx", r->cache_dir, (unsigned long long)h);
   snprintf(json_path, sizeof json_path, "%s/%s.json", dir, esc);
   snprintf(meta_path, sizeof meta_path, "%s/%s.meta", dir, esc);
   snprintf(url, sizeof url, "%s/%s", r->url, esc);

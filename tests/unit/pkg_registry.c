@@ -144,8 +144,10 @@ Test(registry, scoped_missing_and_bad_names)
 Test(registry, cached_copy_when_the_registry_is_gone)
 {
   json_decref(get("leftpad", 0));
-  close(srv_fd); /* the registry is unreachable now */
-  snprintf(url, sizeof url, "http://127.0.0.1:1");
+  /* the registry is unreachable now, at the same address (the cache is
+  ** kept per registry URL) */
+  shutdown(srv_fd, SHUT_RDWR);
+  close(srv_fd);
   json_t *b = get("leftpad", 0);
   cr_assert_str_eq(json_string_value(json_object_get(b, "name")), "leftpad");
   json_decref(b);
