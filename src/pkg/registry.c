@@ -97,8 +97,67 @@ static bool read_meta(const char *path, meta *m)
 
 static json_t *load_cached(const char *path)
 {
+  /* whole, then parsed: jansson's file reader takes a byte at a time */
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return NULL;
+  acs__buf b = {0};
+  char chunk[65536];
+  ssize_t n;
+  while ((n = read(fd, chunk, sizeof chunk)) > 0) acs__buf_append(&b, chunk, (size_t)n);
+  close(fd);
   json_error_t je;
-  return json_load_file(path, 0, &je);
+  json_t *doc = b.data ? json_loadb(b.data, b.len, 0, &je) : NULL;
+  acs__buf_free(&b);
+  return doc;
+}
+
+/* What resolution reads of a packument. Some registries send the whole
+** document (readmes, every version's full package.json) even when asked
+** for the abbreviated form; the cache keeps only this, so that reading it
+** again is cheap. */
+static json_t *strip(json_t *doc)
+{
+  static const char *const top[] = {"name", "dist-tags", "modified"};
+  static const char *const per_version[] = {
+      "name", "version", "dependencies", "optionalDependencies", "peerDependencies",
+      "peerDependenciesMeta", "bundleDependencies", "bundledDependencies", "os", "cpu", "libc",
+      "deprecated", "gypfile", "hasInstallScript", "engines"};
+  json_t *out = json_object(), *versions = json_object();
+  if (!out || !versions) {
+    json_decref(out);
+    json_decref(versions);
+    return NULL;
+  }
+  for (size_t i = 0; i < sizeof top / sizeof *top; i++) {
+    json_t *v = json_object_get(doc, top[i]);
+    if (v) json_object_set(out, top[i], v);
+  }
+  const char *ver;
+  json_t *vd;
+  json_object_foreach(json_object_get(doc, "versions"), ver, vd) {
+    json_t *nv = json_object();
+    if (!nv || !json_is_object(vd)) {
+      json_decref(nv);
+      continue;
+    }
+    for (size_t i = 0; i < sizeof per_version / sizeof *per_version; i++) {
+      json_t *v = json_object_get(vd, per_version[i]);
+      if (v) json_object_set(nv, per_version[i], v);
+    }
+    json_t *dist = json_object_get(vd, "dist");
+    if (json_is_object(dist)) {
+      json_t *nd = json_object();
+      static const char *const dk[] = {"tarball", "integrity", "shasum"};
+      for (size_t i = 0; nd && i < 3; i++) {
+        json_t *v = json_object_get(dist, dk[i]);
+        if (v) json_object_set(nd, dk[i], v);
+      }
+      if (nd) json_object_set_new(nv, "dist", nd);
+    }
+    json_object_set_new(versions, ver, nv);
+  }
+  json_object_set_new(out, "versions", versions);
+  return out;
 }
 
 bool acs__registry_auth(const char *url, char *header, size_t cap)
@@ -203,7 +262,13 @@ int acs__registry_packument(acs__registry *r, const char *name, json_t **out, bo
     return acs__fail(err, ACS_EENV, ACS__ENV, "the npm registry sent metadata for \"%s\" that is not a packument (%s)",
                      name, url);
   }
-  if (mkdirs(dir) == 0 && write_atomic(json_path, res.body.data, res.body.len) == 0) {
+  json_t *small = strip(doc);
+  if (small) {
+    json_decref(doc);
+    doc = small;
+  }
+  char *text = json_dumps(doc, JSON_COMPACT);
+  if (text && mkdirs(dir) == 0 && write_atomic(json_path, text, strlen(text)) == 0) {
     char line[700];
     /* Without caching headers (some mirrors send none), the public
     ** registry's own five minutes. */
@@ -211,6 +276,7 @@ int acs__registry_packument(acs__registry *r, const char *name, json_t **out, bo
     int k = snprintf(line, sizeof line, "%ld %ld %s\n", now, age, res.etag ? res.etag : "-");
     write_atomic(meta_path, line, (size_t)k);
   }
+  free(text);
   acs__fetch_result_free(&res);
   *out = doc;
   return 0;

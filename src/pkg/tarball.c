@@ -212,6 +212,9 @@ int acs__tar_extract(const void *tgz, size_t len, const char *dest, const char *
   uint64_t total = 0;
   uint32_t entries = 0;
   struct archive_entry *e;
+  int last_fd = -1;
+  char last_dir[4096];
+  size_t last_len = 0;
   while (!rc) {
     int r = A.next_header(ar, &e);
     if (r == ARCHIVE_EOF) break;
@@ -235,7 +238,25 @@ int acs__tar_extract(const void *tgz, size_t len, const char *dest, const char *
     /* A directory's own components are all made: walk "dir/" to its end. */
     char *walk = NULL;
     if (type == AE_IFDIR && asprintf(&walk, "%s/", rel) < 0) walk = NULL;
-    int parent = open_parent(root, walk ? walk : rel, &leaf);
+    /* Entries come directory by directory: the last file's directory is
+    ** kept open, which saves a walk from the root per file. It stays the
+    ** directory at that path: nothing here removes a directory, and an
+    ** entry cannot turn one into a link or a file. */
+    const char *slash = strrchr(rel, '/');
+    size_t dl = slash ? (size_t)(slash - rel) : 0;
+    int parent;
+    if (!walk && last_fd >= 0 && last_len == dl && !strncmp(last_dir, rel, dl)) {
+      parent = dup(last_fd);
+      leaf = slash ? slash + 1 : rel;
+    } else {
+      parent = open_parent(root, walk ? walk : rel, &leaf);
+      if (!walk && parent >= 0 && dl < sizeof last_dir) {
+        if (last_fd >= 0) close(last_fd);
+        last_fd = dup(parent);
+        memcpy(last_dir, rel, dl);
+        last_len = dl;
+      }
+    }
     if (parent < 0) {
       rc = fail(err, what, raw, errno == ELOOP || errno == ENOTDIR ? "goes through a link or a file"
                                                                     : "cannot be created");
@@ -267,6 +288,7 @@ int acs__tar_extract(const void *tgz, size_t len, const char *dest, const char *
     free(rel);
   }
   A.read_free(ar);
+  if (last_fd >= 0) close(last_fd);
   close(root);
   return rc;
 }
