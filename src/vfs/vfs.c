@@ -20,6 +20,7 @@ typedef struct mount {
   size_t len;
   int fd;     /* O_PATH|O_DIRECTORY */
   bool ro;
+  bool moved; /* mounted at a guest path that is not its host path */
 } mount;
 
 struct acs__vfs {
@@ -96,7 +97,7 @@ int acs__vfs_mount_at(acs__vfs *v, const char *host_dir, const char *guest_path,
   /* "/" as a mount would be the whole host: keep it as "" for prefix tests */
   size_t len = strlen(real);
   if (len == 1) real[0] = 0, len = 0;
-  v->m[v->n++] = (mount){real, len, fd, read_only};
+  v->m[v->n++] = (mount){real, len, fd, read_only, guest_path != NULL};
   free(v->desc);
   v->desc = NULL;
   return 0;
@@ -603,13 +604,36 @@ int acs__vfs_link(acs__vfs *v, const char *from, const char *to)
   return rc;
 }
 
+static void lexical(char *s);
+
+/* Whether a link at guest directory `dir` with text `target` points, as
+** written, into a directory mounted at its own host path. */
+static bool link_stays(acs__vfs *v, const char *dir, const char *target)
+{
+  char abs[PATH_MAX * 2];
+  if (target[0] == '/') snprintf(abs, sizeof abs, "%s", target);
+  else snprintf(abs, sizeof abs, "%s/%s", strcmp(dir, "/") ? dir : "", target);
+  lexical(abs);
+  mount *m = mount_of(v, abs);
+  return m && !m->moved;
+}
+
 int acs__vfs_symlink(acs__vfs *v, const char *target, const char *path)
 {
   walk w;
   int rc = walk_parent(v, path, false, &w, true);
   if (rc == -EBUSY) return -EEXIST;
   if (rc) return rc;
-  /* any text may be stored: following it is confined like every path */
+  /* Following any link is confined like every path; but a link left in
+  ** the work dir that points outside it would make the next run with that
+  ** work dir a configuration error (the pre-run check cannot tell who made
+  ** it), so the guest may only make links that stay inside. Packages
+  ** (mounted elsewhere than their host path) count as outside. */
+  if (!link_stays(v, w.cur, target)) {
+    v->outside = true;
+    walk_close(&w);
+    return -EACCES;
+  }
   rc = symlinkat(target, w.parent, w.name) < 0 ? -errno : 0;
   walk_close(&w);
   return rc;
