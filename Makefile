@@ -22,7 +22,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit_%)
 
-.PHONY: all deps run test asan test-asan bench clean fuzz-lang fuzz-policy fuzz-tar fuzz-semver
+.PHONY: all deps run test test-online asan test-asan bench clean fuzz-lang fuzz-policy fuzz-tar fuzz-semver
 
 all: $(BUILD)/acs $(BUILD)/libacs.a $(BUILD)/libacs.so
 
@@ -68,6 +68,11 @@ run: deps
 test: deps
 	@$(MAKE) --no-print-directory all units
 	@BUILD=$(BUILD) bash tests/run.sh
+
+# npm packages from the real registry (registry.npmjs.org): opt-in, needs
+# the internet (skips when the registry cannot be reached); not in `test`.
+test-online: all
+	@BUILD=$(BUILD) bash tests/pkg/online.sh
 
 units: $(UNIT_BIN) $(BUILD)/acs-hole $(BUILD)/tests/semver_tool
 

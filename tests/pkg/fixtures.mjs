@@ -376,6 +376,80 @@ exports.tryImport = async () => { try { const m = await import("fx-cjs"); return
     versions: [{ version: "1.0.0", tarballDelayMs: 2500, files: { "index.js": cjs(`exports.slow = "slow-ok";`) } }],
   },
 
+  // ====================================================== README stand-ins
+  // Small packages under the real names the product README uses
+  // (bindings/node/test/readme.test.mjs): just enough of their API for
+  // its examples. papaparse: latest (5.4.1) is not the highest (5.7.0), so
+  // that the README's range forms (5, 5.7, ~5.1.0, ...) each pick a
+  // different version; every copy exports its version.
+  "papaparse": {
+    distTags: { latest: "5.4.1" },
+    versions: ["4.6.3", "5.1.0", "5.1.3", "5.4.1", "5.7.0"].map((version) => ({
+      version,
+      main: "papaparse.js",
+      files: {
+        "papaparse.js": cjs(`// stand-in for papaparse: splits on \\n and , (no quoting)
+function parse(text) {
+  const data = String(text).split("\\n").map((line) => line.split(","));
+  return { data, errors: [], meta: { delimiter: ",", linebreak: "\\n" } };
+}
+module.exports = { parse, version: ${JSON.stringify(version)} };`),
+      },
+    })),
+  },
+  // date-fns 3.x / 4.x: ESM with a CommonJS twin, format() for a few tokens
+  "date-fns": {
+    distTags: { latest: "4.1.0" },
+    versions: ["2.30.0", "3.6.0", "4.1.0"].map((version) => {
+      const body = `const pad = (n, w) => String(n).padStart(w, "0");
+const TOKENS = {
+  yyyy: (d) => pad(d.getFullYear(), 4), MM: (d) => pad(d.getMonth() + 1, 2), dd: (d) => pad(d.getDate(), 2),
+  HH: (d) => pad(d.getHours(), 2), mm: (d) => pad(d.getMinutes(), 2), ss: (d) => pad(d.getSeconds(), 2),
+};
+function format(date, fmt) {
+  const d = new Date(date);
+  if (Number.isNaN(d.getTime())) throw new RangeError("Invalid time value");
+  return String(fmt).replace(/yyyy|MM|dd|HH|mm|ss/g, (t) => TOKENS[t](d));
+}
+const addDays = (date, n) => { const d = new Date(date); d.setDate(d.getDate() + n); return d; };
+const VERSION = ${JSON.stringify(version)};`;
+      return {
+        version,
+        type: "module",
+        main: "./index.cjs",
+        exports: {
+          ".": { import: "./index.js", require: "./index.cjs" },
+          "./format": { import: "./format.js", require: "./format.cjs" },
+          "./package.json": "./package.json",
+        },
+        files: {
+          "index.js": `${body}\nexport { format, addDays, VERSION };\n`,
+          "index.cjs": cjs(`${body}\nmodule.exports = { format, addDays, VERSION };`),
+          "format.js": `export { format, format as default } from "./index.js";\n`,
+          "format.cjs": cjs(`exports.format = require("./index.cjs").format;`),
+        },
+      };
+    }),
+  },
+  "lodash": {
+    distTags: { latest: "4.17.21" },
+    versions: ["4.17.20", "4.17.21"].map((version) => ({
+      version,
+      main: "lodash.js",
+      files: {
+        "lodash.js": cjs(`const _ = {
+  VERSION: ${JSON.stringify(version)},
+  chunk: (a, n = 1) => { const out = []; for (let i = 0; i < a.length; i += n) out.push(a.slice(i, i + n)); return out; },
+  sum: (a) => a.reduce((s, x) => s + x, 0),
+  uniq: (a) => [...new Set(a)],
+  groupBy: (a, f) => a.reduce((o, x) => { const k = typeof f === "function" ? f(x) : x[f]; (o[k] = o[k] || []).push(x); return o; }, {}),
+};
+module.exports = _;`),
+        "chunk.js": cjs(`module.exports = require("./lodash.js").chunk;`),
+      },
+    })),
+  },
+
   // ================================================================ attacks
   // Marker paths /tmp/acs-fx-* must never exist on the host.
   "evil-dotdot": attack([

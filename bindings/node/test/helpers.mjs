@@ -65,3 +65,72 @@ export function runNode(args, { env = {}, timeoutMs = 20000 } = {}) {
     });
   });
 }
+
+export const REPO_DIR = path.resolve(PACKAGE_DIR, '..', '..');
+export const FIXTURE_REGISTRY = path.join(REPO_DIR, 'tests', 'pkg', 'registry.mjs');
+
+// Runs registry.mjs and exits when its stdin closes: the pipe closes when
+// this process ends however it ends (even SIGKILL), so no registry is left.
+const REGISTRY_WRAPPER = `
+const bye = () => process.exit(0);
+process.stdin.on('end', bye); process.stdin.on('error', bye); process.stdin.resume();
+await import(process.env.ACS_TEST_REGISTRY_URL);
+`;
+
+/**
+ * Start the fixture npm registry (tests/pkg/registry.mjs, packages from
+ * tests/pkg/fixtures.mjs) on 127.0.0.1. Resolves with { url, port, log(),
+ * clearLog(), stop() } once it prints its port; rejects after timeoutMs.
+ * log() is the request log ("GET /papaparse", ...). The registry stops
+ * with stop(), or when this process exits.
+ */
+export function startFixtureRegistry({ timeoutMs = 60000 } = {}) {
+  const { spawn } = require('node:child_process');
+  const { pathToFileURL } = require('node:url');
+  const dir = tmpDir('registry-');
+  const logFile = path.join(dir, 'requests.log');
+  fs.writeFileSync(logFile, '');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', REGISTRY_WRAPPER, '_', '--log', logFile], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, ACS_TEST_REGISTRY_URL: pathToFileURL(FIXTURE_REGISTRY).href },
+    });
+    let out = '', err = '', done = false;
+    const stop = () => {
+      try { child.stdin.end(); } catch { /* already closed */ }
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    };
+    const fail = (why) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      stop();
+      reject(new Error(`the fixture registry did not start: ${why}${err.trim() ? `: ${err.trim().split('\n').slice(0, 5).join(' | ')}` : ''}`));
+    };
+    const timer = setTimeout(() => fail(`no port after ${timeoutMs} ms`), timeoutMs);
+    process.on('exit', stop);
+    child.on('error', (e) => fail(e.message));
+    child.on('exit', (code, sig) => fail(`it exited (${sig || code})`));
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (d) => { err = (err + d).slice(-4000); });
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /^(\d+)\n/.exec(out);
+      if (!m || done) return;
+      done = true;
+      clearTimeout(timer);
+      // From here on it must not keep this process alive.
+      for (const h of [child, child.stdin, child.stdout, child.stderr]) h.unref?.();
+      const port = Number(m[1]);
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        port,
+        pid: child.pid,
+        log: () => fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean),
+        clearLog: () => fs.writeFileSync(logFile, ''),
+        stop,
+      });
+    });
+  });
+}
