@@ -568,6 +568,63 @@ static bool holds_mount(acs__vfs *v, const char *dir, const char *name)
   return above_mount(v, full);
 }
 
+static void lexical(char *s);
+
+/* Whether a link at guest directory `dir` with text `target` points, as
+** written, into a directory mounted at its own host path. */
+static bool link_stays(acs__vfs *v, const char *dir, const char *target)
+{
+  char abs[PATH_MAX * 2];
+  if (target[0] == '/') snprintf(abs, sizeof abs, "%s", target);
+  else snprintf(abs, sizeof abs, "%s/%s", strcmp(dir, "/") ? dir : "", target);
+  lexical(abs);
+  mount *m = mount_of(v, abs);
+  return m && !m->moved;
+}
+
+/* A link now at `name` in guest directory `dir` (fd `dfd`) stays inside:
+** by its text, and followed as the pre-run check follows it. */
+static bool placed_link_ok(acs__vfs *v, int dfd, const char *dir, const char *name)
+{
+  char target[PATH_MAX];
+  ssize_t n = readlinkat(dfd, name, target, sizeof target - 1);
+  if (n < 0) return true; /* not a link */
+  target[n] = 0;
+  if (!link_stays(v, dir, target)) return false;
+  char guest[PATH_MAX * 2];
+  snprintf(guest, sizeof guest, "%s/%s", strcmp(dir, "/") ? dir : "", name);
+  struct stat st;
+  return !(acs__vfs_stat(v, guest, true, &st) == -ENOENT && v->outside);
+}
+
+/* How many links under `name` (in dfd, guest dir `dir`; `name` itself
+** when it is a link) point outside from where they are. Counts at most
+** `*budget` entries: a tree that big is not being moved to plant a link. */
+static long bad_links(acs__vfs *v, int dfd, const char *dir, const char *name, int depth, long *budget)
+{
+  if (depth > 64 || --*budget < 0) return 0;
+  struct stat st;
+  if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) return 0;
+  if (S_ISLNK(st.st_mode)) return !placed_link_ok(v, dfd, dir, name);
+  if (!S_ISDIR(st.st_mode)) return 0;
+  int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return 0;
+  DIR *d = fdopendir(fd);
+  if (!d) {
+    close(fd);
+    return 0;
+  }
+  char sub[PATH_MAX];
+  snprintf(sub, sizeof sub, "%s/%s", strcmp(dir, "/") ? dir : "", name);
+  long n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) && *budget > 0)
+    if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+      n += bad_links(v, dirfd(d), sub, e->d_name, depth + 1, budget);
+  closedir(d);
+  return n;
+}
+
 int acs__vfs_rename(acs__vfs *v, const char *from, const char *to)
 {
   walk a, b;
@@ -578,8 +635,20 @@ int acs__vfs_rename(acs__vfs *v, const char *from, const char *to)
     walk_close(&a);
     return rc;
   }
+  /* A relative link means something else elsewhere: a move that leaves
+  ** more links pointing outside than there were goes back (see
+  ** acs__vfs_symlink). Within one directory nothing changes meaning. */
+  bool moving = strcmp(a.cur, b.cur) != 0;
+  long budget = 20000, before = 0;
+  if (moving) before = bad_links(v, a.parent, a.cur, a.name, 0, &budget);
   if (holds_mount(v, a.cur, a.name) || holds_mount(v, b.cur, b.name)) rc = -EBUSY;
   else rc = renameat(a.parent, a.name, b.parent, b.name) < 0 ? -errno : 0;
+  budget = 20000;
+  if (!rc && moving && bad_links(v, b.parent, b.cur, b.name, 0, &budget) > before) {
+    renameat(b.parent, b.name, a.parent, a.name);
+    v->outside = true;
+    rc = -EACCES;
+  }
   walk_close(&a);
   walk_close(&b);
   return rc;
@@ -599,23 +668,15 @@ int acs__vfs_link(acs__vfs *v, const char *from, const char *to)
   ** work dir would make that file writable. */
   if (a.m != b.m) rc = -EXDEV;
   else rc = linkat(a.parent, a.name, b.parent, b.name, 0) < 0 ? -errno : 0;
+  /* a second name for a link is a new link: the rule of acs__vfs_symlink */
+  if (!rc && !placed_link_ok(v, b.parent, b.cur, b.name)) {
+    unlinkat(b.parent, b.name, 0);
+    v->outside = true;
+    rc = -EACCES;
+  }
   walk_close(&a);
   walk_close(&b);
   return rc;
-}
-
-static void lexical(char *s);
-
-/* Whether a link at guest directory `dir` with text `target` points, as
-** written, into a directory mounted at its own host path. */
-static bool link_stays(acs__vfs *v, const char *dir, const char *target)
-{
-  char abs[PATH_MAX * 2];
-  if (target[0] == '/') snprintf(abs, sizeof abs, "%s", target);
-  else snprintf(abs, sizeof abs, "%s/%s", strcmp(dir, "/") ? dir : "", target);
-  lexical(abs);
-  mount *m = mount_of(v, abs);
-  return m && !m->moved;
 }
 
 int acs__vfs_symlink(acs__vfs *v, const char *target, const char *path)
@@ -635,6 +696,19 @@ int acs__vfs_symlink(acs__vfs *v, const char *target, const char *path)
     return -EACCES;
   }
   rc = symlinkat(target, w.parent, w.name) < 0 ? -errno : 0;
+  if (!rc) {
+    /* Followed as the start-up check follows it (through other links and
+    ** "..", as the guest would), it must not leave either: "r/../x" with r
+    ** a link to another mount, "here/../x" with here -> ".". */
+    char guest[PATH_MAX * 2];
+    snprintf(guest, sizeof guest, "%s/%s", strcmp(w.cur, "/") ? w.cur : "", w.name);
+    struct stat st;
+    int fr = acs__vfs_stat(v, guest, true, &st);
+    if (fr == -ENOENT && v->outside) {
+      unlinkat(w.parent, w.name, 0);
+      rc = -EACCES;
+    }
+  }
   walk_close(&w);
   return rc;
 }

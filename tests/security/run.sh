@@ -23,7 +23,8 @@ if [ -n "$NODE" ]; then
   exec 8< <("$NODE" ../pkg/registry.mjs --log "$REGLOG" & echo "pid $!"; wait)
   read -r _ REGSRV <&8 && read -r REG <&8 || REG=""
 fi
-cleanup() { [ -n "$SRV" ] && kill "$SRV" 2>/dev/null; [ -n "$REGSRV" ] && kill "$REGSRV" 2>/dev/null; rm -f "$HITS" "$REGLOG"; }
+HL=""
+cleanup() { [ -n "$SRV" ] && kill "$SRV" 2>/dev/null; [ -n "$REGSRV" ] && kill "$REGSRV" 2>/dev/null; [ -n "$HL" ] && kill "$HL" 2>/dev/null; rm -f "$HITS" "$REGLOG"; }
 trap cleanup EXIT
 C=""
 subst() { sed -e "s|\$REG|$REG|g" -e "s|\$W|$W|g" -e "s|\$R|$R|g" -e "s|\$O|$O|g" -e "s|\$C|$C|g" -e "s|\$PA|$PA|g" -e "s|\$PB|$PB|g" "$@"; }
@@ -52,11 +53,19 @@ for dir in "${1:-}"*/; do
   if [ -f "$dir/net" ] && [ -z "$PA" ]; then echo "skip $name: no node to run the local servers"; rm -rf "$T"; continue; fi
   : > "$HITS"; : > "$REGLOG"
   subst "$dir/$guest" > "$W/$guest"
+  # "hostlinks": the guest gets hostlink.mjs, and a host loop makes the
+  # links it asks for (lib/hostlink.sh), for the length of the run
+  if [ -f "$dir/hostlinks" ]; then
+    subst lib/hostlink.mjs > "$W/hostlink.mjs"
+    bash lib/hostlink.sh "$W" $$ </dev/null >/dev/null 2>&1 &
+    HL=$!
+  fi
   before_o=$(tree_hash "$O"); before_r=$(tree_hash "$R")
   opts=""; [ -f "$dir/opts" ] && opts=$(subst "$dir/opts")
   # shellcheck disable=SC2086
   env "${pkgenv[@]}" timeout -k 5 30 "$ACS" run --work-dir "$W" --read-only "$R" $opts "$guest" >"$T/out" 2>"$T/err" </dev/null
   status=$?
+  if [ -n "$HL" ]; then kill "$HL" 2>/dev/null; wait "$HL" 2>/dev/null; HL=""; fi
   fail=""
   want_exit=0
   while IFS= read -r line || [ -n "$line" ]; do
@@ -69,6 +78,16 @@ for dir in "${1:-}"*/; do
       "no-file "*) [ -e "${line#no-file }" ] && fail="$fail; ${line#no-file } exists" ;;
       "reqlog-has "*) grep -qF -- "${line#reqlog-has }" "$REGLOG" || fail="$fail; the registry got no '${line#reqlog-has }'" ;;
       "reqlog-lacks "*) grep -qF -- "${line#reqlog-lacks }" "$REGLOG" && fail="$fail; the registry got '${line#reqlog-lacks }'" ;;
+      "rerun-exit "*)
+        # a second run with the same work dir (and flags), of a guest that
+        # does nothing: what the first run left must not stop it
+        echo 'console.log("rerun");' > "$W/.rerun.mjs"
+        # shellcheck disable=SC2086
+        env "${pkgenv[@]}" timeout -k 5 30 "$ACS" run --work-dir "$W" --read-only "$R" $opts .rerun.mjs >"$T/rerun-out" 2>"$T/rerun-err" </dev/null
+        rs=$?
+        rm -f "$W/.rerun.mjs"
+        [ "$rs" = "${line#rerun-exit }" ] || fail="$fail; a second run with the same work dir: exit $rs, expected ${line#rerun-exit }: $(head -c 300 "$T/rerun-err" | tr '\n' ' ')"
+        grep -q "OUTSIDE-SECRET" "$T/rerun-out" "$T/rerun-err" && fail="$fail; the secret leaked in the second run" ;;
       ""|"#"*) ;;
       *) fail="$fail; bad expect line '$line'" ;;
     esac

@@ -307,22 +307,62 @@ function resolveSpecifier(specifier, parent, kind) {
 // imports only what its package.json declares, and the code imports only
 // packages allowedPackages lets through, however the name was computed.
 
+// These rules must hold whatever the guest does to the built-in
+// prototypes and globals before it imports: they use only what was
+// captured here, when the loader was evaluated (before any guest code), and
+// objects without prototypes.
+const $apply = Reflect.apply;
+const $startsWith = String.prototype.startsWith, $slice = String.prototype.slice;
+const $lastIndexOf = String.prototype.lastIndexOf, $indexOf = String.prototype.indexOf;
+const $parse = JSON.parse, $keys = Object.keys, $create = Object.create, $isArray = Array.isArray;
+const $hasOwn = Object.prototype.hasOwnProperty;
+const $readFile = host.fs.readFile, $packages = host.packages, $allowed = host.packageAllowed;
+const sStarts = (s, p) => $apply($startsWith, s, [p]);
+const sSlice = (s, a, b) => $apply($slice, s, b === undefined ? [a] : [a, b]);
+const sLast = (s, p) => $apply($lastIndexOf, s, [p]);
+const sHas = (s, p) => $apply($indexOf, s, [p]) >= 0;
+const own = (o, k) => o !== null && typeof o === "object" && $apply($hasOwn, o, [k]);
+function listHas(list, x) {
+  for (let i = 0; i < list.length; i++) if (list[i] === x) return true;
+  return false;
+}
+function safeDirname(path) {
+  const i = sLast(path, "/");
+  return i <= 0 ? "/" : sSlice(path, 0, i);
+}
+
 let pkgInfo;
 function packages() {
   if (!pkgInfo) {
-    const p = host.packages();
-    const table = p.table ? JSON.parse(p.table) : {};
+    const p = $apply($packages, host, []);
+    const parsed = p.table ? $apply($parse, JSON, [p.table]) : {};
+    const table = $create(null);
+    const roots = [];
+    const keys = $keys(parsed);
+    for (let i = 0; i < keys.length; i++) {
+      const e = parsed[keys[i]];
+      const deps = [];
+      for (let d = 0; $isArray(e.deps) && d < e.deps.length; d++) deps[d] = e.deps[d];
+      const entry = $create(null);
+      entry.name = e.name; entry.folder = e.folder; entry.version = e.version; entry.root = e.root; entry.deps = deps;
+      table[keys[i]] = entry;
+      roots[roots.length] = keys[i];
+    }
     // longest root first, so that a nested package owns its files
-    const roots = Object.keys(table).sort((a, b) => b.length - a.length);
-    pkgInfo = { table, roots, limited: p.limited };
+    for (let i = 1; i < roots.length; i++)
+      for (let j = i; j > 0 && roots[j].length > roots[j - 1].length; j--) {
+        const t = roots[j]; roots[j] = roots[j - 1]; roots[j - 1] = t;
+      }
+    pkgInfo = $create(null);
+    pkgInfo.table = table; pkgInfo.roots = roots; pkgInfo.limited = p.limited === true;
   }
   return pkgInfo;
 }
 
 function installedOwner(path) {
-  if (!path) return undefined;
+  if (typeof path !== "string") return undefined;
   const { table, roots } = packages();
-  for (const r of roots) if (path.startsWith(r + "/")) return table[r];
+  for (let i = 0; i < roots.length; i++) if (sStarts(path, roots[i] + "/")) return table[roots[i]];
   return undefined;
 }
 
@@ -331,11 +371,29 @@ function notAllowed(message, from) {
   return err;
 }
 
-function declares(scope, name) {
-  for (const field of ["dependencies", "peerDependencies", "optionalDependencies"]) {
-    const deps = scope[field];
-    if (deps && typeof deps === "object" && Object.prototype.hasOwnProperty.call(deps, name)) return true;
+// The nearest package.json above `path`, read afresh (not from the cache
+// the rest of the loader shares).
+function ownScope(path) {
+  let dir = safeDirname(path);
+  for (;;) {
+    const file = (dir === "/" ? "" : dir) + "/package.json";
+    if (isFile(file)) {
+      try {
+        const pkg = $apply($parse, JSON, [$apply($readFile, host.fs, [file, true])]);
+        return pkg !== null && typeof pkg === "object" ? pkg : null;
+      } catch (e) {
+        return null;
+      }
+    }
+    if (dir === "/" || sSlice(dir, -13) === "/node_modules") return null;
+    dir = safeDirname(dir);
   }
+}
+
+function declares(scope, name) {
+  const fields = ["dependencies", "peerDependencies", "optionalDependencies"];
+  for (let i = 0; i < fields.length; i++)
+    if (own(scope, fields[i]) && own(scope[fields[i]], name)) return true;
   return false;
 }
 
@@ -344,29 +402,18 @@ function declares(scope, name) {
 function checkPackage(name, parent, from) {
   const owner = installedOwner(parent);
   if (owner) {
-    if (name === owner.folder || owner.deps.includes(name)) return false;
+    if (name === owner.folder || listHas(owner.deps, name)) return false;
     throw notAllowed(`Package "${owner.name}" cannot import "${name}": it is not in its package.json dependencies, and a package may import only those`, from);
   }
   // a package in the work dir's node_modules may use what it declares
-  if (parent && parent.includes("/node_modules/")) {
-    const scope = packageScope(parent);
-    if (scope && (scope.name === name || declares(scope, name))) return false;
+  if (typeof parent === "string" && sHas(parent, "/node_modules/")) {
+    const scope = ownScope(parent);
+    if (scope && ((own(scope, "name") && scope.name === name) || declares(scope, name))) return false;
   }
   if (!packages().limited) return true;
-  const why = host.packageAllowed(name);
+  const why = $apply($allowed, host, [name]);
   if (why) throw notAllowed(why, from);
   return true;
-}
-
-// The version rule of allowedPackages, for what the code itself imports.
-function checkVersion(name, file) {
-  if (!packages().limited) return;
-  const i = file.lastIndexOf("/node_modules/" + name + "/");
-  if (i < 0) return;
-  const root = file.slice(0, i + 14 + name.length);
-  const pkg = readPackageJson(root);
-  const why = host.packageAllowed(name, pkg && typeof pkg.version === "string" ? pkg.version : undefined);
-  if (why) throw notAllowed(why, file);
 }
 
 // However a file of an installed package was named (a path under
@@ -376,12 +423,24 @@ function checkTarget(file, parent) {
   if (!target) return;
   const from = installedOwner(parent);
   if (from) {
-    if (from === target || from.deps.includes(target.folder)) return;
+    if (from === target || listHas(from.deps, target.folder)) return;
     throw notAllowed(`Package "${from.name}" cannot import files of "${target.name}": it is not in its package.json dependencies, and a package may import only those`, parent);
   }
   if (!packages().limited) return;
-  const why = host.packageAllowed(target.name, target.version);
+  const why = $apply($allowed, host, [target.name, target.version]);
   if (why) throw notAllowed(why, parent || host.cwd + "/[eval]");
+}
+
+// The version rule of allowedPackages, for what the code itself imports.
+function checkVersion(name, file) {
+  if (!packages().limited) return;
+  const i = sLast(file, "/node_modules/" + name + "/");
+  if (i < 0) return;
+  const root = sSlice(file, 0, i + 14 + name.length);
+  const scope = ownScope(root + "/package.json");
+  const version = own(scope, "version") && typeof scope.version === "string" ? scope.version : undefined;
+  const why = $apply($allowed, host, [name, version]);
+  if (why) throw notAllowed(why, file);
 }
 
 // "npm:name@range/sub": the installed package, whatever a node_modules

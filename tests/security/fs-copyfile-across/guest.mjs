@@ -1,8 +1,10 @@
 // copyFile across the walls, in every direction and form.
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import { hostLink } from "./hostlink.mjs";
 fs.writeFileSync("mine.txt", "mine");
-fs.symlinkSync("$O/secret.txt", "secret-link"); fs.symlinkSync("$O", "out");
+// links to outside, made by the host (the guest may not make them)
+hostLink("$O/secret.txt", "secret-link"); hostLink("$O", "out");
 const pairs = {
   "out-to-work": ["$O/secret.txt", "stolen1.txt", "ENOENT"], "dotdot-to-work": ["../outside/secret.txt", "stolen2.txt", "ENOENT"],
   "link-to-work": ["secret-link", "stolen3.txt", "ENOENT"], "dirlink-to-work": ["out/secret.txt", "stolen4.txt", "ENOENT"],

@@ -2,6 +2,7 @@
 // answers the same code and message for both.
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import { hostLink } from "./hostlink.mjs";
 const require = createRequire(import.meta.url);
 fs.writeFileSync("f.txt", "x");
 const pairs = [["$O/secret.txt", "$O/nosuch.txt"], ["$O/dir", "$O/nosuchdir"], ["../outside/secret.txt", "../outside/nosuch.txt"],
@@ -14,7 +15,9 @@ const probes = {
   readdir: (p) => fs.readdirSync(p), realpath: (p) => fs.realpathSync(p), readlink: (p) => fs.readlinkSync(p),
   mkdir: (p) => fs.mkdirSync(p + "/x"), rmdir: (p) => fs.rmdirSync(p), unlink: (p) => fs.unlinkSync(p),
   "rename-src": (p) => fs.renameSync(p, "moved"), "rename-dest": (p) => fs.renameSync("f.txt", p + "/x"),
-  "link-src": (p) => fs.linkSync(p, "h"), "copy-src": (p) => fs.copyFileSync(p, "c"), "symlink-read": (p) => { try { fs.unlinkSync("l"); } catch {} fs.symlinkSync(p, "l"); fs.readFileSync("l"); },
+  "link-src": (p) => fs.linkSync(p, "h"), "copy-src": (p) => fs.copyFileSync(p, "c"), "symlink": (p) => { try { fs.unlinkSync("l"); } catch {} fs.symlinkSync(p, "l"); },
+  // a link to p made by the host (the guest may not make it), then read
+  "symlink-read": (p) => { try { fs.unlinkSync("l"); } catch {} hostLink(p, "l"); fs.readFileSync("l"); },
   require: (p) => require(p), "require-resolve": (p) => require.resolve(p),
   "meta-resolve": (p) => import.meta.resolve(p),
 };

@@ -1,13 +1,15 @@
-// A dangling link made by the guest, pointing outside (or into the
-// read-only dir), used as the target of every call that creates a file:
-// the call must not create the file at the link's target.
+// A dangling link made at run time, pointing outside (made by the host:
+// the guest may not) or into the read-only dir (made by the guest), used
+// as the target of every call that creates a file: the call must not
+// create the file at the link's target.
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import { hostLink } from "./hostlink.mjs";
 const targets = { "abs": "$O/new.txt", "rel": "../outside/new.txt", "tmp": "/tmp/acs-dangling-new.txt", "ro": "$R/new.txt", "ro-rel": "../ro/new.txt" };
 const C = fs.constants;
 fs.writeFileSync("src.txt", "payload");
 for (const [name, target] of Object.entries(targets)) {
-  fs.symlinkSync(target, name);
+  if (name.startsWith("ro")) fs.symlinkSync(target, name); else hostLink(target, name);
   const ops = {
     "writeFile": () => fs.writeFileSync(name, "x"), "appendFile": () => fs.appendFileSync(name, "x"),
     "open-w": () => fs.openSync(name, "w"), "open-wx": () => fs.openSync(name, "wx"), "open-a": () => fs.openSync(name, "a+"),

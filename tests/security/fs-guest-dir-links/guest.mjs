@@ -1,12 +1,13 @@
 // Links to directories outside (the outside dir, /, the work dir's parent)
-// made at run time: nothing can be listed, copied, opened or made through
+// made at run time (by the host: the guest may not make them): nothing can be listed, copied, opened or made through
 // them, and recursive listings and copies of the work dir do not follow.
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import { hostLink } from "./hostlink.mjs";
 const links = { "out": "$O", "out-rel": "../outside", "root": "/", "parent": "..", "grand": "../..", "tmp": "/tmp" };
-for (const [n, t] of Object.entries(links)) fs.symlinkSync(t, n);
+for (const [n, t] of Object.entries(links)) hostLink(t, n);
 fs.mkdirSync("tree/sub", { recursive: true });
-fs.symlinkSync("$O", "tree/sub/out"); fs.symlinkSync("/", "tree/sub/root");
+hostLink("$O", "tree/sub/out"); hostLink("/", "tree/sub/root");
 const t = (label, f) => { try { const r = f(); console.log(`[${label}] ALLOWED ${JSON.stringify(r) ?? ""}`); } catch (e) { console.log(`[${label}] ${e.code}`); } };
 for (const n of Object.keys(links)) {
   t(`${n} readdir`, () => fs.readdirSync(n));

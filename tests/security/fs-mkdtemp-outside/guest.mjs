@@ -1,7 +1,8 @@
 // mkdtemp with prefixes outside the work dir: nothing is created there.
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-fs.symlinkSync("$O", "out"); fs.symlinkSync("$R", "r"); fs.mkdirSync("x");
+import { hostLink } from "./hostlink.mjs";
+hostLink("$O", "out"); fs.symlinkSync("$R", "r"); fs.mkdirSync("x"); // (the guest may not link to outside)
 const prefixes = { "abs": "$O/t-", "rel": "../outside/t-", "parent": "../t-", "tmp": "/tmp/acs-t-", "root": "/acs-t-", "mid": "x/../../outside/t-", "mid-missing": "nope/../../outside/t-",
   "link": "out/t-", "abs-dotdot": "$W/../outside/t-", "ro": "$R/t-", "ro-link": "r/t-", "ro-rel": "../ro/t-" };
 for (const [label, p] of Object.entries(prefixes)) {

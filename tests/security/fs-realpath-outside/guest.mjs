@@ -1,9 +1,11 @@
 // realpath of outside paths and of links leading outside: ENOENT in every
 // form, and the answer names no host path beyond what the guest passed.
+// (The links leading outside are made by the host: the guest may not.)
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-fs.symlinkSync("$O/secret.txt", "l-file"); fs.symlinkSync("../outside", "l-dir"); fs.symlinkSync("/", "l-root");
-fs.symlinkSync("l-dir", "l-chain"); fs.symlinkSync("/proc/self/cwd", "l-proc"); fs.symlinkSync("$R/..", "l-ro-up");
+import { hostLink } from "./hostlink.mjs";
+hostLink("$O/secret.txt", "l-file"); hostLink("../outside", "l-dir"); hostLink("/", "l-root");
+hostLink("l-dir", "l-chain"); hostLink("/proc/self/cwd", "l-proc"); hostLink("$R/..", "l-ro-up");
 const paths = { "abs": "$O/secret.txt", "dir": "$O", "dotdot": "../outside/secret.txt", "parent": "..", "root": "/", "tmp": "/tmp",
   "proc-cwd": "/proc/self/cwd", "proc-exe": "/proc/self/exe", "l-file": "l-file", "l-dir": "l-dir/secret.txt", "l-root": "l-root",
   "l-chain": "l-chain", "l-proc": "l-proc", "l-ro-up": "l-ro-up" };

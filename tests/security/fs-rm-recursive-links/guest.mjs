@@ -1,14 +1,17 @@
 // rm -r of work trees holding links to outside, to the read-only dir, to
 // / and to ..: only the links go; nothing they point to is touched.
+// (The links to outside are made by the host: the guest may not.)
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import { hostLink } from "./hostlink.mjs";
 const make = (root) => {
   fs.mkdirSync(root + "/a/b", { recursive: true });
   fs.writeFileSync(root + "/a/b/own.txt", "own");
   const links = { "out": "$O", "out-file": "$O/secret.txt", "out-keep": "$O/keep", "out-rel": "../../../../outside", "ro": "$R",
     "ro-file": "$R/data.txt", "root": "/", "up": "..", "upup": "../../../..", "ro-rel": "../../../../ro" };
-  for (const [n, t] of Object.entries(links)) fs.symlinkSync(t, `${root}/a/b/${n}`);
-  fs.symlinkSync("$O/keep", root + "/top-link");
+  const inside = ["ro", "ro-file", "up", "ro-rel"];
+  for (const [n, t] of Object.entries(links)) (inside.includes(n) ? fs.symlinkSync : hostLink)(t, `${root}/a/b/${n}`);
+  hostLink("$O/keep", root + "/top-link");
 };
 const t = async (label, f) => { try { await f(); console.log(`[${label}] done`); } catch (e) { console.log(`[${label}] ${e.code}`); } };
 make("t1"); await t("rmSync", () => fs.rmSync("t1", { recursive: true, force: true }));

@@ -1,9 +1,10 @@
 // import() of JSON from outside, with and without the attribute, and by
-// links the guest makes; require() of the same.
-import fs from "node:fs";
+// links made at run time (by the host, hostLink: the guest may not make
+// links to outside); require() of the same.
+import { hostLink } from "./hostlink.mjs";
 import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
-fs.symlinkSync("$O/evil.json", "l.json"); fs.symlinkSync("$O", "out");
+hostLink("$O/evil.json", "l.json"); hostLink("$O", "out");
 const specs = { "abs": "$O/evil.json", "dotdot": "../outside/evil.json", "url": "file://$O/evil.json", "link": "./l.json", "dirlink": "./out/evil.json",
   "mid": "./x/../../outside/evil.json", "ro-up": "$R/../outside/evil.json" };
 for (const [label, s] of Object.entries(specs)) {

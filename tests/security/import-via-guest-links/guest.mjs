@@ -1,12 +1,14 @@
 // Links made at run time, then imported or required through: file links,
 // dir links, links to /, chains, and an inside module that imports through
-// a link of its own.
+// a link of its own. The links that lead outside are made by the host
+// (hostLink): the guest may not make them.
 import fs from "node:fs";
+import { hostLink } from "./hostlink.mjs";
 import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
-fs.symlinkSync("$O/evil.mjs", "l.mjs"); fs.symlinkSync("$O/evil.cjs", "l.cjs"); fs.symlinkSync("../outside", "od");
-fs.symlinkSync("/", "root"); fs.symlinkSync("l.mjs", "chain.mjs"); fs.symlinkSync("$R/..", "ro-up");
-fs.mkdirSync("lib"); fs.symlinkSync("../od", "lib/up");
+hostLink("$O/evil.mjs", "l.mjs"); hostLink("$O/evil.cjs", "l.cjs"); hostLink("../outside", "od");
+hostLink("/", "root"); hostLink("l.mjs", "chain.mjs"); hostLink("$R/..", "ro-up");
+fs.mkdirSync("lib"); hostLink("../od", "lib/up");
 fs.writeFileSync("lib/inner.mjs", 'export { default } from "./up/evil.mjs";\n');
 const specs = { "file-link": "./l.mjs", "cjs-link": "./l.cjs", "dir-link": "./od/evil.mjs", "root-link": "./root$O/evil.mjs",
   "chain": "./chain.mjs", "ro-up": "./ro-up/outside/evil.mjs", "inner": "./lib/inner.mjs", "dir-link-noext": "./od/evil" };

@@ -1,0 +1,1 @@
+echo 'console.log("OUTSIDE-SECRET imported")' > "$O/evil.mjs"

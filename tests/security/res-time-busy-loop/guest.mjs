@@ -1,0 +1,3 @@
+// A tight loop that never yields: stopped at the time limit.
+console.log("spinning");
+while (true) {}

@@ -1,0 +1,2 @@
+// queueMicrotask re-queueing itself forever.
+queueMicrotask(function f() { queueMicrotask(f); });
