@@ -81,6 +81,10 @@ static ACS__HOST_FN(z_write)
     if (in) in += JSObjectGetTypedArrayByteOffset(ctx, o, exc);
   }
   int flush = (int)num(ctx, argc, argv, 2, Z_NO_FLUSH);
+  /* maxOutputLength: stop as soon as the output passes it (a bomb must
+  ** not be inflated whole first) */
+  double max = num(ctx, argc, argv, 3, 0);
+  bool too_large = false;
   acs__buf out = {0};
   z->s.next_in = in;
   z->s.avail_in = (uInt)inlen;
@@ -92,10 +96,17 @@ static ACS__HOST_FN(z_write)
     z->s.avail_out = sizeof chunk;
     rc = z->deflate ? deflate(&z->s, flush) : inflate(&z->s, flush);
     acs__buf_append(&out, chunk, sizeof chunk - z->s.avail_out);
+    if (max > 0 && (double)out.len > max) {
+      too_large = true;
+      break;
+    }
     if (rc == Z_STREAM_END) {
       end = true;
       break;
     }
+    /* Z_FINISH with a full output buffer says Z_BUF_ERROR even though
+    ** the rest only needs room: go round again with a fresh chunk */
+    if (rc == Z_BUF_ERROR && z->s.avail_out == 0) continue;
     if (rc == Z_BUF_ERROR && z->s.avail_in == 0) {
       rc = Z_OK;
       break;
@@ -110,6 +121,7 @@ static ACS__HOST_FN(z_write)
               JSObjectMakeTypedArrayWithBytesNoCopy(ctx, kJSTypedArrayTypeUint8Array, data, n, free_bytes, NULL, exc));
   acs__js_set(ctx, res, "end", JSValueMakeBoolean(ctx, end));
   acs__js_set(ctx, res, "rest", JSValueMakeNumber(ctx, z->s.avail_in));
+  if (too_large) acs__js_set(ctx, res, "tooLarge", JSValueMakeBoolean(ctx, true));
   if (rc != Z_OK && rc != Z_STREAM_END) {
     const char *code = rc == Z_DATA_ERROR ? "Z_DATA_ERROR" : rc == Z_NEED_DICT ? "Z_NEED_DICT"
                        : rc == Z_MEM_ERROR ? "Z_MEM_ERROR" : rc == Z_STREAM_ERROR ? "Z_STREAM_ERROR" : "Z_BUF_ERROR";

@@ -40,10 +40,34 @@ function open(kind, o = {}) {
   return z.open(KIND[kind], o.level ?? -1, o.windowBits ?? 15, o.memLevel ?? 8, o.strategy ?? 0);
 }
 
+// Node's checkRangesOrGetDefault: NaN means the default, a non-number is
+// a TypeError, anything outside 1..kMaxLength a RangeError.
+function maxOutput(o) {
+  const m = o.maxOutputLength;
+  if (m === undefined || Number.isNaN(m)) return 0;
+  if (typeof m !== "number") {
+    const err = new TypeError(`The "options.maxOutputLength" property must be of type number. Received ${require("tasks").describe(m)}`);
+    err.code = "ERR_INVALID_ARG_TYPE";
+    throw err;
+  }
+  if (!Number.isFinite(m) || m < 1 || m > 9007199254740991) {
+    const err = new RangeError(`The value of "options.maxOutputLength" is out of range. It must be ${Number.isFinite(m) ? ">= 1 and <= 9007199254740991" : "a finite number"}. Received ${require("inspect").inspect(m)}`);
+    err.code = "ERR_OUT_OF_RANGE";
+    throw err;
+  }
+  return m;
+}
+
 function processSync(kind, data, o = {}) {
+  const max = maxOutput(o);
   const id = open(kind, o);
   try {
-    const r = z.write(id, toBytes(data), o.finishFlush ?? Z_FINISH);
+    const r = z.write(id, toBytes(data), o.finishFlush ?? Z_FINISH, max);
+    if (r.tooLarge) {
+      const err = new RangeError(`Cannot create a Buffer larger than ${max} bytes`);
+      err.code = "ERR_BUFFER_TOO_LARGE";
+      throw err;
+    }
     if (r.error) throw zError(r);
     if (!r.end && (kind === "inflate" || kind === "gunzip" || kind === "unzip" || kind === "inflateRaw") &&
         (o.finishFlush ?? Z_FINISH) === Z_FINISH) {
