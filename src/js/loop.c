@@ -37,11 +37,13 @@ void acs__loop_init(void)
   uv_idle_init(&acs__R.loop, &acs__R.idle);
 }
 
-/* The loop's cached time, as Node's timers use it: a timer set during a
-** callback counts from the start of the loop iteration. */
+/* The loop's time brought up to date, as Node's getLibuvNow does: a timer
+** set after long synchronous work counts from now, not from when the loop
+** last woke (it would fire early). */
 ACS__HOST_FN(acs__host_now)
 {
   (void)fn; (void)self; (void)argc; (void)argv; (void)exc;
+  uv_update_time(&acs__R.loop);
   return JSValueMakeNumber(ctx, (double)uv_now(&acs__R.loop));
 }
 
@@ -55,6 +57,7 @@ ACS__HOST_FN(acs__host_timer_arm)
     uv_timer_stop(&acs__R.timer);
     return JSValueMakeUndefined(ctx);
   }
+  uv_update_time(&acs__R.loop); /* ms counts from now (see acs__host_now) */
   uv_timer_start(&acs__R.timer, on_timer, (uint64_t)ms, 0);
   if (ref) uv_ref((uv_handle_t *)&acs__R.timer);
   else uv_unref((uv_handle_t *)&acs__R.timer);
