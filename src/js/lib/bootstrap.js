@@ -76,6 +76,38 @@ for (const name of ["ReadableStream", "ReadableStreamDefaultReader", "ReadableSt
   "TextEncoderStream", "TextDecoderStream", "CompressionStream", "DecompressionStream"])
   lazy(name, "web_streams");
 
+// The engine settles WebAssembly.compile() and instantiate() on its own run
+// loop, which this runtime does not turn: their promises never settled.
+// Here they compile with the synchronous constructors and settle as
+// promise jobs; the *Streaming forms read the Response first.
+if (typeof WebAssembly === "object" && WebAssembly) {
+  const WA = WebAssembly, { Module, Instance } = WA;
+  const method = (name, fn) => defineProperty(WA, name, { value: fn, writable: true, configurable: true });
+  const compile = (bytes) => new Promise((resolve) => resolve(new Module(bytes)));
+  const instantiate = (source, imports) =>
+    source instanceof Module
+      ? new Promise((resolve) => resolve(new Instance(source, imports)))
+      : compile(source).then((module) => ({ module, instance: new Instance(module, imports) }));
+  const wasmBytes = async (source, name) => {
+    const res = await source;
+    if (typeof Response !== "function" || !(res instanceof Response))
+      throw new TypeError(`WebAssembly.${name}(): Argument 0 must be provided and must be a Response`);
+    const type = res.headers.get("content-type");
+    if (!type || type.split(";")[0].trim().toLowerCase() !== "application/wasm")
+      throw new TypeError(`WebAssembly.${name}(): Incorrect response MIME type. Expected 'application/wasm'.`);
+    if (!res.ok) throw new TypeError(`WebAssembly.${name}(): HTTP status code is not ok`);
+    return res.arrayBuffer();
+  };
+  method("compile", { compile(bytes) { return compile(bytes); } }.compile);
+  // length 1, as in V8: the import object is optional
+  method("instantiate", { instantiate(source) { return instantiate(source, arguments[1]); } }.instantiate);
+  method("compileStreaming", { compileStreaming(source) { return wasmBytes(source, "compileStreaming").then(compile); } }.compileStreaming);
+  method("instantiateStreaming", { instantiateStreaming(source) {
+    const imports = arguments[1];
+    return wasmBytes(source, "instantiateStreaming").then((b) => instantiate(b, imports));
+  } }.instantiateStreaming);
+}
+
 // V8 keeps 10 frames; a model reads fewer lines, and Node code expects it.
 Error.stackTraceLimit = 10;
 // Node 22 defines these for `using` and disposables; the engine has none.
