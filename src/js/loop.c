@@ -57,8 +57,11 @@ ACS__HOST_FN(acs__host_timer_arm)
     uv_timer_stop(&acs__R.timer);
     return JSValueMakeUndefined(ctx);
   }
-  uv_update_time(&acs__R.loop); /* ms counts from now (see acs__host_now) */
-  uv_timer_start(&acs__R.timer, on_timer, (uint64_t)ms, 0);
+  /* ms counts from now (see acs__host_now); at least 1 ms, so that a timer
+  ** armed inside a timer callback waits for the next loop iteration, after
+  ** the immediates, as in Node (this libuv would run it again at once) */
+  uv_update_time(&acs__R.loop);
+  uv_timer_start(&acs__R.timer, on_timer, ms < 1 ? 1 : (uint64_t)ms, 0);
   if (ref) uv_ref((uv_handle_t *)&acs__R.timer);
   else uv_unref((uv_handle_t *)&acs__R.timer);
   return JSValueMakeUndefined(ctx);
