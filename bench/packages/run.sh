@@ -116,7 +116,7 @@ done
 # Warm: the last cold run's cache again, from a new cwd; acs's below, next
 # to its node_modules runs. acs's packuments stay fresh for the registry's
 # max-age (300 s by default): a note below if they were fetched again.
-stamp=$(cat "$AC"/meta/*.meta | cksum)
+stamp=$(cat "$AC"/meta/*/*.meta | cksum)
 deno_w=$(deno_run "$NPW" "$DC" "$(cwd_with all-deno.mjs)" all-deno.mjs)
 bun_w=$(bun_run "$NPW" "$BC" "$(cwd_with all.mjs)" all.mjs)
 
@@ -153,7 +153,7 @@ for _ in $(seq "$NPW"); do
   wp+=("$(acs_run 1 "$AC" "$WP" papa.mjs)")
   lp+=("$(acs_run 1 "$E" "$LP" papa.mjs)")
 done
-[ "$(cat "$AC"/meta/*.meta | cksum)" = "$stamp" ] ||
+[ "$(cat "$AC"/meta/*/*.meta | cksum)" = "$stamp" ] ||
   echo "note: acs fetched the packuments again during the warm runs (their max-age passed)"
 [ -z "$(ls -A "$E")" ] || echo "note: acs wrote to its cache in the node_modules runs: $(ls -A "$E" | tr '\n' ' ')"
 wa=$(median "${wa[@]}") la=$(median "${la[@]}") wp=$(median "${wp[@]}") lp=$(median "${lp[@]}")
