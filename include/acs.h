@@ -74,7 +74,12 @@ typedef struct acs_cancel_token acs_cancel_token;
 ** a ready worker and starts in about a millisecond instead of the engine's
 ** start-up; when none is ready it starts a fresh one as usual. Every worker
 ** serves exactly one run and exits, so nothing crosses runs; a thread
-** refills the pool in the background. */
+** refills the pool in the background. Workers are forked from a zygote
+** process that prepared the engine once (held to one thread, so that
+** forking it is safe), at ~1 ms of CPU each; ACS_ZYGOTE=0 in the
+** environment, or an engine where that cannot be done, makes each worker
+** prepare its own. The pool's processes are children of the caller: it
+** must not reap children it did not start (no waitpid(-1)). */
 typedef struct acs_pool acs_pool;
 
 /* Start a pool keeping `size` (1..256) workers ready. The caller owns the

@@ -51,6 +51,22 @@ await series(2);
   }
   console.log(`serve paced (20 ms apart): p50 ${pct(lat, 0.5).toFixed(2)} ms  p99 ${pct(lat, 0.99).toFixed(2)} ms`);
 }
+// Idle memory: what each process has of its own (Private_Dirty of
+// smaps_rollup: pages it wrote that no other process shares) and its Pss
+// (shared pages split among the processes that map them), for the zygote
+// and the ready workers, once the pool has refilled.
+{
+  const { readFileSync, readdirSync } = await import("node:fs");
+  await new Promise((r) => setTimeout(r, 500));
+  const kids = readdirSync("/proc").filter((d) => /^\d+$/.test(d)).filter((d) => {
+    try { return readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1].split(" ")[1] === String(child.pid); } catch { return false; }
+  }).map(Number).sort((a, b) => a - b);
+  const kb = (pid, field) => Number((readFileSync(`/proc/${pid}/smaps_rollup`, "utf8").match(new RegExp(`^${field}:\\s+(\\d+)`, "m")) || [])[1]);
+  for (const [i, pid] of kids.entries()) {
+    const role = kids.length > 2 && i === 0 ? "zygote" : "ready worker";
+    console.log(`idle ${role} ${pid}: private ${(kb(pid, "Private_Dirty") / 1024).toFixed(2)} MB, pss ${(kb(pid, "Pss") / 1024).toFixed(2)} MB, rss ${(kb(pid, "Rss") / 1024).toFixed(2)} MB`);
+  }
+}
 child.stdin.end();
 if (deno) {
   const lat = [];

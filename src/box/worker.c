@@ -195,7 +195,7 @@ static void run_job(const acs__worker_args *a, bool prepared)
   _exit(70);
 }
 
-void acs__worker_warm(int sock)
+int acs__worker_detach(int sock)
 {
   /* Until a run comes, nothing of the server's may stay open here. */
   int devnull = open("/dev/null", O_RDWR);
@@ -210,8 +210,13 @@ void acs__worker_warm(int sock)
       if (fd != keep) close((int)fd);
   }
   setup_process();
-  acs__walls_prepare();
-  if (acs__js_prepare(true) != 0) _exit(71);
+  return keep;
+}
+
+/* Say 'R' on keep, then take one run from it and do it. */
+static void wait_for_run(int keep) __attribute__((noreturn));
+static void wait_for_run(int keep)
+{
   char ready = 'R';
   if (write(keep, &ready, 1) != 1) _exit(0);
   acs__warm_job job;
@@ -223,4 +228,26 @@ void acs__worker_warm(int sock)
   for (int i = 0; i < 3; i++) close(fds[i]);
   close(keep);
   run_job(&job.args, true);
+}
+
+void acs__worker_warm(int sock)
+{
+  int keep = acs__worker_detach(sock);
+  acs__walls_prepare();
+  if (acs__js_prepare(true) != 0) _exit(71);
+  wait_for_run(keep);
+}
+
+void acs__worker_forked(int sock, pid_t server)
+{
+  /* The death signal does not survive a fork; the zygote's parent is ours
+  ** too (CLONE_PARENT), and if it is already gone, so is the run. */
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != server) _exit(0);
+  setpgid(0, 0);
+  /* The Landlock ruleset is built here, never in the zygote: rules added to
+  ** a ruleset fd shared with siblings would open one run's dirs to another. */
+  acs__walls_prepare();
+  if (acs__js_after_fork() != 0) _exit(71);
+  wait_for_run(sock);
 }

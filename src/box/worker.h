@@ -47,6 +47,35 @@ void acs__worker_main(const acs__worker_args *a) __attribute__((noreturn));
 ** Run in a freshly forked child; never returns. */
 void acs__worker_warm(int sock) __attribute__((noreturn));
 
+/* A warm worker's quiet state: fds 0..3 on /dev/null, sock moved to 10 or
+** above (returned), every other fd closed, the process set up as a worker
+** (death signal, own group, empty environment). For a fresh fork. */
+int acs__worker_detach(int sock);
+
+/* A child of the zygote (zygote.c), forked from a prepared realm: becomes a
+** warm worker on sock, as acs__worker_warm does after its preparation.
+** `server` is the pid the child must have as parent. Never returns. */
+void acs__worker_forked(int sock, pid_t server) __attribute__((noreturn));
+
+/* zygote.c: one process that prepares the realm once, with the engine held
+** to a single thread, and forks warm workers from it (each a child of the
+** caller, through CLONE_PARENT) at a fraction of a cold start's cost. */
+typedef struct acs__zygote {
+  pid_t pid;  /* 0: not running */
+  int sock;
+  int forks;  /* workers forked by this zygote */
+} acs__zygote;
+
+/* Start the zygote and wait until its realm is ready. Returns 0, or -1 when
+** it cannot run here (ACS_ZYGOTE=0, no way to keep the engine to one
+** thread, a start failure); the caller forks warm workers itself then. */
+int acs__zygote_start(acs__zygote *z);
+/* Fork a warm worker that will serve on `sock` (the zygote gets a copy; the
+** caller keeps its own). Returns its pid, or -1 (the zygote was stopped). */
+pid_t acs__zygote_fork(acs__zygote *z, int sock);
+/* Stop the zygote (it exits when its socket closes) and reap it. */
+void acs__zygote_stop(acs__zygote *z);
+
 /* A run as a warm worker receives it: the arguments (pointing into `data`)
 ** and the three pipe ends. */
 typedef struct acs__warm_job {

@@ -249,6 +249,19 @@ int acs__js_prepare(bool warm)
   return 0;
 }
 
+int acs__js_after_fork(void)
+{
+  /* The loop's epoll instance is one kernel object shared by every process
+  ** forked from the zygote: each child needs its own. */
+  if (uv_loop_fork(&acs__R.loop)) return ACS_EENV;
+  /* Rehearse a run again, here: the pages it writes are the zygote's until
+  ** written, and each first write costs a copy-on-write fault. Made while
+  ** the worker waits, those are off the next run's path. */
+  JSObjectRef fn = hook(hooks_of_bootstrap, "warm");
+  if (fn) JSObjectCallAsFunction(acs__R.ctx, fn, NULL, 0, NULL, NULL);
+  return 0;
+}
+
 int acs__js_start(const acs__js_config *cfg)
 {
   acs__R.cfg = cfg;

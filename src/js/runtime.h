@@ -36,6 +36,10 @@ typedef struct acs__js_config {
 ** this before it knows what it will run (a warm worker). Returns 0 or a
 ** negative ACS_E* code (a message was written to fd 2). */
 int acs__js_prepare(bool warm);
+/* In a process forked from one that ran acs__js_prepare (the zygote's
+** child): give it kernel state of its own (the event loop's epoll) and
+** fault in the pages a run writes first. Returns 0 or a negative ACS_E*. */
+int acs__js_after_fork(void);
 /* Run cfg's entry in the prepared realm; as acs__js_run from there. */
 int acs__js_start(const acs__js_config *cfg);
 

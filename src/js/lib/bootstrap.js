@@ -108,6 +108,38 @@ if (typeof WebAssembly === "object" && WebAssembly) {
   } }.instantiateStreaming);
 }
 
+// Math.random from a generator of our own, seeded from the kernel on first
+// use. A warm worker is forked from a prepared realm, and the engine's
+// generator state would be copied into every worker: each run would draw the
+// same numbers. xoshiro128** (two draws make the 53 bits of a double), the
+// same quality class as V8's xorshift128+. node:vm installs one per context.
+function randomFor(imul, fill) {
+  let a = 0, b = 0, c = 0, d = 0, seeded = false;
+  const next = () => {
+    const r = imul(((imul(b, 5) << 7) | (imul(b, 5) >>> 25)), 9) >>> 0;
+    const t = b << 9;
+    c ^= a; d ^= b; b ^= c; a ^= d; c ^= t; d = (d << 11) | (d >>> 21);
+    return r;
+  };
+  return { random() {
+    if (!seeded) {
+      const s = fill();
+      a = s[0] | 0; b = s[1] | 0; c = s[2] | 0; d = s[3] | 0;
+      if ((a | b | c | d) === 0) a = 1;
+      seeded = true;
+    }
+    return ((next() >>> 5) * 67108864 + (next() >>> 6)) / 9007199254740992;
+  } }.random;
+}
+const randomSeed = () => {
+  const s = new Uint32Array(4);
+  host.randomFill(s);
+  return s;
+};
+defineProperty(Math, "random", { value: randomFor(Math.imul, randomSeed), writable: true, configurable: true });
+host.randomFor = randomFor;
+host.randomSeed = randomSeed;
+
 // V8 keeps 10 frames; a model reads fewer lines, and Node code expects it.
 Error.stackTraceLimit = 10;
 // Node 22 defines these for `using` and disposables; the engine has none.

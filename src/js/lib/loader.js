@@ -882,8 +882,7 @@ function createRequire(from) {
 let entryState = "none";
 let entryPath = null;
 
-function runMain() {
-  const entry = host.entry();
+function runMain(entry = host.entry()) {
   entryPath = entry.filename;
   if (entry.isCode) {
     // Code given as a string runs as a TypeScript ES module.
@@ -926,23 +925,22 @@ function unsettled() {
   return true;
 }
 
-// A warm worker runs a throwaway module through the same steps as an
-// entry (transform, link, evaluate, top-level await), so that the engine
-// has compiled them before the first real run; nothing of it stays.
+// A warm worker runs a throwaway entry through the same steps as a run
+// (transform, link, evaluate, console.log, top-level await, the exit
+// check), so that the engine has compiled them before the first real run:
+// a function's first call costs its bytecode. Its output goes to the
+// worker's /dev/null; nothing of it stays.
 function warmUp() {
   const key = "\0warm-up";
-  const r = host.transform("export const x = 1;\nawait x;\n", key, "ts", "esm");
-  if (r.error) return;
-  const rec = { key, path: key, kind: "esm", ns: makeNamespace(), status: "new", r, deps: [], table: null };
-  records.set(key, rec);
   try {
-    link(rec);
-    linkStars(rec);
-    finishNamespaces(rec);
-    evaluate(rec);
-  } finally {
-    records.delete(key);
-  }
+    runMain({ source: "console.log(1, 'a', { a: [1, 'b'] }, [2]);\nawait 0;\n", filename: key, isCode: true });
+  } catch {}
+  records.delete(key);
+  entryPath = null;
+  entryState = "none";
+  unsettled();
+  // the entry's promise settles in a promise job, after this returns
+  Promise.resolve().then(() => { entryState = "none"; });
 }
 
 exports.warmUp = warmUp;

@@ -16,6 +16,11 @@ function createContext(sandbox = {}, options) {
   if (sandbox === null || typeof sandbox !== "object") throw argType("contextObject", "of type object", sandbox);
   if (sandbox[kGlobal]) return sandbox;
   const global = host.vm.newContext();
+  // The realm's own Math.random would repeat across warm workers (see bootstrap.js).
+  const randomFor = host.vm.run(global, `(${host.randomFor})`, "node:vm", 1);
+  Object.defineProperty(global.Math, "random", {
+    value: randomFor(global.Math.imul, host.randomSeed), writable: true, configurable: true,
+  });
   Object.defineProperty(sandbox, kGlobal, { value: global, enumerable: false });
   return sandbox;
 }
