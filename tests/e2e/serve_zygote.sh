@@ -96,6 +96,8 @@ sleep 0.5
 kids=$(ps -o pid= --ppid "$SPID" | wc -l)
 zygote=$(ps -o pid= --ppid "$SPID" --sort=pid | head -1)
 zthreads=$(ls "/proc/$zygote/task" | wc -l)
+# on failure, the check prints OUT: which threads the zygote had
+OUT="zygote $zygote threads: $(cat /proc/"$zygote"/task/*/comm 2>/dev/null | tr '\n' ' ') children: $(ps -o pid=,nlwp=,args= --ppid "$SPID" | tr '\n' ';')"
 exec 9>&-
 wait "$SPID"
 check "zygote: the server has the zygote and 2 ready workers as children" [ "$kids" = 3 ]

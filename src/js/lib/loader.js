@@ -534,7 +534,15 @@ function moduleRecord(rec) {
   };
   return {
     meta,
-    x(table) { rec.table = table; },
+    x(table) {
+      rec.table = table;
+      // a plain module (see plainForm): its getters, then its namespace is final
+      if (rec.plain) {
+        const getters = table(), m = pendingExports.get(rec.ns);
+        for (const name of Object.keys(getters)) if (m) m.set(name, getters[name]);
+        sealNamespace(rec.ns);
+      }
+    },
     i(specifier, options) { return dynamicImport(specifier, options, rec.path); },
   };
 }
@@ -616,19 +624,83 @@ function cjsExports(rec) {
 }
 
 // Run every new ESM function to its first yield, which registers exports.
-function link(rec, seen = new Set()) {
+function link(rec, seen = new Set(), cyclic = cyclicModules(rec)) {
   if (seen.has(rec)) return;
   seen.add(rec);
   if (rec.kind !== "esm" || rec.gen) {
-    if (rec.kind === "esm") for (const d of rec.deps) link(d.rec, seen);
+    if (rec.kind === "esm") for (const d of rec.deps) link(d.rec, seen, cyclic);
     return;
   }
-  const fn = host.evalModule(rec.r.code, rec.path);
-  rec.gen = fn(moduleRecord(rec), ...rec.deps.map((d) => d.rec.ns));
-  rec.gen.next();
-  const table = rec.table ? rec.table() : {};
-  for (const name of Object.keys(table)) defineGetter(rec.ns, name, table[name]);
-  for (const d of rec.deps) link(d.rec, seen);
+  const plain = !rec.r.tla && !cyclic.has(rec) ? plainForm(rec.r.code) : null;
+  if (plain) {
+    // Run as one plain call at evaluation: its exports are known by name
+    // now and get their getters when the body starts (moduleRecord's x).
+    const fn = host.evalModule(plain, rec.path);
+    const args = [moduleRecord(rec), ...rec.deps.map((d) => d.rec.ns)];
+    rec.plain = true;
+    rec.gen = { next() { $apply(fn, undefined, args); return { done: true }; } };
+    for (const name of rec.r.exports) defineGetter(rec.ns, name, undefined);
+  } else {
+    const fn = host.evalModule(rec.r.code, rec.path);
+    rec.gen = fn(moduleRecord(rec), ...rec.deps.map((d) => d.rec.ns));
+    rec.gen.next();
+    const table = rec.table ? rec.table() : {};
+    for (const name of Object.keys(table)) defineGetter(rec.ns, name, table[name]);
+  }
+  for (const d of rec.deps) link(d.rec, seen, cyclic);
+}
+
+// A module body is a generator that pauses after registering its exports,
+// so that a cycle's modules all see each other's bindings (hoisted
+// functions work across the cycle) before any body runs. The engine's first
+// call of a generator costs about three times a plain function's, and a
+// module outside every cycle has no use for the pause: it runs as a plain
+// function. Same length, so every column stays where it was.
+const GEN_HEAD = "(function* (", GEN_PAUSE = "_$m.x(_$x);yield;";
+function plainForm(code) {
+  if (!code.startsWith(GEN_HEAD)) return null;
+  const at = code.indexOf(GEN_PAUSE);
+  const eol = code.indexOf("\n");
+  if (at < 0 || (eol >= 0 && at > eol)) return null;
+  return "(function  (" + code.slice(GEN_HEAD.length, at) + "_$m.x(_$x);      " + code.slice(at + GEN_PAUSE.length);
+}
+
+// The ES modules of the graph under rec, not linked yet, that lie on a
+// cycle (a strongly connected component of more than one module, or one
+// that imports itself): Tarjan's algorithm.
+function cyclicModules(root) {
+  const out = new Set(), index = new Map(), low = new Map(), stack = [], on = new Set();
+  let next = 0;
+  const visit = (r) => {
+    index.set(r, next);
+    low.set(r, next);
+    next++;
+    stack.push(r);
+    on.add(r);
+    for (const d of r.deps) {
+      const q = d.rec;
+      if (q.kind !== "esm" || q.gen) continue;
+      if (q === r) out.add(r);
+      if (!index.has(q)) {
+        visit(q);
+        low.set(r, Math.min(low.get(r), low.get(q)));
+      } else if (on.has(q)) {
+        low.set(r, Math.min(low.get(r), index.get(q)));
+      }
+    }
+    if (low.get(r) === index.get(r)) {
+      const scc = [];
+      let q;
+      do {
+        q = stack.pop();
+        on.delete(q);
+        scc.push(q);
+      } while (q !== r);
+      if (scc.length > 1) for (const m of scc) out.add(m);
+    }
+  };
+  if (root.kind === "esm" && !root.gen) visit(root);
+  return out;
 }
 
 // export * : names of the starred modules not defined here (not default)
@@ -657,7 +729,8 @@ function finishNamespaces(rec) {
   walk(rec, new Set());
   // check every import before sealing (cycles see each other's names)
   for (const r of all) if (r.kind === "esm") checkImports(r);
-  for (const r of all) if (r.kind !== "json" && r.kind !== "builtin") sealNamespace(r.ns);
+  // a plain module's namespace is finished when its body starts
+  for (const r of all) if (r.kind !== "json" && r.kind !== "builtin" && !r.plain) sealNamespace(r.ns);
 }
 
 // Every name imported must exist, as the engine would check at link time.

@@ -1,0 +1,2 @@
+export const before = 1;
+throw new Error("module body failed");
