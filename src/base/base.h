@@ -38,6 +38,10 @@ void acs__buf_free(acs__buf *b);
 char *acs__strdup(const char *s); /* NULL in, NULL out */
 char *acs__strndup(const char *s, size_t n);
 
+/* 64-bit FNV-1a of a NUL-terminated string: cache file names and hash
+** tables (not for anything an attacker must not collide). */
+uint64_t acs__fnv1a(const char *s);
+
 /* Monotonic time in milliseconds (fractional). */
 double acs__now_ms(void);
 

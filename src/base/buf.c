@@ -76,6 +76,13 @@ char *acs__strdup(const char *s) { return s ? strdup(s) : NULL; }
 
 char *acs__strndup(const char *s, size_t n) { return s ? strndup(s, n) : NULL; }
 
+uint64_t acs__fnv1a(const char *s)
+{
+  uint64_t h = 1469598103934665603ULL;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+  return h;
+}
+
 double acs__now_ms(void)
 {
   struct timespec ts;

@@ -180,9 +180,7 @@ int acs__registry_packument(acs__registry *r, const char *name, json_t **out, bo
   char dir[4096], json_path[4300], meta_path[4300], url[4500];
   /* one folder per registry: a packument names tarball URLs on its own
   ** registry, so a mirror's copy must not serve another registry's runs */
-  uint64_t h = 1469598103934665603ULL;
-  for (const char *c = r->url; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ULL;
-  snprintf(dir, sizeof dir, "%s/meta/%016llx", r->cache_dir, (unsigned long long)h);
+  snprintf(dir, sizeof dir, "%s/meta/%016llx", r->cache_dir, (unsigned long long)acs__fnv1a(r->url));
   snprintf(json_path, sizeof json_path, "%s/%s.json", dir, esc);
   snprintf(meta_path, sizeof meta_path, "%s/%s.meta", dir, esc);
   snprintf(url, sizeof url, "%s/%s", r->url, esc);

@@ -40,12 +40,7 @@ typedef struct map {
   size_t cap, n;
 } map;
 
-static size_t hash(const char *s)
-{
-  size_t h = (size_t)1469598103934665603ULL;
-  while (*s) h = (h ^ (unsigned char)*s++) * (size_t)1099511628211ULL;
-  return h;
-}
+static size_t hash(const char *s) { return (size_t)acs__fnv1a(s); }
 
 static void **slot(char **k, void **v, size_t cap, const char *key, bool *fresh)
 {

@@ -16,16 +16,9 @@
 #include <time.h>
 #include <unistd.h>
 
-static uint64_t fnv1a(const char *s)
-{
-  uint64_t h = 1469598103934665603ULL;
-  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-  return h;
-}
-
 static void tree_path(const char *cache, const char *key, char *out, size_t cap)
 {
-  snprintf(out, cap, "%s/trees/%016llx.json", cache, (unsigned long long)fnv1a(key));
+  snprintf(out, cap, "%s/trees/%016llx.json", cache, (unsigned long long)acs__fnv1a(key));
 }
 
 static char *str_dup(json_t *o, const char *field)
