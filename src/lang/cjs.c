@@ -35,9 +35,12 @@ static void add_name(names *ns, char *s)
 }
 
 /* A flat token list of the source, with "/" read as a regular expression
-** wherever the previous token cannot end an expression. */
+** wherever the previous token cannot end an expression, and each token's
+** depth in parentheses, braces and template substitutions (brackets do not
+** count: cjs-module-lexer's "top level" is depth 0 in this sense). */
 typedef struct toks {
   acs__token *v;
+  uint32_t *depth;
   size_t n, cap;
 } toks;
 
@@ -47,6 +50,7 @@ static void tokenize(P *p, toks *ts)
   acs__lex_init(&L, p->src, p->len);
   bool regex_ok = true;
   int depth = 0;
+  uint32_t nest = 0;
   /* template nesting: brace depths at which a substitution is open */
   int tpl[64];
   int ntpl = 0;
@@ -64,11 +68,22 @@ static void tokenize(P *p, toks *ts)
     if (t.kind == TK_PUNCT && t.punct == P_LBRACE) depth++;
     if (t.kind == TK_PUNCT && t.punct == P_RBRACE) depth--;
     if (ts->n == ts->cap) {
-      ts->cap = ts->cap ? ts->cap * 2 : 256;
-      acs__token *v = realloc(ts->v, sizeof *v * ts->cap);
+      size_t cap = ts->cap ? ts->cap * 2 : 256;
+      acs__token *v = realloc(ts->v, sizeof *v * cap);
       if (!v) break;
       ts->v = v;
+      uint32_t *d = realloc(ts->depth, sizeof *d * cap);
+      if (!d) break;
+      ts->depth = d;
+      ts->cap = cap;
     }
+    bool closes = (t.kind == TK_PUNCT && (t.punct == P_RPAREN || t.punct == P_RBRACE)) ||
+                  t.kind == TK_TEMPLATE_MIDDLE || t.kind == TK_TEMPLATE_TAIL;
+    bool opens = (t.kind == TK_PUNCT && (t.punct == P_LPAREN || t.punct == P_LBRACE)) ||
+                 t.kind == TK_TEMPLATE_HEAD || t.kind == TK_TEMPLATE_MIDDLE;
+    if (closes && nest > 0) nest--;
+    ts->depth[ts->n] = nest;
+    if (opens) nest++;
     ts->v[ts->n++] = t;
     if (t.kind == TK_PUNCT)
       regex_ok = !(t.punct == P_RPAREN || t.punct == P_RBRACK || t.punct == P_RBRACE ||
@@ -86,126 +101,400 @@ static void tokenize(P *p, toks *ts)
   }
 }
 
-static bool is(P *p, const acs__token *t, const char *w) { return acs__tok_is(&p->L, t, w); }
-static bool punct(const acs__token *t, acs__p x) { return t->kind == TK_PUNCT && t->punct == x; }
+/* The state of the export scan: the tokens, the names found so far, and
+** the top-level `var x = require("y")` bindings that an
+** `Object.keys(x).forEach(...)` re-export block may name. */
+typedef struct scan {
+  P *p;
+  const toks *t;
+  names ns, unsafe, re;
+  size_t *star; /* pairs of token indices: the variable, the specifier */
+  size_t nstar, capstar;
+} scan;
 
-static char *tok_name(P *p, const acs__token *t)
+static const acs__token *at(const scan *s, size_t k) { return k < s->t->n ? &s->t->v[k] : NULL; }
+
+/* the identifier `w` */
+static bool W(const scan *s, size_t k, const char *w)
 {
-  if (t->kind == TK_STRING) return acs__p_string_value(p, t);
-  if (t->kind == TK_IDENT) return acs__p_strndup(p, t->start, t->end);
-  return NULL;
+  const acs__token *t = at(s, k);
+  return t && acs__tok_is(&s->p->L, t, w);
 }
 
-/* `exports` or `module.exports` ending at index i; returns the index after. */
-static size_t exports_ref(P *p, const toks *ts, size_t i)
+static bool PU(const scan *s, size_t k, acs__p x)
 {
-  if (i < ts->n && is(p, &ts->v[i], "exports") && !(i > 0 && punct(&ts->v[i - 1], P_DOT))) return i + 1;
-  if (i + 2 < ts->n && is(p, &ts->v[i], "module") && punct(&ts->v[i + 1], P_DOT) &&
-      is(p, &ts->v[i + 2], "exports") && !(i > 0 && punct(&ts->v[i - 1], P_DOT)))
-    return i + 3;
+  const acs__token *t = at(s, k);
+  return t && t->kind == TK_PUNCT && t->punct == x;
+}
+
+/* an identifier as the lexer reads them: no \u escapes */
+static bool ID(const scan *s, size_t k)
+{
+  const acs__token *t = at(s, k);
+  return t && t->kind == TK_IDENT && !t->escaped;
+}
+
+static bool STR(const scan *s, size_t k)
+{
+  const acs__token *t = at(s, k);
+  return t && t->kind == TK_STRING;
+}
+
+/* the same identifier at a and b */
+static bool SAME(const scan *s, size_t a, size_t b)
+{
+  return ID(s, a) && ID(s, b) &&
+         acs__name_eq(s->p, s->t->v[a].start, s->t->v[a].end, s->t->v[b].start, s->t->v[b].end);
+}
+
+/* a string literal whose text between the quotes is `raw` */
+static bool STR_IS(const scan *s, size_t k, const char *raw)
+{
+  if (!STR(s, k)) return false;
+  const acs__token *t = &s->t->v[k];
+  size_t n = strlen(raw);
+  return t->end - t->start == n + 2 && memcmp(s->p->src + t->start + 1, raw, n) == 0;
+}
+
+/* `=` as the lexer sees it: the first character of =, == or === */
+static bool ASSIGNISH(const scan *s, size_t k)
+{
+  return PU(s, k, P_ASSIGN) || PU(s, k, P_EQ) || PU(s, k, P_SEQ);
+}
+
+/* token k starts where token k-1 ends */
+static bool touching(const scan *s, size_t k)
+{
+  return k > 0 && k < s->t->n && s->t->v[k].start == s->t->v[k - 1].end;
+}
+
+/* only spaces between tokens k-1 and k */
+static bool spaced(const scan *s, size_t k)
+{
+  if (k == 0 || k >= s->t->n) return false;
+  for (uint32_t i = s->t->v[k - 1].end; i < s->t->v[k].start; i++)
+    if (s->p->src[i] != ' ') return false;
+  return true;
+}
+
+/* `require("x")` at k (x at k + 2) */
+static bool REQ(const scan *s, size_t k)
+{
+  return W(s, k, "require") && PU(s, k + 1, P_LPAREN) && STR(s, k + 2) && PU(s, k + 3, P_RPAREN);
+}
+
+/* The value of a string literal as a name: UTF-8, NULL when it holds a
+** lone surrogate (the lexer drops those). */
+static char *str_name(P *p, const acs__token *t)
+{
+  char *v = acs__p_string_value(p, t);
+  if (!v) return NULL;
+  /* acs__p_string_value writes surrogates as 3-byte sequences (ED A0..BF
+  ** xx): join the pairs, refuse the rest */
+  unsigned char *r = (unsigned char *)v, *w = r;
+  while (*r) {
+    if (r[0] == 0xED && r[1] >= 0xA0 && r[1] <= 0xBF) {
+      if (r[2] && r[1] <= 0xAF && r[3] == 0xED && r[4] >= 0xB0 && r[4] <= 0xBF && r[5]) {
+        uint32_t hi = 0xD000u | ((uint32_t)(r[1] & 0x3F) << 6) | (r[2] & 0x3F);
+        uint32_t lo = 0xD000u | ((uint32_t)(r[4] & 0x3F) << 6) | (r[5] & 0x3F);
+        uint32_t cp = 0x10000u + ((hi - 0xD800u) << 10) + (lo - 0xDC00u);
+        *w++ = (unsigned char)(0xF0 | (cp >> 18));
+        *w++ = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+        *w++ = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+        *w++ = (unsigned char)(0x80 | (cp & 0x3F));
+        r += 6;
+        continue;
+      }
+      free(v);
+      return NULL;
+    }
+    *w++ = *r++;
+  }
+  *w = 0;
+  return v;
+}
+
+static void add_tok(scan *s, names *ns, size_t k)
+{
+  const acs__token *t = &s->t->v[k];
+  add_name(ns, t->kind == TK_STRING ? str_name(s->p, t) : acs__p_strndup(s->p, t->start, t->end));
+}
+
+/* `exports` or `module.exports` at i (not after a "."); returns the index
+** after it, 0 when there is none. */
+static size_t exports_ref(const scan *s, size_t i)
+{
+  if (i > 0 && (PU(s, i - 1, P_DOT) || PU(s, i - 1, P_QDOT))) return 0;
+  if (W(s, i, "exports")) return i + 1;
+  if (W(s, i, "module") && PU(s, i + 1, P_DOT) && W(s, i + 2, "exports")) return i + 3;
   return 0;
 }
 
-/* The descriptor at k: `value:`, or `[enumerable: true,] get[: function]()
-** { return a.b.c; }` */
-static bool define_ok(P *p, const toks *ts, size_t k)
+/* The descriptor of Object.defineProperty(exports, "name", {k...: a
+** `value:` one, or a getter returning an identifier or one member of it:
+** `[enumerable: true,] get[: function [name]]() { return a[.b | ["b"]][;] }[,] })` */
+static bool define_ok(const scan *s, size_t k)
 {
-  if (k < ts->n && is(p, &ts->v[k], "value")) return true;
-  if (k + 3 < ts->n && is(p, &ts->v[k], "enumerable") && punct(&ts->v[k + 1], P_COLON) &&
-      is(p, &ts->v[k + 2], "true") && punct(&ts->v[k + 3], P_COMMA))
-    k += 4;
-  if (k < ts->n && is(p, &ts->v[k], "value")) return true;
-  if (!(k < ts->n && is(p, &ts->v[k], "get"))) return false;
+  if (W(s, k, "enumerable") && PU(s, k + 1, P_COLON) && W(s, k + 2, "true") && PU(s, k + 3, P_COMMA)) k += 4;
+  if (W(s, k, "value") && PU(s, k + 1, P_COLON)) return true;
+  if (!W(s, k, "get")) return false;
   k++;
-  if (k + 1 < ts->n && punct(&ts->v[k], P_COLON) && is(p, &ts->v[k + 1], "function")) k += 2;
-  if (!(k + 3 < ts->n && punct(&ts->v[k], P_LPAREN) && punct(&ts->v[k + 1], P_RPAREN) &&
-        punct(&ts->v[k + 2], P_LBRACE) && is(p, &ts->v[k + 3], "return")))
+  if (PU(s, k, P_COLON)) {
+    if (!W(s, k + 1, "function")) return false;
+    k += 2;
+    if (ID(s, k)) k++;
+  }
+  if (!(PU(s, k, P_LPAREN) && PU(s, k + 1, P_RPAREN) && PU(s, k + 2, P_LBRACE) && W(s, k + 3, "return") &&
+        ID(s, k + 4)))
     return false;
-  k += 4;
-  if (!(k < ts->n && ts->v[k].kind == TK_IDENT)) return false;
+  k += 5;
+  if (PU(s, k, P_DOT) && ID(s, k + 1)) k += 2;
+  else if (PU(s, k, P_LBRACK) && STR(s, k + 1) && PU(s, k + 2, P_RBRACK)) k += 3;
+  if (PU(s, k, P_SEMI)) k++;
+  if (!PU(s, k, P_RBRACE)) return false;
   k++;
-  while (k + 1 < ts->n && punct(&ts->v[k], P_DOT) && ts->v[k + 1].kind == TK_IDENT) k += 2;
-  if (k < ts->n && punct(&ts->v[k], P_SEMI)) k++;
-  return k < ts->n && punct(&ts->v[k], P_RBRACE);
+  if (PU(s, k, P_COMMA)) k++;
+  return PU(s, k, P_RBRACE) && PU(s, k + 1, P_RPAREN);
+}
+
+/* `module.exports = {` ... with k after the "{": the lexer takes `name`,
+** `name: ident`, `"name": ident` and `...ident` / `...require("x")`, and
+** stops at anything else (a value that is not a lone identifier among
+** them), keeping what it found before. */
+static void literal_exports(scan *s, size_t k)
+{
+  for (;;) {
+    size_t next;
+    if (ID(s, k) || STR(s, k)) {
+      if (PU(s, k + 1, P_COLON)) {
+        if (!ID(s, k + 2)) return;
+        add_tok(s, &s->ns, k);
+        /* after the value, no space before the "," or "}" */
+        next = k + 3;
+        if (!touching(s, next)) return;
+      } else {
+        if (ID(s, k)) add_tok(s, &s->ns, k);
+        next = k + 1;
+      }
+    } else if (PU(s, k, P_ELLIPSIS) && touching(s, k + 1)) {
+      if (REQ(s, k + 1)) {
+        add_tok(s, &s->re, k + 3);
+        next = k + 5;
+      } else if (ID(s, k + 1)) {
+        next = k + 2;
+      } else {
+        return;
+      }
+    } else {
+      return;
+    }
+    if (!PU(s, next, P_COMMA)) return;
+    k = next + 1;
+  }
+}
+
+/* Babel's `export * from`: Object.keys(X).forEach(function (K) { guard
+** body }) at k; returns X's token index, or 0. The guard is
+**   if (K === "default" || K === "__esModule") return;
+**     [if (Object[.prototype].hasOwnProperty.call(N, K)) return;]
+**     [if (K in EXPORTS && EXPORTS[K] === X[K]) return;]
+** or
+**   if (K !== "default" [&& !(Object[.prototype].hasOwnProperty.call(N, K)
+**                             | N.hasOwnProperty(K))])
+** and the body EXPORTS[K] = X[K]; or Object.defineProperty(EXPORTS, K,
+** { enumerable: true, get[: function [name]]() { return X[K]; } }); */
+static bool has_own(const scan *s, size_t *kp, size_t key)
+{
+  size_t k = *kp;
+  if (W(s, k, "Object")) {
+    k++;
+    if (PU(s, k, P_DOT) && W(s, k + 1, "prototype")) k += 2;
+    if (!(PU(s, k, P_DOT) && W(s, k + 1, "hasOwnProperty") && PU(s, k + 2, P_DOT) && W(s, k + 3, "call") &&
+          PU(s, k + 4, P_LPAREN) && ID(s, k + 5) && PU(s, k + 6, P_COMMA) && SAME(s, k + 7, key) &&
+          PU(s, k + 8, P_RPAREN)))
+      return false;
+    *kp = k + 9;
+    return true;
+  }
+  if (ID(s, k) && PU(s, k + 1, P_DOT) && W(s, k + 2, "hasOwnProperty") && PU(s, k + 3, P_LPAREN) &&
+      SAME(s, k + 4, key) && PU(s, k + 5, P_RPAREN)) {
+    *kp = k + 6;
+    return true;
+  }
+  return false;
+}
+
+static size_t star_lib(const scan *s, size_t k)
+{
+  if (!(W(s, k, "Object") && PU(s, k + 1, P_DOT) && W(s, k + 2, "keys") && PU(s, k + 3, P_LPAREN) &&
+        ID(s, k + 4) && PU(s, k + 5, P_RPAREN) && PU(s, k + 6, P_DOT) && W(s, k + 7, "forEach") &&
+        PU(s, k + 8, P_LPAREN) && W(s, k + 9, "function") && PU(s, k + 10, P_LPAREN) && ID(s, k + 11) &&
+        PU(s, k + 12, P_RPAREN) && PU(s, k + 13, P_LBRACE)))
+    return 0;
+  size_t x = k + 4, key = k + 11;
+  k += 14;
+  if (!(W(s, k, "if") && PU(s, k + 1, P_LPAREN) && SAME(s, k + 2, key))) return 0;
+  if (PU(s, k + 3, P_SEQ) && STR_IS(s, k + 4, "default") && PU(s, k + 5, P_OR) && SAME(s, k + 6, key) &&
+      PU(s, k + 7, P_SEQ) && STR_IS(s, k + 8, "__esModule") && PU(s, k + 9, P_RPAREN) && W(s, k + 10, "return")) {
+    k += 11;
+    if (PU(s, k, P_SEMI)) k++;
+    if (W(s, k, "if") && PU(s, k + 1, P_LPAREN) && W(s, k + 2, "Object")) {
+      k += 2;
+      if (!(has_own(s, &k, key) && PU(s, k, P_RPAREN) && W(s, k + 1, "return"))) return 0;
+      k += 2;
+      if (PU(s, k, P_SEMI)) k++;
+    }
+    if (W(s, k, "if") && PU(s, k + 1, P_LPAREN) && SAME(s, k + 2, key) && W(s, k + 3, "in")) {
+      size_t e1 = exports_ref(s, k + 4);
+      if (!(e1 && PU(s, e1, P_AND))) return 0;
+      size_t e2 = exports_ref(s, e1 + 1);
+      if (!(e2 && PU(s, e2, P_LBRACK) && SAME(s, e2 + 1, key) && PU(s, e2 + 2, P_RBRACK) &&
+            PU(s, e2 + 3, P_SEQ) && SAME(s, e2 + 4, x) && PU(s, e2 + 5, P_LBRACK) && SAME(s, e2 + 6, key) &&
+            PU(s, e2 + 7, P_RBRACK) && PU(s, e2 + 8, P_RPAREN) && W(s, e2 + 9, "return")))
+        return 0;
+      k = e2 + 10;
+      if (PU(s, k, P_SEMI)) k++;
+    }
+  } else if (PU(s, k + 3, P_SNE) && STR_IS(s, k + 4, "default")) {
+    k += 5;
+    if (PU(s, k, P_AND)) {
+      if (!PU(s, k + 1, P_BANG)) return 0;
+      k += 2;
+      if (!has_own(s, &k, key)) return 0;
+    }
+    if (!PU(s, k, P_RPAREN)) return 0;
+    k++;
+  } else {
+    return 0;
+  }
+  size_t e = exports_ref(s, k);
+  if (e) {
+    if (!(PU(s, e, P_LBRACK) && SAME(s, e + 1, key) && PU(s, e + 2, P_RBRACK) && PU(s, e + 3, P_ASSIGN) &&
+          SAME(s, e + 4, x) && PU(s, e + 5, P_LBRACK) && SAME(s, e + 6, key) && PU(s, e + 7, P_RBRACK)))
+      return 0;
+    k = e + 8;
+  } else if (W(s, k, "Object") && PU(s, k + 1, P_DOT) && W(s, k + 2, "defineProperty") && PU(s, k + 3, P_LPAREN)) {
+    e = exports_ref(s, k + 4);
+    if (!(e && PU(s, e, P_COMMA) && SAME(s, e + 1, key) && PU(s, e + 2, P_COMMA) && PU(s, e + 3, P_LBRACE) &&
+          W(s, e + 4, "enumerable") && PU(s, e + 5, P_COLON) && W(s, e + 6, "true") && PU(s, e + 7, P_COMMA) &&
+          W(s, e + 8, "get")))
+      return 0;
+    k = e + 9;
+    if (PU(s, k, P_COLON)) {
+      if (!W(s, k + 1, "function")) return 0;
+      k += 2;
+      if (ID(s, k)) k++;
+    }
+    if (!(PU(s, k, P_LPAREN) && PU(s, k + 1, P_RPAREN) && PU(s, k + 2, P_LBRACE) && W(s, k + 3, "return") &&
+          SAME(s, k + 4, x) && PU(s, k + 5, P_LBRACK) && SAME(s, k + 6, key) && PU(s, k + 7, P_RBRACK)))
+      return 0;
+    k += 8;
+    if (PU(s, k, P_SEMI)) k++;
+    if (!PU(s, k, P_RBRACE)) return 0;
+    k++;
+    if (PU(s, k, P_COMMA)) k++;
+    if (!(PU(s, k, P_RBRACE) && PU(s, k + 1, P_RPAREN))) return 0;
+    k += 2;
+  } else {
+    return 0;
+  }
+  if (PU(s, k, P_SEMI)) k++;
+  return PU(s, k, P_RBRACE) && PU(s, k + 1, P_RPAREN) ? x : 0;
+}
+
+/* `var X = [_interopRequireWildcard(]require("y")` at the top level, the
+** lexer allowing only spaces (not tabs, newlines or comments) between its
+** first tokens */
+static void star_binding(scan *s, size_t i)
+{
+  if (!(W(s, i, "var") || W(s, i, "let") || W(s, i, "const"))) return;
+  if (!(ID(s, i + 1) && spaced(s, i + 1) && PU(s, i + 2, P_ASSIGN) && spaced(s, i + 2) && spaced(s, i + 3)))
+    return;
+  size_t k = i + 3;
+  if (W(s, k, "_interopRequireWildcard") && PU(s, k + 1, P_LPAREN) && touching(s, k + 1) && touching(s, k + 2))
+    k += 2;
+  if (!REQ(s, k)) return;
+  if (s->nstar + 2 > s->capstar) {
+    size_t cap = s->capstar ? s->capstar * 2 : 16;
+    size_t *v = realloc(s->star, sizeof *v * cap);
+    if (!v) return;
+    s->star = v;
+    s->capstar = cap;
+  }
+  s->star[s->nstar++] = i + 1;
+  s->star[s->nstar++] = k + 2;
 }
 
 static void scan_exports(P *p, names *ns, names *re)
 {
   toks ts = {0};
   tokenize(p, &ts);
+  scan sc = {.p = p, .t = &ts};
+  scan *s = &sc;
   for (size_t i = 0; i < ts.n; i++) {
-    acs__token *t = &ts.v[i];
-    size_t j = exports_ref(p, &ts, i);
+    size_t j = exports_ref(s, i);
     if (j) {
       /* exports.name = / exports["name"] = */
-      if (j + 2 < ts.n && punct(&ts.v[j], P_DOT) && ts.v[j + 1].kind == TK_IDENT && punct(&ts.v[j + 2], P_ASSIGN))
-        add_name(ns, tok_name(p, &ts.v[j + 1]));
-      else if (j + 3 < ts.n && punct(&ts.v[j], P_LBRACK) && ts.v[j + 1].kind == TK_STRING &&
-               punct(&ts.v[j + 2], P_RBRACK) && punct(&ts.v[j + 3], P_ASSIGN))
-        add_name(ns, tok_name(p, &ts.v[j + 1]));
-      else if (j + 1 < ts.n && punct(&ts.v[j], P_ASSIGN) && i + 1 < j &&
-               is(p, &ts.v[i], "module")) {
-        /* module.exports = { a, b: 1, "c": 2 } | require("x") */
-        size_t k = j + 1;
-        if (k + 3 < ts.n && is(p, &ts.v[k], "require") && punct(&ts.v[k + 1], P_LPAREN) &&
-            ts.v[k + 2].kind == TK_STRING && punct(&ts.v[k + 3], P_RPAREN)) {
-          add_name(re, tok_name(p, &ts.v[k + 2]));
-        } else if (k < ts.n && punct(&ts.v[k], P_LBRACE)) {
-          k++;
-          while (k < ts.n) {
-            if (ts.v[k].kind == TK_IDENT || ts.v[k].kind == TK_STRING) {
-              char *nm = tok_name(p, &ts.v[k]);
-              if (k + 1 < ts.n && (punct(&ts.v[k + 1], P_COMMA) || punct(&ts.v[k + 1], P_RBRACE))) {
-                add_name(ns, nm);
-                k += 1;
-              } else if (k + 1 < ts.n && punct(&ts.v[k + 1], P_COLON)) {
-                add_name(ns, nm);
-                /* skip the value to the next comma at this depth */
-                int d = 0;
-                for (k += 2; k < ts.n; k++) {
-                  acs__token *v = &ts.v[k];
-                  if (punct(v, P_LPAREN) || punct(v, P_LBRACK) || punct(v, P_LBRACE)) d++;
-                  else if (punct(v, P_RPAREN) || punct(v, P_RBRACK) || (punct(v, P_RBRACE) && d > 0)) d--;
-                  else if (d == 0 && (punct(v, P_COMMA) || punct(v, P_RBRACE))) break;
-                }
-              } else {
-                free(nm);
-                break;
-              }
-              if (k < ts.n && punct(&ts.v[k], P_COMMA)) {
-                k++;
-                continue;
-              }
-              break;
-            } else if (punct(&ts.v[k], P_ELLIPSIS) && k + 4 < ts.n && is(p, &ts.v[k + 1], "require") &&
-                       punct(&ts.v[k + 2], P_LPAREN) && ts.v[k + 3].kind == TK_STRING &&
-                       punct(&ts.v[k + 4], P_RPAREN)) {
-              add_name(re, tok_name(p, &ts.v[k + 3]));
-              k += 5;
-              if (k < ts.n && punct(&ts.v[k], P_COMMA)) k++;
-            } else {
-              break;
-            }
-          }
+      if (PU(s, j, P_DOT) && ID(s, j + 1) && ASSIGNISH(s, j + 2)) {
+        add_tok(s, &s->ns, j + 1);
+      } else if (PU(s, j, P_LBRACK) && STR(s, j + 1) && PU(s, j + 2, P_RBRACK) && ASSIGNISH(s, j + 3)) {
+        add_tok(s, &s->ns, j + 1);
+      } else if (ASSIGNISH(s, j) && W(s, i, "module")) {
+        /* module.exports = replaces what earlier re-exports gave */
+        for (size_t r = 0; r < s->re.n; r++) free(s->re.v[r]);
+        s->re.n = 0;
+        if (PU(s, j, P_ASSIGN)) {
+          if (REQ(s, j + 1)) add_tok(s, &s->re, j + 3);
+          else if (PU(s, j + 1, P_LBRACE)) literal_exports(s, j + 2);
         }
       }
+      continue;
     }
-    /* Object.defineProperty(exports, "name", { value: ... }) or a getter
-    ** that returns an identifier or member chain, as cjs-module-lexer
-    ** accepts them */
-    if (is(p, t, "defineProperty") && i >= 2 && punct(&ts.v[i - 1], P_DOT) && is(p, &ts.v[i - 2], "Object") &&
-        i + 1 < ts.n && punct(&ts.v[i + 1], P_LPAREN)) {
-      size_t k = exports_ref(p, &ts, i + 2);
-      if (k && k + 3 < ts.n && punct(&ts.v[k], P_COMMA) && ts.v[k + 1].kind == TK_STRING &&
-          punct(&ts.v[k + 2], P_COMMA) && punct(&ts.v[k + 3], P_LBRACE) && define_ok(p, &ts, k + 4))
-        add_name(ns, tok_name(p, &ts.v[k + 1]));
+    /* Object.defineProperty(exports, "name", {...}): a name when the
+    ** descriptor is one the lexer knows, else never a name (even one that
+    ** `exports.name =` gives) */
+    if (W(s, i, "Object") && PU(s, i + 1, P_DOT) && W(s, i + 2, "defineProperty") && PU(s, i + 3, P_LPAREN)) {
+      size_t k = exports_ref(s, i + 4);
+      if (k && PU(s, k, P_COMMA) && STR(s, k + 1)) {
+        if (PU(s, k + 2, P_COMMA) && PU(s, k + 3, P_LBRACE) && define_ok(s, k + 4)) add_tok(s, &s->ns, k + 1);
+        else add_tok(s, &s->unsafe, k + 1);
+      }
+      continue;
     }
-    /* __exportStar(require("x"), exports) and __export(require("x")) */
-    if ((is(p, t, "__exportStar") || is(p, t, "__export")) && i + 5 < ts.n && punct(&ts.v[i + 1], P_LPAREN) &&
-        is(p, &ts.v[i + 2], "require") && punct(&ts.v[i + 3], P_LPAREN) && ts.v[i + 4].kind == TK_STRING)
-      add_name(re, tok_name(p, &ts.v[i + 4]));
+    if (ts.depth[i] != 0) continue;
+    /* __exportStar(require("x"), exports) and __export(require("x")), with
+    ** nothing between their first three tokens */
+    if ((W(s, i, "__exportStar") || W(s, i, "__export")) && PU(s, i + 1, P_LPAREN) && touching(s, i + 1) &&
+        touching(s, i + 2) && REQ(s, i + 2)) {
+      add_tok(s, &s->re, i + 4);
+      continue;
+    }
+    star_binding(s, i);
+    size_t x = star_lib(s, i);
+    if (x) {
+      for (size_t b = s->nstar; b >= 2; b -= 2)
+        if (SAME(s, s->star[b - 2], x)) {
+          add_tok(s, &s->re, s->star[b - 1]);
+          break;
+        }
+    }
   }
+  /* a name with a getter the lexer cannot read is never an export */
+  size_t n = 0;
+  for (size_t a = 0; a < s->ns.n; a++) {
+    bool drop = false;
+    for (size_t b = 0; b < s->unsafe.n && !drop; b++) drop = !strcmp(s->ns.v[a], s->unsafe.v[b]);
+    if (drop) free(s->ns.v[a]);
+    else s->ns.v[n++] = s->ns.v[a];
+  }
+  s->ns.n = n;
+  for (size_t b = 0; b < s->unsafe.n; b++) free(s->unsafe.v[b]);
+  free(s->unsafe.v);
+  free(s->star);
   free(ts.v);
+  free(ts.depth);
+  *ns = s->ns;
+  *re = s->re;
 }
 
 int acs__cjs_finish(P *p, acs__lang_result *out)

@@ -150,10 +150,73 @@ static int fail_oom(P *p)
   return -1;
 }
 
+/* TypeScript: a name with no value, only a type (an interface, a type
+** alias, a namespace of types, an import marked `type`). */
+static bool only_a_type(P *p, const char *name)
+{
+  size_t n = strlen(name);
+  for (uint32_t b = 0; b < p->nbindings; b++)
+    if (p->bindings[b].local_end - p->bindings[b].local_start == n &&
+        !memcmp(p->src + p->bindings[b].local_start, name, n))
+      return p->bindings[b].type_only;
+  for (uint32_t i = 0; i < p->ndecls; i++)
+    if (p->decls[i].scope == 0 && p->decls[i].end - p->decls[i].start == n &&
+        !memcmp(p->src + p->decls[i].start, name, n))
+      return false;
+  for (uint32_t i = 0; i < p->ntype_decls; i++)
+    if (p->type_decls[i].end - p->type_decls[i].start == n && !memcmp(p->src + p->type_decls[i].start, name, n))
+      return true;
+  return false;
+}
+
 int acs__esm_finish(P *p, acs__lang_result *out)
 {
   char *pfx = choose_prefix(p);
   if (!pfx) return fail_oom(p);
+  /* `export { T }` of a type exports nothing, as tsc elides it */
+  if (p->ts) {
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < p->nexports; i++) {
+      exp *x = &p->exports[i];
+      if (x->module < 0 && x->local && x->local[0] != '\x01' && only_a_type(p, x->local)) {
+        free(x->name);
+        free(x->local);
+        continue;
+      }
+      p->exports[k++] = *x;
+    }
+    p->nexports = k;
+    /* `export default T;` likewise: it leaves an empty statement */
+    if (p->def_ident) {
+      char *name = acs__p_strndup(p, p->def_name_start, p->def_name_end);
+      if (name && only_a_type(p, name)) {
+        edit *h = &p->edits[p->def_edit_head], *t = &p->edits[p->def_edit_tail];
+        free(h->text);
+        h->text = strdup(";");
+        h->end = h->start + 1;
+        free(t->text);
+        t->text = strdup("");
+        if (!h->text || !t->text) p->oom = true;
+        acs__edit_blank(p, p->def_start + 1, p->def_end);
+        k = 0;
+        for (uint32_t i = 0; i < p->nexports; i++) {
+          exp *x = &p->exports[i];
+          if (x->name && !strcmp(x->name, "default") && x->local && !strcmp(x->local, "\x01" "d")) {
+            free(x->name);
+            free(x->local);
+            continue;
+          }
+          p->exports[k++] = *x;
+        }
+        p->nexports = k;
+      }
+      free(name);
+      if (p->oom) {
+        free(pfx);
+        return fail_oom(p);
+      }
+    }
+  }
   int32_t *res = acs__resolve_refs(p);
   if (!res) {
     free(pfx);

@@ -64,6 +64,11 @@ typedef struct exp {
   char *name;      /* exported name; NULL for export * */
   char *local;     /* local name, or the imported name of a re-export */
   int32_t module;  /* -1 for local exports */
+  uint32_t pos;    /* where an early error about it points: the name in
+                      export { }, the declared name, `default` */
+  uint32_t anon_pos; /* an anonymous default: its function/class keyword, or
+                      `default` before an expression */
+  bool decl;       /* from `export <declaration>` (TS may merge those) */
 } exp;
 
 typedef struct P {
@@ -75,6 +80,8 @@ typedef struct P {
   bool ts, jsx;
   acs__lang_format format;
   bool saw_esm;    /* import/export syntax or top-level await seen */
+  bool saw_module; /* import/export syntax or import.meta (not just await) */
+  bool probe_script; /* parsing as a script to see whether one can be */
   bool has_tla;
 
   /* context */
@@ -84,6 +91,17 @@ typedef struct P {
   bool heritage;
   bool cond_extends; /* in the extends clause of a conditional type */   /* parsing `extends X<T>`: "{" may follow type arguments */
   int spec;        /* > 0 while parsing speculatively */
+  /* the next assignment expression is the consequent of a conditional (or
+  ** its alternate, or an arrow body, inheriting that): there, as in
+  ** TypeScript, `(x): T => y` is an arrow function only when a ":" follows
+  ** it, so that `a ? (b) : c => c` keeps `(b)` as the consequent */
+  bool cond_then;
+  /* the last expression parsed as a bare identifier reference, perhaps in
+  ** parentheses or with TS `!`/`as T`: refs[lone_ref] (its identifier at
+  ** lone_id) spanning [lone_start, lone_end). A call of it is a call
+  ** without `this`, also for `(f)()`. */
+  int32_t lone_ref;
+  uint32_t lone_id, lone_start, lone_end;
 
   /* error */
   bool err;
@@ -122,6 +140,13 @@ typedef struct P {
   uint32_t class_open; /* just after the "{" of the class being parsed, or 0 */
   uint8_t *no_arrow; /* bit per source byte: an arrow function failed to parse here */
   uint8_t *no_targs; /* ... type arguments failed to parse here */
+  /* module-level names declared only as types (interfaces, type aliases,
+  ** namespaces holding only types): `export { T }` of one exports nothing */
+  decl *type_decls; uint32_t ntype_decls, captype_decls;
+  /* TS `export default X;` of a lone identifier, which tsc drops when X is
+  ** only a type: the statement, X, and the two edits that rewrote it */
+  bool def_ident;
+  uint32_t def_start, def_end, def_name_start, def_name_end, def_edit_head, def_edit_tail;
   /* enum members seen so far, "Enum\x1fmember", for merged declarations */
   char **enum_members; uint32_t nenum_members, capenum_members;
 } P;
@@ -147,6 +172,9 @@ acs__token acs__p_peek(P *p);
 void acs__p_mark(P *p, mark *m);
 void acs__p_rewind(P *p, const mark *m);
 void acs__parse_program(P *p);
+/* After the parse of a module: the early errors of its imports and exports
+** (a redeclared import, a duplicate or undeclared export), as p->err. */
+void acs__module_early_errors(P *p);
 void acs__parse_expression(P *p);
 void acs__parse_assign(P *p);
 bool acs__p_ident_name(P *p); /* any identifier (keywords too), consumed */
@@ -160,6 +188,7 @@ void acs__parse_statement(P *p);
 void acs__ts_type(P *p);                  /* a type, consumed (not blanked) */
 void acs__ts_blank_annotation(P *p);      /* ": Type" at the current ":" */
 bool acs__ts_try_type_args(P *p, bool in_expr); /* "<...>" before a call */
+void acs__ts_type_args(P *p);             /* "<...>" at the current "<", consumed */
 void acs__ts_type_params(P *p);           /* "<T, U extends X = Y>" */
 bool acs__ts_declaration(P *p, uint32_t start, bool exported); /* interface, type, enum, ... */
 bool acs__ts_is_modifier(P *p);

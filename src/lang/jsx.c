@@ -281,8 +281,20 @@ static void parse_element(P *p)
     acs__reference(p, ns, fe, 0);
     if (p->src[ns] == 't' && fe - ns == 4 && !memcmp(p->src + ns, "this", 4)) p->nrefs--;
   }
-  /* attributes */
+  /* attributes, after the type arguments of a component in .tsx
+  ** (<List<number> items={[1]} />), which go */
   uint32_t a = ne;
+  if (p->ts && !intrinsic) {
+    uint32_t k = ne;
+    skip_ws(p, &k);
+    if (k < p->len && p->src[k] == '<') {
+      next_at(p, k);
+      acs__ts_type_args(p);
+      if (p->err) return;
+      acs__edit_blank(p, k, p->prev_end);
+      a = p->prev_end;
+    }
+  }
   bool any = false;
   for (;;) {
     skip_ws(p, &a);

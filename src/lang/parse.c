@@ -684,7 +684,7 @@ static void parse_array_literal(P *p)
 /* Arrow function parameters and body; the current token is "(" or the
 ** single parameter. Returns false (having consumed nothing that matters:
 ** the caller rewinds) when this is not an arrow function. */
-static bool try_arrow(P *p, bool is_async)
+static bool try_arrow(P *p, bool is_async, bool cond_then)
 {
   bool save_async = p->in_async, save_gen = p->in_generator;
   acs__scope_push(p, SC_FUNCTION);
@@ -732,9 +732,13 @@ static bool try_arrow(P *p, bool is_async)
       parse_function_body(p, false, dummy, dummy, 0);
     } else {
       bool save_in = p->no_in;
+      p->cond_then = cond_then;
       acs__parse_assign(p);
       p->no_in = save_in;
     }
+    /* in the consequent of a conditional a return type's ":" may be the
+    ** conditional's own: the arrow stands only when another ":" follows */
+    if (cond_then && ret_colon && !p->err && !acs__p_punct(p, P_COLON)) ok = false;
   } else {
     ok = false;
   }
@@ -748,14 +752,14 @@ static bool try_arrow(P *p, bool is_async)
 /* Speculatively parse an arrow function at the current token. A position
 ** where that failed is remembered, so that nested parentheses ("(a = (b =
 ** (...")) cost linear time, not exponential. */
-static bool arrow_here(P *p, bool is_async)
+static bool arrow_here(P *p, bool is_async, bool cond_then)
 {
   uint32_t at = p->tok.start;
   if (p->no_arrow && (p->no_arrow[at >> 3] >> (at & 7) & 1)) return false;
   mark m;
   acs__p_mark(p, &m);
   p->spec++;
-  bool ok = try_arrow(p, is_async);
+  bool ok = try_arrow(p, is_async, cond_then);
   p->spec--;
   if (ok) return true;
   /* Not an arrow, or an arrow with an error inside: when the "=>" was
@@ -794,6 +798,23 @@ static bool arrow_here(P *p, bool is_async)
   return false;
 }
 
+/* At the token after a bare identifier reference (see P.lone_ref): when it
+** calls or tags it, mark the reference so that an imported function gets
+** no `this`. */
+static void lone_call(P *p)
+{
+  if (p->lone_ref < 0 || (uint32_t)p->lone_ref >= p->nrefs || p->lone_end != p->prev_end ||
+      p->refs[p->lone_ref].start != p->lone_id)
+    return;
+  bool call = acs__p_punct(p, P_LPAREN) || p->tok.kind == TK_TEMPLATE || p->tok.kind == TK_TEMPLATE_HEAD ||
+              (p->ts && acs__p_punct(p, P_LT));
+  if (acs__p_punct(p, P_QDOT)) {
+    acs__token nx = acs__p_peek(p);
+    call = nx.kind == TK_PUNCT && (nx.punct == P_LPAREN || (p->ts && nx.punct == P_LT));
+  }
+  if (call) p->refs[p->lone_ref].flags |= REF_CALL;
+}
+
 static void parse_primary(P *p)
 {
   if (p->err) return;
@@ -815,11 +836,20 @@ static void parse_primary(P *p)
     return;
   case TK_PUNCT:
     switch (t.punct) {
-    case P_LPAREN:
+    case P_LPAREN: {
       acs__p_next(p);
+      uint32_t first = p->tok.start;
       acs__parse_expression(p);
+      /* (f) is still f, but (f)() calls it without `this` */
+      bool lone = p->lone_ref >= 0 && p->lone_start == first && p->lone_end == p->prev_end;
       acs__p_expect(p, P_RPAREN);
+      if (lone && !p->err) {
+        p->lone_start = t.start;
+        p->lone_end = p->prev_end;
+        lone_call(p);
+      }
       return;
+    }
     case P_LBRACK: parse_array_literal(p); return;
     case P_LBRACE: parse_object_literal(p); return;
     case P_SLASH:
@@ -918,7 +948,7 @@ static void parse_primary(P *p)
           return;
         }
         acs__p_next(p);
-        p->saw_esm = true;
+        p->saw_esm = p->saw_module = true;
         acs__edit_replace(p, start, p->prev_end, "\x01meta");
         return;
       }
@@ -964,9 +994,12 @@ static void parse_primary(P *p)
     acs__reference(p, t.start, t.end, 0);
     acs__p_next(p);
     /* a call or a tag: an imported function must not get its namespace as `this` */
-    if (acs__p_punct(p, P_LPAREN) || p->tok.kind == TK_TEMPLATE || p->tok.kind == TK_TEMPLATE_HEAD ||
-        (p->ts && acs__p_punct(p, P_LT)))
-      if (p->nrefs && p->refs[p->nrefs - 1].start == t.start) p->refs[p->nrefs - 1].flags |= REF_CALL;
+    if (p->nrefs && p->refs[p->nrefs - 1].start == t.start) {
+      p->lone_ref = (int32_t)p->nrefs - 1;
+      p->lone_id = p->lone_start = t.start;
+      p->lone_end = p->prev_end;
+      lone_call(p);
+    }
     return;
   default: unexpected(p); return;
   }
@@ -997,8 +1030,13 @@ static void parse_lhs(P *p)
       parse_template(p);
     } else if (p->ts && acs__p_punct(p, P_BANG) && !p->tok.nl_before) {
       /* non-null assertion */
+      bool lone = p->lone_end == p->prev_end;
       acs__edit_blank(p, p->tok.start, p->tok.end);
       acs__p_next(p);
+      if (lone) {
+        p->lone_end = p->prev_end;
+        lone_call(p);
+      }
     } else if (p->ts && acs__p_punct(p, P_LT)) {
       if (!acs__ts_try_type_args(p, true)) return;
     } else {
@@ -1118,9 +1156,11 @@ static void parse_binary(P *p, int min)
     if (prec == 0 || prec < min) return;
     if (p->tok.kind == TK_IDENT && (acs__p_is(p, "as") || acs__p_is(p, "satisfies"))) {
       uint32_t s = p->tok.start;
+      bool lone = p->lone_end == p->prev_end;
       acs__p_next(p);
       if (acs__p_is(p, "const")) acs__p_next(p);
       else acs__ts_type(p);
+      if (lone) p->lone_end = p->prev_end; /* (f as T)() calls f */
       /* `x as T` ends a statement before a line that starts with ( [ or `;
       ** without the type, JS would read a call or an index: keep a ";" */
       bool hazard = p->tok.nl_before &&
@@ -1169,6 +1209,8 @@ static bool tsx_generic_arrow(P *p)
 
 void acs__parse_assign(P *p)
 {
+  bool cond_then = p->cond_then;
+  p->cond_then = false;
   if (p->err) return;
   /* yield */
   if (p->in_generator && acs__p_is(p, "yield")) {
@@ -1185,15 +1227,15 @@ void acs__parse_assign(P *p)
       mark m;
       acs__p_mark(p, &m);
       acs__p_next(p);
-      if (!acs__tok_is(&p->L, &p->tok, "function") && arrow_here(p, true)) return;
+      if (!acs__tok_is(&p->L, &p->tok, "function") && arrow_here(p, true, cond_then)) return;
       acs__p_rewind(p, &m);
     }
   }
   if (acs__p_punct(p, P_LPAREN) || (p->ts && !p->jsx && acs__p_punct(p, P_LT)) || tsx_generic_arrow(p)) {
-    if (arrow_here(p, false)) return;
+    if (arrow_here(p, false, cond_then)) return;
     if (p->err) return;
   } else if (is_binding_ident(p) && peek_punct(p, P_ARROW)) {
-    if (arrow_here(p, false)) return;
+    if (arrow_here(p, false, cond_then)) return;
   }
   parse_binary(p, 1);
   if (p->err) return;
@@ -1201,14 +1243,17 @@ void acs__parse_assign(P *p)
     acs__p_next(p);
     bool save = p->no_in;
     p->no_in = false;
+    p->cond_then = true;
     acs__parse_assign(p);
     p->no_in = save;
     acs__p_expect(p, P_COLON);
+    p->cond_then = cond_then;
     acs__parse_assign(p);
     return;
   }
   if (is_assign_op(p)) {
     acs__p_next(p);
+    p->cond_then = cond_then;
     acs__parse_assign(p);
   }
 }
@@ -1255,6 +1300,10 @@ static void parse_for(P *p)
     if (p->fn_depth == 0 && p->format != ACS__FMT_CJS && p->format != ACS__FMT_SCRIPT) {
       p->has_tla = true;
       p->saw_esm = true;
+    } else if (p->fn_depth == 0 && p->probe_script) {
+      /* a script cannot have it: the file is a module after all */
+      unexpected(p);
+      return;
     }
     acs__p_next(p);
   }
@@ -1580,8 +1629,8 @@ static void add_binding(P *p, const acs__token *local, const char *imported, boo
 static void parse_import_decl(P *p)
 {
   uint32_t start = p->tok.start;
-  bool saw_before = p->saw_esm;
-  p->saw_esm = true;
+  bool saw_before = p->saw_esm, saw_module_before = p->saw_module;
+  p->saw_esm = p->saw_module = true;
   acs__p_next(p);
   uint32_t first_binding = p->nbindings;
   bool type_only = false;
@@ -1598,6 +1647,7 @@ static void parse_import_decl(P *p)
   ** form alone does not make the file a module) */
   if (p->ts && p->tok.kind == TK_IDENT && peek_punct(p, P_ASSIGN)) {
     p->saw_esm = saw_before;
+    p->saw_module = saw_module_before;
     acs__token name = p->tok;
     acs__p_next(p);
     acs__p_next(p);
@@ -1736,26 +1786,39 @@ static void parse_import_decl(P *p)
   acs__edit_blank(p, start, p->prev_end);
 }
 
-static void add_export(P *p, char *name, char *local, int32_t module)
+/* An entry of the export list; pos (and anon_pos) for early errors, decl
+** when a declaration exports it. A name exported twice stays twice (an
+** early error, acs__module_early_errors) except in TypeScript when both are
+** declarations of the same local: an overloaded function, a merged enum or
+** namespace is exported once. */
+static void add_export_at(P *p, char *name, char *local, int32_t module, uint32_t pos, uint32_t anon_pos,
+                          bool decl)
 {
   if (p->oom) return;
-  /* an overloaded function or a merged enum is exported once */
-  for (uint32_t i = 0; name && i < p->nexports; i++)
-    if (p->exports[i].name && !strcmp(p->exports[i].name, name)) {
+  for (uint32_t i = 0; p->ts && decl && name && i < p->nexports; i++) {
+    exp *x = &p->exports[i];
+    if (x->decl && x->name && !strcmp(x->name, name) && x->local && local && !strcmp(x->local, local)) {
       free(name);
       free(local);
       return;
     }
-  exp e = {.name = name, .local = local, .module = module};
+  }
+  exp e = {.name = name, .local = local, .module = module, .pos = pos, .anon_pos = anon_pos, .decl = decl};
   PUSH(p, exports, nexports, capexports, e);
+}
+
+static void add_export(P *p, char *name, char *local, int32_t module, uint32_t pos)
+{
+  add_export_at(p, name, local, module, pos, pos, false);
 }
 
 static void export_declared_since(P *p, uint32_t first_decl)
 {
   for (uint32_t i = first_decl; i < p->ndecls; i++) {
     if (p->decls[i].scope != 0) continue;
-    add_export(p, acs__p_strndup(p, p->decls[i].start, p->decls[i].end),
-               acs__p_strndup(p, p->decls[i].start, p->decls[i].end), -1);
+    add_export_at(p, acs__p_strndup(p, p->decls[i].start, p->decls[i].end),
+                  acs__p_strndup(p, p->decls[i].start, p->decls[i].end), -1, p->decls[i].start,
+                  p->decls[i].start, true);
   }
 }
 
@@ -1781,7 +1844,7 @@ static void parse_export_decl(P *p)
       }
     return;
   }
-  p->saw_esm = true;
+  p->saw_esm = p->saw_module = true;
   acs__p_next(p);
   uint32_t kw_end = p->prev_end;
   if (p->ts && acs__p_is(p, "type") && !peek_punct(p, P_ASSIGN)) {
@@ -1835,6 +1898,7 @@ static void parse_export_decl(P *p)
     return;
   }
   if (acs__p_is(p, "default")) {
+    uint32_t def_kw = p->tok.start;
     acs__p_next(p);
     uint32_t def_end = p->prev_end;
     bool is_async_fn = false;
@@ -1850,13 +1914,13 @@ static void parse_export_decl(P *p)
       acs__edit_blank(p, start, def_end);
       if (is_binding_ident(p)) {
         acs__declare(p, p->tok.start, p->tok.end, p->cur_scope);
-        add_export(p, strdup("default"), acs__p_strndup(p, p->tok.start, p->tok.end), -1);
+        add_export_at(p, strdup("default"), acs__p_strndup(p, p->tok.start, p->tok.end), -1, def_kw, def_kw, true);
         acs__p_next(p);
       } else {
         /* anonymous: give it a name the export list can refer to; its
         ** .name is set to "default" when the module is linked */
         acs__edit_insert(p, p->prev_end, " \x01" "d");
-        add_export(p, strdup("default"), strdup("\x01" "d"), -1);
+        add_export_at(p, strdup("default"), strdup("\x01" "d"), -1, def_kw, fstart, false);
         p->default_fn_named = true;
       }
       acs__parse_function_rest(p, fstart, is_async_fn, gen, false);
@@ -1871,11 +1935,11 @@ static void parse_export_decl(P *p)
       acs__token nx = acs__p_peek(p);
       if (nx.kind == TK_IDENT && !acs__tok_is(&p->L, &nx, "extends") &&
           !acs__tok_is(&p->L, &nx, "implements")) {
-        add_export(p, strdup("default"), acs__p_strndup(p, nx.start, nx.end), -1);
+        add_export(p, strdup("default"), acs__p_strndup(p, nx.start, nx.end), -1, def_kw);
         acs__parse_class(p, true, true);
       } else {
         acs__edit_insert(p, p->tok.end, " \x01" "d");
-        add_export(p, strdup("default"), strdup("\x01" "d"), -1);
+        add_export_at(p, strdup("default"), strdup("\x01" "d"), -1, def_kw, p->tok.start, false);
         /* a static block names the class "default", as the spec does */
         p->class_default_name = true;
         acs__parse_class(p, true, false);
@@ -1889,17 +1953,32 @@ static void parse_export_decl(P *p)
     }
     /* an expression: `export default X` becomes `let <d> = {default:X}.default`,
     ** so that an anonymous function or class gets the name "default" */
+    uint32_t head = p->nedits;
     acs__edit_replace(p, start, def_end, "let \x01" "d = {default:");
-    add_export(p, strdup("default"), strdup("\x01" "d"), -1);
+    add_export(p, strdup("default"), strdup("\x01" "d"), -1, def_kw);
+    acs__token first = p->tok;
     acs__parse_assign(p);
+    bool lone = p->ts && first.kind == TK_IDENT && !first.escaped && p->prev_end == first.end;
+    uint32_t tail = p->nedits;
     acs__edit_insert(p, p->prev_end, "}.default");
     consume_semicolon(p);
+    if (lone && !p->err && p->nedits > tail) {
+      p->def_ident = true;
+      p->def_start = start;
+      p->def_end = p->prev_end;
+      p->def_name_start = first.start;
+      p->def_name_end = first.end;
+      p->def_edit_head = head;
+      p->def_edit_tail = tail;
+    }
     return;
   }
   if (acs__p_eat(p, P_STAR)) {
     char *as = NULL;
+    uint32_t as_pos = p->tok.start;
     if (acs__p_is(p, "as")) {
       acs__p_next(p);
+      as_pos = p->tok.start;
       as = name_text(p, &p->tok);
       acs__p_next(p);
     }
@@ -1921,7 +2000,7 @@ static void parse_export_decl(P *p)
     int32_t mod = add_module(p, &spec);
     acs__add_import(p, ACS__IMP_REEXPORT, &spec);
     if (mod >= 0) p->modules[mod].used = true;
-    add_export(p, as, strdup("*"), mod);
+    add_export(p, as, strdup("*"), mod, as_pos);
     acs__edit_blank(p, start, p->prev_end);
     return;
   }
@@ -1951,7 +2030,7 @@ static void parse_export_decl(P *p)
         acs__p_next(p);
       }
       if (!spec_type) {
-        add_export(p, name_text(p, &exported), name_text(p, &local), -1);
+        add_export(p, name_text(p, &exported), name_text(p, &local), -1, local.start);
         if (local.kind == TK_IDENT) acs__reference(p, local.start, local.end, REF_EXPORT);
       }
       if (!acs__p_eat(p, P_COMMA)) break;
@@ -1997,4 +2076,155 @@ void acs__parse_program(P *p)
 {
   acs__p_next(p);
   while (!p->err && p->tok.kind != TK_EOF) acs__parse_statement(p);
+}
+
+/* ------------------------------------------------- module early errors */
+
+static bool ident_byte(char c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' ||
+         (unsigned char)c >= 0x80;
+}
+
+/* Where the engine points at a declaration that redeclares a name: the
+** keyword of a function (`async` of an async one) or class declaration,
+** else the name. */
+static uint32_t redeclared_at(P *p, uint32_t name)
+{
+  uint32_t i = name;
+  while (i > 0 && strchr(" \t\r\n*", p->src[i - 1])) i--;
+  uint32_t e = i;
+  while (i > 0 && ident_byte(p->src[i - 1])) i--;
+  if (e - i == 5 && !memcmp(p->src + i, "class", 5)) return i;
+  if (!(e - i == 8 && !memcmp(p->src + i, "function", 8))) return name;
+  uint32_t k = i;
+  while (k > 0 && (p->src[k - 1] == ' ' || p->src[k - 1] == '\t')) k--;
+  if (k >= 5 && !memcmp(p->src + k - 5, "async", 5) && (k == 5 || !ident_byte(p->src[k - 6]))) return k - 5;
+  return i;
+}
+
+static uint32_t name_hash(const char *s, size_t n)
+{
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+  return h;
+}
+
+/* The top-level declarations by name: an open-addressing table of decl
+** indices (cap a power of two), each name's entries in declaration order. */
+typedef struct top_names {
+  int32_t *slot;
+  uint32_t cap;
+} top_names;
+
+static bool top_names_init(P *p, top_names *t)
+{
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < p->ndecls; i++) n += p->decls[i].scope == 0;
+  t->cap = 16;
+  while (t->cap < n * 2 + 1) t->cap *= 2;
+  t->slot = malloc(sizeof *t->slot * t->cap);
+  if (!t->slot) return false;
+  for (uint32_t i = 0; i < t->cap; i++) t->slot[i] = -1;
+  for (uint32_t i = 0; i < p->ndecls; i++) {
+    decl *d = &p->decls[i];
+    if (d->scope != 0) continue;
+    uint32_t h = name_hash(p->src + d->start, d->end - d->start) & (t->cap - 1);
+    while (t->slot[h] >= 0) h = (h + 1) & (t->cap - 1);
+    t->slot[h] = (int32_t)i;
+  }
+  return true;
+}
+
+/* The next top-level decl named s[0..n) after probe position *h (start
+** with *h = UINT32_MAX), or -1. */
+static int32_t top_names_next(P *p, const top_names *t, const char *s, size_t n, uint32_t *h)
+{
+  *h = *h == UINT32_MAX ? name_hash(s, n) & (t->cap - 1) : (*h + 1) & (t->cap - 1);
+  for (; t->slot[*h] >= 0; *h = (*h + 1) & (t->cap - 1)) {
+    decl *d = &p->decls[t->slot[*h]];
+    if (d->end - d->start == n && !memcmp(p->src + d->start, s, n)) return t->slot[*h];
+  }
+  return -1;
+}
+
+static int cmp_export(const void *a, const void *b)
+{
+  const exp *x = *(const exp *const *)a, *y = *(const exp *const *)b;
+  int c = strcmp(x->name, y->name);
+  if (c) return c;
+  return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+void acs__module_early_errors(P *p)
+{
+  if (p->err || p->oom) return;
+  uint32_t best = UINT32_MAX;
+  char msg[sizeof p->errmsg];
+  msg[0] = 0;
+  top_names t = {0};
+  if (!top_names_init(p, &t)) {
+    p->oom = p->err = true;
+    return;
+  }
+  /* an import's name declared again at the top level (JavaScript only:
+  ** TypeScript elides imports that are only types) */
+  for (uint32_t b = 0; !p->ts && b < p->nbindings; b++) {
+    binding *bd = &p->bindings[b];
+    size_t n = bd->local_end - bd->local_start;
+    uint32_t h = UINT32_MAX;
+    int32_t di;
+    while ((di = top_names_next(p, &t, p->src + bd->local_start, n, &h)) >= 0) {
+      decl *d = &p->decls[di];
+      if (d->start == bd->local_start) continue;
+      uint32_t at = d->start > bd->local_start ? redeclared_at(p, d->start) : bd->local_start;
+      if (at < best) {
+        best = at;
+        snprintf(msg, sizeof msg, "Identifier '%.*s' has already been declared", (int)n, p->src + bd->local_start);
+      }
+    }
+  }
+  /* a name exported twice: the engine stops at the second one */
+  exp **v = malloc(sizeof *v * (p->nexports ? p->nexports : 1));
+  if (!v) {
+    free(t.slot);
+    p->oom = p->err = true;
+    return;
+  }
+  uint32_t nv = 0;
+  for (uint32_t i = 0; i < p->nexports; i++)
+    if (p->exports[i].name) v[nv++] = &p->exports[i];
+  qsort(v, nv, sizeof *v, cmp_export);
+  for (uint32_t i = 1; i < nv; i++) {
+    if (strcmp(v[i - 1]->name, v[i]->name) || (i >= 2 && !strcmp(v[i - 2]->name, v[i]->name))) continue;
+    const exp *a = v[i - 1], *x = v[i];
+    /* two anonymous defaults both declare the engine's hidden `.default` */
+    bool hidden = !strcmp(x->name, "default") && a->module < 0 && x->module < 0 && !strcmp(a->local, "\x01" "d") &&
+                  !strcmp(x->local, "\x01" "d");
+    uint32_t at = hidden ? x->anon_pos : x->pos;
+    if (at < best) {
+      best = at;
+      if (hidden) snprintf(msg, sizeof msg, "Identifier '.default' has already been declared");
+      else snprintf(msg, sizeof msg, "Duplicate export of '%s'", x->name);
+    }
+  }
+  free(v);
+  /* export { x } of a name the module does not declare (JavaScript: in
+  ** TypeScript it may be a type, or declared `declare`) */
+  if (best == UINT32_MAX && !p->ts) {
+    for (uint32_t i = 0; i < p->nexports; i++) {
+      exp *x = &p->exports[i];
+      if (x->module >= 0 || !x->local || x->local[0] == '\x01' || x->pos >= best) continue;
+      uint32_t h = UINT32_MAX;
+      if (top_names_next(p, &t, x->local, strlen(x->local), &h) >= 0) continue;
+      best = x->pos;
+      snprintf(msg, sizeof msg, "Export '%s' is not defined in module", x->local);
+    }
+  }
+  free(t.slot);
+  if (best != UINT32_MAX) {
+    p->err = true;
+    memcpy(p->errmsg, msg, sizeof msg);
+    p->err_pos = best;
+  }
 }

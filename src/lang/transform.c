@@ -35,6 +35,7 @@ static void free_p(P *p)
   free(p->modules);
   free(p->exports);
   free(p->ns_exp);
+  free(p->type_decls);
   free(p->jsx_factory);
   free(p->jsx_fragment);
   free(p->no_arrow);
@@ -55,24 +56,30 @@ static void set_error(P *p, acs__lang_result *out)
   out->error_column = acs__lex_column(p->src, ls, p->err_pos < p->len ? p->err_pos : p->len);
 }
 
-int acs__lang_transform(const char *src, size_t len, const acs__lang_opts *opts, acs__lang_result *out)
+/* A parse whose result is not used. */
+static void discard(P *p)
 {
-  memset(out, 0, sizeof *out);
-  if (len > UINT32_MAX - 16) {
-    out->error = strdup("Source is too large (4 GiB at most)");
-    out->error_line = out->error_column = 1;
-    return out->error ? 0 : ACS_ENOMEM;
-  }
+  for (uint32_t i = 0; i < p->nimports; i++) free(p->imports[i].specifier);
+  free(p->imports);
+  free_p(p);
+  free(p);
+}
+
+/* Parse src as format says (probe: as a script, to see whether it is one). */
+static P *parse(const char *src, size_t len, const acs__lang_opts *opts, acs__lang_format format, bool probe)
+{
   P *p = calloc(1, sizeof *p);
-  if (!p) return ACS_ENOMEM;
+  if (!p) return NULL;
   p->src = src;
   p->len = (uint32_t)len;
   p->ts = opts->kind == ACS__LANG_TS || opts->kind == ACS__LANG_TSX;
   p->jsx = opts->kind == ACS__LANG_JSX || opts->kind == ACS__LANG_TSX;
-  p->format = opts->format;
+  p->format = format;
+  p->probe_script = probe;
   acs__lex_init(&p->L, src, (uint32_t)len);
   p->no_arrow = calloc(len / 8 + 1, 1);
   p->no_targs = calloc(len / 8 + 1, 1);
+  p->lone_ref = -1;
   acs__scope_push(p, SC_MODULE);
   p->cur_scope = 0;
   /* A hashbang line would not survive the wrapper. */
@@ -87,6 +94,31 @@ int acs__lang_transform(const char *src, size_t len, const acs__lang_opts *opts,
     acs__jsx_pragmas(p);
   }
   acs__parse_program(p);
+  return p;
+}
+
+int acs__lang_transform(const char *src, size_t len, const acs__lang_opts *opts, acs__lang_result *out)
+{
+  memset(out, 0, sizeof *out);
+  if (len > UINT32_MAX - 16) {
+    out->error = strdup("Source is too large (4 GiB at most)");
+    out->error_line = out->error_column = 1;
+    return out->error ? 0 : ACS_ENOMEM;
+  }
+  P *p = parse(src, len, opts, opts->format, false);
+  if (!p) return ACS_ENOMEM;
+  /* JavaScript that is a module only for a top-level `await`: Node reads it
+  ** as CommonJS first (`await(x)` may call a function named await) and as
+  ** a module only when that fails; so do we */
+  if (opts->format == ACS__FMT_AUTO && !p->ts && !p->err && !p->oom && p->has_tla && !p->saw_module) {
+    P *q = parse(src, len, opts, ACS__FMT_CJS, true);
+    if (q && !q->err && !q->oom) {
+      discard(p);
+      p = q;
+    } else if (q) {
+      discard(q);
+    }
+  }
 
   int rc = 0;
   if (p->oom) {
@@ -104,11 +136,18 @@ int acs__lang_transform(const char *src, size_t len, const acs__lang_opts *opts,
         if (p->imports[i].kind == ACS__IMP_STATIC || p->imports[i].kind == ACS__IMP_REEXPORT) break;
       set_error(p, out);
     } else {
-      p->format = fmt;
-      out->format = fmt;
-      out->has_tla = p->has_tla;
-      int r = fmt == ACS__FMT_ESM ? acs__esm_finish(p, out) : acs__cjs_finish(p, out);
-      if (r) rc = ACS_ENOMEM;
+      if (fmt == ACS__FMT_ESM) acs__module_early_errors(p);
+      if (p->oom) {
+        rc = ACS_ENOMEM;
+      } else if (p->err) {
+        set_error(p, out);
+      } else {
+        p->format = fmt;
+        out->format = fmt;
+        out->has_tla = p->has_tla;
+        int r = fmt == ACS__FMT_ESM ? acs__esm_finish(p, out) : acs__cjs_finish(p, out);
+        if (r) rc = ACS_ENOMEM;
+      }
     }
   }
   out->imports = p->imports;

@@ -44,6 +44,8 @@ static void type_args_inner(P *p)
   expect_gt(p);
 }
 
+void acs__ts_type_args(P *p) { type_args_inner(p); }
+
 static void parse_params_type(P *p)
 {
   /* "(" [params] ")" in a function type or signature */
@@ -512,9 +514,18 @@ static void ambient(P *p, uint32_t start, void (*fn)(P *))
   acs__edit_blank(p, start, p->prev_end);
 }
 
+/* A module-level name that is only a type (see P.type_decls). */
+static void type_name(P *p, const acs__token *name)
+{
+  if (p->cur_scope != 0 || p->ns_depth > 0 || name->kind != TK_IDENT) return;
+  decl d = {.start = name->start, .end = name->end, .scope = 0};
+  PUSH(p, type_decls, ntype_decls, captype_decls, d);
+}
+
 static void interface_decl(P *p)
 {
   acs__p_next(p); /* interface */
+  type_name(p, &p->tok);
   acs__p_ident_name(p);
   if (acs__p_punct(p, P_LT)) acs__ts_type_params(p);
   if (is_kw(p, "extends")) {
@@ -528,6 +539,7 @@ static void interface_decl(P *p)
 static void type_alias(P *p)
 {
   acs__p_next(p); /* type */
+  type_name(p, &p->tok);
   acs__p_ident_name(p);
   if (acs__p_punct(p, P_LT)) acs__ts_type_params(p);
   acs__p_expect(p, P_ASSIGN);
@@ -655,6 +667,25 @@ static bool ident_text(const char *s)
   return true;
 }
 
+/* s as a JavaScript string literal in double quotes (malloc'd). */
+static char *js_quote(const char *s)
+{
+  char *o = malloc(strlen(s) * 6 + 3), *q = o;
+  if (!o) return NULL;
+  *q++ = '"';
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') *q++ = '\\', *q++ = (char)c;
+    else if (c == '\n') *q++ = '\\', *q++ = 'n';
+    else if (c == '\r') *q++ = '\\', *q++ = 'r';
+    else if (c < 0x20 || c == 0x7f) q += sprintf(q, "\\u%04x", c);
+    else *q++ = (char)c;
+  }
+  *q++ = '"';
+  *q = 0;
+  return o;
+}
+
 /* enum E { A, B = 2, C = "x" } lowered in place:
 **   var E; (function (E) {var <v>=-1;  var A=E[E["A"]=++<v>]="A"; ... })(E || (E = {}));
 ** Members also become locals so that later initialisers can name them,
@@ -686,18 +717,30 @@ void acs__ts_enum(P *p, uint32_t start, bool is_const, bool exported)
   acs__edit_replace(p, start, open + 1, head.data ? head.data : "");
   acs__buf_free(&head);
   while (!p->err && !acs__p_punct(p, P_RBRACE)) {
+    /* a name, a string, or a string in brackets (["x"], as tsc allows) */
+    uint32_t kstart = p->tok.start;
+    bool computed = acs__p_eat(p, P_LBRACK);
     acs__token key = p->tok;
     if (key.kind != TK_IDENT && key.kind != TK_STRING) {
       acs__p_error(p, key.start, "An enum member name must be an identifier or a string");
       return;
     }
+    if (computed && key.kind != TK_STRING) {
+      acs__p_error(p, key.start, "Computed property names are not allowed in enums");
+      return;
+    }
     acs__p_next(p);
+    if (computed) acs__p_expect(p, P_RBRACK);
+    if (p->err) return;
+    uint32_t kend = p->prev_end;
     char *kname = key.kind == TK_STRING ? acs__p_string_value(p, &key) : acs__p_strndup(p, key.start, key.end);
     if (!kname) return;
-    size_t cap = strlen(kname) * 4 + (size_t)nl * 4 + 96;
+    char *kq = js_quote(kname); /* the name in the output's string literals */
+    size_t cap = strlen(kname) * 4 + (kq ? strlen(kq) * 4 : 0) + (size_t)nl * 4 + 96;
     char *text = malloc(cap), *rec = malloc((size_t)nl + strlen(kname) + 2);
-    if (!text || !rec) {
+    if (!text || !rec || !kq) {
       free(kname);
+      free(kq);
       free(text);
       free(rec);
       p->oom = p->err = true;
@@ -710,11 +753,11 @@ void acs__ts_enum(P *p, uint32_t start, bool is_const, bool exported)
       /* member = initialiser: the initialiser stays where it is */
       uint32_t init_start = p->tok.start;
       snprintf(text, cap, "%s%s%s\x01v=(", ident ? "var " : "", ident ? kname : "", ident ? "=" : "");
-      acs__edit_replace(p, key.start, init_start, text);
+      acs__edit_replace(p, kstart, init_start, text);
       acs__parse_assign(p);
       uint32_t init_end = p->prev_end;
-      snprintf(text, cap, ");typeof \x01v===\"string\"?%.*s[\"%s\"]=\x01v:%.*s[%.*s[\"%s\"]=\x01v]=\"%s\";",
-               nl, nm, kname, nl, nm, nl, nm, kname, kname);
+      snprintf(text, cap, ");typeof \x01v===\"string\"?%.*s[%s]=\x01v:%.*s[%.*s[%s]=\x01v]=%s;", nl, nm, kq, nl,
+               nm, nl, nm, kq, kq);
       uint32_t sep_end = init_end;
       if (acs__p_punct(p, P_COMMA)) {
         sep_end = p->tok.end;
@@ -722,16 +765,17 @@ void acs__ts_enum(P *p, uint32_t start, bool is_const, bool exported)
       }
       acs__edit_replace(p, init_end, sep_end, text);
     } else {
-      snprintf(text, cap, "%s%s%s%.*s[%.*s[\"%s\"]=++\x01v]=\"%s\";", ident ? "var " : "",
-               ident ? kname : "", ident ? "=" : "", nl, nm, nl, nm, kname, kname);
-      uint32_t sep_end = key.end;
+      snprintf(text, cap, "%s%s%s%.*s[%.*s[%s]=++\x01v]=%s;", ident ? "var " : "", ident ? kname : "",
+               ident ? "=" : "", nl, nm, nl, nm, kq, kq);
+      uint32_t sep_end = kend;
       if (acs__p_punct(p, P_COMMA)) {
         sep_end = p->tok.end;
         acs__p_next(p);
       }
-      acs__edit_replace(p, key.start, sep_end, text);
+      acs__edit_replace(p, kstart, sep_end, text);
     }
     free(text);
+    free(kq);
     free(kname);
   }
   uint32_t close = p->tok.start;
@@ -755,6 +799,7 @@ void acs__ts_namespace(P *p, uint32_t start, bool exported)
     if (!acs__p_ident_name(p)) return;
   } while (acs__p_eat(p, P_DOT));
   bool merged = declared_here(p, &names[0]);
+  uint32_t d0 = p->ndecls;
   if (!merged) acs__declare(p, names[0].start, names[0].end, p->cur_scope);
   uint32_t open = p->tok.start;
   acs__p_expect(p, P_LBRACE);
@@ -775,10 +820,15 @@ void acs__ts_namespace(P *p, uint32_t start, bool exported)
   acs__p_expect(p, P_RBRACE);
   if (p->err) return;
   if (p->value_stmts == v0) {
-    /* types only */
+    /* types only: no value of that name either, unless it merges with one
+    ** (everything declared since is inside the dropped body) */
     for (uint32_t i = e0; i < p->nedits; i++) free(p->edits[i].text);
     p->nedits = e0;
     p->nns_exp = x0;
+    if (!merged) {
+      p->ndecls = d0;
+      type_name(p, &names[0]);
+    }
     acs__edit_blank(p, start, p->prev_end);
     return;
   }

@@ -1,0 +1,2 @@
+const await = (x) => x;
+console.log(await(5), await (6));

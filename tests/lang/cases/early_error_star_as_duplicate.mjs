@@ -1,0 +1,3 @@
+export * as ns from "./x.js";
+const ns = 1;
+export { ns };

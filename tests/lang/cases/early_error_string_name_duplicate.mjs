@@ -1,0 +1,3 @@
+const a = 1;
+export { a as "x" };
+export { a as x };

@@ -1,0 +1,14 @@
+import { f, tag } from "./m.js";
+import * as ns from "./m.js";
+f!();
+(f as any)();
+(f!)();
+((f))();
+(f)`x`;
+f?.();
+(f satisfies Function)();
+f<number>();
+ns.f();
+(ns.f)();
+const g = f;
+(f, g)();
