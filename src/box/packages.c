@@ -10,6 +10,7 @@
 #include "packages.h"
 
 #include "../base/base.h"
+#include "../js/modfile.h"
 #include "../lang/lang.h"
 #include "../net/http.h"
 #include "../pkg/allow.h"
@@ -36,23 +37,6 @@
 /* How long a resolved tree is reused: the registry's usual max-age for
 ** packuments, and what registry.c assumes when a registry sends none. */
 #define TREE_MAX_AGE 300
-
-/* Node's builtin modules: never packages. Kept in step with BUILTINS in
-** src/js/lib/loader.js. */
-static const char *const builtins[] = {
-    "assert", "async_hooks", "buffer", "child_process", "cluster", "console", "constants",
-    "crypto", "dgram", "diagnostics_channel", "dns", "domain", "events", "fs", "http", "http2",
-    "https", "inspector", "module", "net", "os", "path", "perf_hooks", "process", "punycode",
-    "querystring", "readline", "repl", "stream", "string_decoder", "sys", "timers", "tls",
-    "trace_events", "tty", "url", "util", "v8", "vm", "wasi", "worker_threads", "zlib",
-};
-
-static bool is_builtin(const char *name)
-{
-  for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)
-    if (!strcmp(builtins[i], name)) return true;
-  return false;
-}
 
 typedef struct want {
   char *name, *range, *from;
@@ -87,55 +71,24 @@ static int add_file(scan *s, const char *path)
   return 0;
 }
 
-static bool is_file(acs__vfs *v, const char *path)
-{
-  struct stat st;
-  return acs__vfs_stat(v, path, true, &st) == 0 && S_ISREG(st.st_mode);
-}
-
 static bool is_dir(acs__vfs *v, const char *path)
 {
   struct stat st;
   return acs__vfs_stat(v, path, true, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-static const char *const exts[] = {".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".jsx"};
-
-/* A relative import's file, found the way the loader would (extensions,
-** TypeScript's "./x.js" meaning x.ts, directory index); NULL when none. */
+/* A relative import's file, found the way the loader finds it
+** (modfile.c), except that a directory's package.json "main" is not read:
+** its index file stands in. NULL when none. */
 static char *local_file(acs__vfs *v, const char *dir, const char *spec)
 {
   char *base = acs__vfs_abs(dir, spec);
   if (!base) return NULL;
-  if (is_file(v, base)) return base;
-  char path[4096];
-  size_t bl = strlen(base);
-  for (size_t i = 0; i < sizeof exts / sizeof *exts; i++) {
-    snprintf(path, sizeof path, "%s%s", base, exts[i]);
-    if (is_file(v, path)) goto found;
-  }
-  if (bl > 3 && (!strcmp(base + bl - 3, ".js") || !strcmp(base + bl - 4, ".mjs") ||
-                 !strcmp(base + bl - 4, ".cjs") || !strcmp(base + bl - 4, ".jsx"))) {
-    static const char *const js[] = {".js", ".mjs", ".cjs", ".jsx"};
-    static const char *const ts[] = {".ts", ".mts", ".cts", ".tsx"};
-    for (size_t i = 0; i < 4; i++) {
-      size_t el = strlen(js[i]);
-      if (bl > el && !strcmp(base + bl - el, js[i])) {
-        snprintf(path, sizeof path, "%.*s%s", (int)(bl - el), base, ts[i]);
-        if (is_file(v, path)) goto found;
-      }
-    }
-  }
-  if (is_dir(v, base))
-    for (size_t i = 0; i < sizeof exts / sizeof *exts; i++) {
-      snprintf(path, sizeof path, "%s/index%s", base, exts[i]);
-      if (is_file(v, path)) goto found;
-    }
+  bool is_dir = false;
+  char *file = acs__js_module_file(v, base, false, &is_dir);
+  if (!file && is_dir) file = acs__js_module_file(v, base, true, NULL);
   free(base);
-  return NULL;
-found:
-  free(base);
-  return acs__strdup(path);
+  return file;
 }
 
 static char *dir_of(const char *path)
@@ -307,7 +260,7 @@ static int scan_import(scan *s, const char *file, const char *dir, const acs__im
       if (!optional) refuse(s, "%s: \"%s\" does not name a package.", from, im->specifier);
     return 0;
   }
-  if (strncmp(im->specifier, "npm:", 4) && is_builtin(name)) return 0;
+  if (strncmp(im->specifier, "npm:", 4) && acs__js_is_builtin(name)) return 0;
   if (acs__pkg_name_check(name, strlen(name), true)) {
     /* not a package name: the loader gives Node's error */
     if (!strncmp(im->specifier, "npm:", 4) && !optional)
@@ -371,8 +324,10 @@ static int scan_file(scan *s, const char *path, const char *code)
   return rc;
 }
 
+/* Source files whose imports the scan reads (not JSON). */
 static bool scanned_kind(const char *path)
 {
+  static const char *const exts[] = {".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".jsx"};
   const char *dot = strrchr(path, '.');
   if (!dot || strchr(dot, '/')) return false;
   for (size_t i = 0; i < sizeof exts / sizeof *exts; i++)

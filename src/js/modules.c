@@ -5,6 +5,7 @@
 
 #include "../base/base.h"
 #include "../pkg/allow.h"
+#include "modfile.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -165,8 +166,36 @@ static ACS__HOST_FN(host_package_allowed)
   return ok ? JSValueMakeNull(ctx) : acs__js_str(ctx, why);
 }
 
+/* host.moduleFile(path, index): the file the guest path names as a module
+** (modfile.h), or true when there is none and path is a directory, or null. */
+static ACS__HOST_FN(host_module_file)
+{
+  (void)fn; (void)self;
+  if (argc < 1 || !JSValueIsString(ctx, argv[0]) || !acs__R.cfg->vfs) return JSValueMakeNull(ctx);
+  char *path = acs__js_to_utf8(ctx, argv[0], NULL, exc);
+  if (!path) return JSValueMakeNull(ctx);
+  bool dir = false;
+  char *file = acs__js_module_file(acs__R.cfg->vfs, path, argc > 1 && JSValueToBoolean(ctx, argv[1]), &dir);
+  free(path);
+  JSValueRef r = file ? acs__js_str(ctx, file) : dir ? JSValueMakeBoolean(ctx, true) : JSValueMakeNull(ctx);
+  free(file);
+  return r;
+}
+
+/* host.builtins(): Node's builtin module names, without "node:". */
+static ACS__HOST_FN(host_builtins)
+{
+  (void)fn; (void)self; (void)argc; (void)argv;
+  JSValueRef names[64];
+  size_t n = acs__js_builtin_count < 64 ? acs__js_builtin_count : 64;
+  for (size_t i = 0; i < n; i++) names[i] = acs__js_str(ctx, acs__js_builtins[i]);
+  return JSObjectMakeArray(ctx, n, names, exc);
+}
+
 void acs__host_modules(JSContextRef ctx, JSObjectRef h)
 {
+  acs__js_set_fn(ctx, h, "moduleFile", host_module_file);
+  acs__js_set_fn(ctx, h, "builtins", host_builtins);
   acs__js_set_fn(ctx, h, "packages", host_packages);
   acs__js_set_fn(ctx, h, "packageAllowed", host_package_allowed);
   acs__js_set_fn(ctx, h, "transform", host_transform);

@@ -362,6 +362,9 @@ int acs__esm_finish(P *p, acs__lang_result *out)
   }
   t += sprintf(t, "}}})");
 
+  /* The loader turns this header into a plain function's, in place, for a
+  ** module outside every cycle (plainForm in src/js/lib/loader.js): keep the
+  ** two in step. */
   char *h = head;
   h += sprintf(h, "(%sfunction* (%sm", p->has_tla ? "async " : "", pfx);
   for (int32_t i = 0; i < nparams; i++) h += sprintf(h, ", %si%d", pfx, i);

@@ -94,7 +94,7 @@ printf '%s\n' '{"id":1,"code":"console.log(1)"}' >&9
 for _ in $(seq 1 50); do grep -q '"id":1' "$TMP/zout" 2>/dev/null && break; sleep 0.1; done
 sleep 0.5
 kids=$(ps -o pid= --ppid "$SPID" | wc -l)
-zygote=$(ps -o pid= --ppid "$SPID" --sort=pid | head -1)
+zygote=$(ps -o pid= --ppid "$SPID" --sort=pid | head -1 | tr -d " ")
 zthreads=$(ls "/proc/$zygote/task" | wc -l)
 # on failure, the check prints OUT: which threads the zygote had
 OUT="zygote $zygote threads: $(cat /proc/"$zygote"/task/*/comm 2>/dev/null | tr '\n' ' ') children: $(ps -o pid=,nlwp=,args= --ppid "$SPID" | tr '\n' ';')"

@@ -9,6 +9,7 @@ import { seen, used } from "./modules/forms/cyc_a.mjs";
 import { b_tdz } from "./modules/forms/cyc_b.mjs";
 import { keys } from "./modules/forms/self.mjs";
 import * as order from "./modules/forms/order.mjs";
+import { v as prefixed } from "./modules/forms/prefix.mjs";
 
 console.log(new Leaf().name(), count, inc(), count, hoisted, leaf["string name"]);
 console.log(Object.keys(leaf), Object.isExtensible(leaf));
@@ -16,7 +17,7 @@ const d = Object.getOwnPropertyDescriptor(leaf, "count");
 console.log(d.enumerable, d.configurable);
 console.log(Object.keys(mid), mid.before, mid.after, mid.leafNs === leaf, mid.count === leaf.count);
 console.log(seen, used, b_tdz, keys);
-console.log(Object.keys(order), globalThis.__order);
+console.log(Object.keys(order), globalThis.__order, prefixed);
 try { leaf.count = 9; } catch (e) { console.log(e.name); }
 try { delete leaf.count; } catch (e) { console.log(e.name); }
 for (let i = 0; i < 2; i++) {

@@ -11,15 +11,8 @@
 const kSyntax = Symbol.for("acs.syntaxError");
 const S_IFMT = 0o170000, S_IFREG = 0o100000, S_IFDIR = 0o040000;
 
-const BUILTINS = [
-  "assert", "assert/strict", "async_hooks", "buffer", "child_process", "cluster", "console", "constants",
-  "crypto", "dgram", "diagnostics_channel", "dns", "dns/promises", "domain", "events", "fs", "fs/promises",
-  "http", "http2", "https", "inspector", "inspector/promises", "module", "net", "os", "path", "path/posix",
-  "path/win32", "perf_hooks", "process", "punycode", "querystring", "readline", "readline/promises", "repl",
-  "stream", "stream/consumers", "stream/promises", "stream/web", "string_decoder", "sys", "timers",
-  "timers/promises", "tls", "trace_events", "tty", "url", "util", "util/types", "v8", "vm", "wasi",
-  "worker_threads", "zlib",
-];
+// Node 22's builtin names: src/js/modfile.c, shared with the import scan.
+const BUILTINS = host.builtins();
 const SCHEME_ONLY = ["test", "test/reporters", "sea", "sqlite"];
 const builtinSet = new Set(BUILTINS);
 
@@ -100,28 +93,19 @@ function packageScope(path) {
 
 // ------------------------------------------------------------- resolution
 
-const EXTS = [".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".jsx", ".json"];
-
 // Exact file, then the lookups models expect: "./x.js" written for
-// "./x.ts", extensionless names, directory index files.
+// "./x.ts", extensionless names, directory main and index files. The file
+// part is src/js/modfile.c, which the import scan uses too.
 function tryFile(path) {
-  if (isFile(path)) return path;
-  const m = /\.(m|c)?js$/.exec(path);
-  if (m) {
-    const ts = path.slice(0, -m[0].length) + "." + (m[1] || "") + "ts";
-    if (isFile(ts)) return ts;
-    if (!m[1] && isFile(path.slice(0, -3) + ".tsx")) return path.slice(0, -3) + ".tsx";
+  const r = host.moduleFile(path, false);
+  if (typeof r === "string") return r;
+  if (r !== true) return null;
+  const pkg = readPackageJson(path);
+  if (pkg && typeof pkg.main === "string") {
+    const main = tryFile(resolvePath(path, pkg.main));
+    if (main) return main;
   }
-  for (const ext of EXTS) if (isFile(path + ext)) return path + ext;
-  if (isDir(path)) {
-    const pkg = readPackageJson(path);
-    if (pkg && typeof pkg.main === "string") {
-      const main = tryFile(resolvePath(path, pkg.main));
-      if (main) return main;
-    }
-    for (const ext of EXTS) if (isFile(path + "/index" + ext)) return path + "/index" + ext;
-  }
-  return null;
+  return host.moduleFile(path, true);
 }
 
 // A near name in the same directory, for the message.
@@ -656,13 +640,17 @@ function link(rec, seen = new Set(), cyclic = cyclicModules(rec)) {
 // call of a generator costs about three times a plain function's, and a
 // module outside every cycle has no use for the pause: it runs as a plain
 // function. Same length, so every column stays where it was.
-const GEN_HEAD = "(function* (", GEN_PAUSE = "_$m.x(_$x);yield;";
+// The header is src/lang/esm.c's; its names start with a prefix ("_$"
+// unless the source uses that).
+const GEN_HEAD = "(function* (";
 function plainForm(code) {
   if (!code.startsWith(GEN_HEAD)) return null;
-  const at = code.indexOf(GEN_PAUSE);
-  const eol = code.indexOf("\n");
+  const m = code.indexOf("m", GEN_HEAD.length);
+  if (m < 0) return null;
+  const pfx = code.slice(GEN_HEAD.length, m), pause = pfx + "m.x(" + pfx + "x);yield;";
+  const at = code.indexOf(pause), eol = code.indexOf("\n");
   if (at < 0 || (eol >= 0 && at > eol)) return null;
-  return "(function  (" + code.slice(GEN_HEAD.length, at) + "_$m.x(_$x);      " + code.slice(at + GEN_PAUSE.length);
+  return "(function  (" + code.slice(GEN_HEAD.length, at + pause.length - 6) + "      " + code.slice(at + pause.length);
 }
 
 // The ES modules of the graph under rec, not linked yet, that lie on a
