@@ -22,7 +22,8 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit_%)
 
-.PHONY: all deps run test test-online asan test-asan bench clean fuzz-lang fuzz-policy fuzz-tar fuzz-semver
+.PHONY: all deps run test test-online asan test-asan bench clean fuzz fuzz-lang fuzz-policy fuzz-tar fuzz-semver \
+        fuzz-vfs fuzz-serve
 
 all: $(BUILD)/acs $(BUILD)/libacs.a $(BUILD)/libacs.so
 
@@ -168,6 +169,42 @@ fuzz-semver:
 $(FUZZ_BUILD)/semver_fuzz: tests/fuzz/semver_fuzz.c $(SEMVER_SRC) $(wildcard src/base/*.c) $(wildcard src/pkg/*.h src/base/*.h include/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/semver_fuzz.c $(SEMVER_SRC) $(wildcard src/base/*.c) -ldl
+
+# Path resolution in the guest's file system (src/vfs/vfs.c): programs of
+# file operations that try to leave the mounts, over tests/fuzz/corpus/vfs.
+fuzz-vfs:
+	@sh scripts/deps-fuzz.sh
+	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/vfs_fuzz
+	@mkdir -p $(FUZZ_BUILD)/corpus-vfs $(FUZZ_BUILD)/artifacts
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(FUZZ_BUILD)/vfs_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=2048 -timeout=10 \
+	  -rss_limit_mb=2048 -dict=tests/fuzz/vfs_fuzz.dict -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
+	  $(FUZZ_BUILD)/corpus-vfs tests/fuzz/corpus/vfs
+
+$(FUZZ_BUILD)/vfs_fuzz: tests/fuzz/vfs_fuzz.c src/vfs/vfs.c $(wildcard src/base/*.c) $(wildcard src/vfs/*.h src/base/*.h include/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/vfs_fuzz.c src/vfs/vfs.c $(wildcard src/base/*.c)
+
+# The request lines of `acs serve` (src/server/serve_request.c: what serve.c
+# checks before a run; no guest code runs), over tests/fuzz/corpus/serve.
+fuzz-serve:
+	@sh scripts/deps-fuzz.sh
+	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/serve_fuzz
+	@mkdir -p $(FUZZ_BUILD)/corpus-serve $(FUZZ_BUILD)/artifacts
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(FUZZ_BUILD)/serve_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=8192 -timeout=10 \
+	  -rss_limit_mb=2048 -dict=tests/fuzz/serve_fuzz.dict -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
+	  $(FUZZ_BUILD)/corpus-serve tests/fuzz/corpus/serve
+
+$(FUZZ_BUILD)/serve_fuzz: tests/fuzz/serve_fuzz.c src/server/serve_request.c $(wildcard src/base/*.c) $(wildcard src/server/serve_request.h src/base/*.h include/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/serve_fuzz.c src/server/serve_request.c $(wildcard src/base/*.c) -ljansson
+
+# Every harness built, none run.
+fuzz:
+	@sh scripts/deps-fuzz.sh
+	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/lang_fuzz $(FUZZ_BUILD)/policy_fuzz $(FUZZ_BUILD)/tar_fuzz \
+	  $(FUZZ_BUILD)/semver_fuzz $(FUZZ_BUILD)/vfs_fuzz $(FUZZ_BUILD)/serve_fuzz
 
 clean:
 	rm -rf build build-asan

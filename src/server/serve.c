@@ -7,6 +7,7 @@
 ** the server goes on. A client whose output breaks, or whose socket closes,
 ** has its runs cancelled. */
 #include "serve.h"
+#include "serve_request.h"
 
 #include "../base/base.h"
 
@@ -34,12 +35,7 @@ typedef struct client {
 
 typedef struct job {
   client *cl;
-  json_t *req;        /* owns every string the options point to */
-  json_t *id;         /* borrowed from req */
-  acs_exec_options o;
-  const char **ro, **domains, **argv, **env, **pkgs;
-  char **env_items;
-  size_t env_n;
+  acs__serve_request r; /* r.req owns every string the options point to */
   acs_cancel_token *tok;
   struct job *next;   /* the queue */
   struct job *all;    /* every unanswered job, for cancel */
@@ -80,8 +76,7 @@ static void send_error(client *cl, json_t *id, const char *type, const char *fmt
   char *m = NULL;
   if (vasprintf(&m, fmt, ap) < 0) m = NULL;
   va_end(ap);
-  json_t *msg = json_pack("{s:O?,s:{s:s,s:s}}", "id", id, "error", "type", type, "message",
-                          m ? m : "out of memory");
+  json_t *msg = acs__serve_error(id, type, m);
   free(m);
   if (msg) send_line(cl, msg);
 }
@@ -116,15 +111,8 @@ static void send_result(client *cl, json_t *id, const acs_exec_result *r)
 static void job_free(job *j)
 {
   if (!j) return;
-  for (size_t i = 0; i < j->env_n; i++) free(j->env_items[i]);
-  free(j->env_items);
-  free(j->env);
-  free(j->ro);
-  free(j->domains);
-  free(j->pkgs);
-  free(j->argv);
   acs_cancel_token_free(j->tok);
-  json_decref(j->req);
+  acs__serve_request_clear(&j->r);
   free(j);
 }
 
@@ -154,12 +142,12 @@ static void *runner(void *arg)
 
     acs_exec_result *res = NULL;
     acs_err err = {0};
-    int rc = acs_exec(&j->o, &res, &err);
+    int rc = acs_exec(&j->r.o, &res, &err);
     if (rc)
-      send_error(j->cl, j->id, err.type ? err.type : "SandboxError", "%s",
+      send_error(j->cl, j->r.id, err.type ? err.type : "SandboxError", "%s",
                  err.message ? err.message : acs_strerror(rc));
     else
-      send_result(j->cl, j->id, res);
+      send_result(j->cl, j->r.id, res);
     acs_exec_result_free(res);
     acs_err_clear(&err);
 
@@ -198,184 +186,78 @@ static int start_pool(const acs__serve_opts *o, acs_err *err)
 
 /* ------------------------------------------------------------ requests */
 
-static const char *const known[] = {"id", "code", "entrypoint", "workDir", "readOnlyDirs",
-                                    "allowedDomains", "allowedPackages", "env", "argv",
-                                    "timeoutMs", "memoryMb", "maxOutputBytes", "cancel"};
-
-/* An array of strings as a NULL-terminated C array borrowing from the JSON.
-** Returns 0, or -1 after answering with the error. */
-static int str_array(client *cl, json_t *id, json_t *req, const char *name, const char ***out,
-                     size_t *count)
+/* Answer a refusal made by serve_request.c (nothing when out of memory). */
+static void send_answer(client *cl, json_t *error)
 {
-  json_t *a = json_object_get(req, name);
-  *out = NULL;
-  *count = 0;
-  if (!a) return 0;
-  if (!json_is_array(a)) {
-    send_error(cl, id, ACS__CONFIG, "%s must be an array of strings", name);
-    return -1;
-  }
-  size_t n = json_array_size(a);
-  *out = calloc(n + 1, sizeof **out);
-  if (!*out) return -1;
-  for (size_t i = 0; i < n; i++) {
-    json_t *v = json_array_get(a, i);
-    if (!json_is_string(v)) {
-      send_error(cl, id, ACS__CONFIG, "%s[%zu] must be a string", name, i);
-      return -1;
-    }
-    (*out)[i] = json_string_value(v);
-  }
-  *count = n;
-  return 0;
+  if (error) send_line(cl, error);
 }
 
-static int count_field(client *cl, json_t *id, json_t *req, const char *name, int64_t *out)
+/* The request's run; answers and returns NULL when its options are wrong.
+** Takes r. */
+static job *make_job(client *cl, acs__serve_request *r)
 {
-  json_t *v = json_object_get(req, name);
-  if (!v) return 0;
-  if (!json_is_integer(v) || json_integer_value(v) < 0) {
-    send_error(cl, id, ACS__CONFIG, "%s must be a whole number >= 0", name);
-    return -1;
-  }
-  *out = (int64_t)json_integer_value(v);
-  return 0;
-}
-
-static int string_field(client *cl, json_t *id, json_t *req, const char *name, const char **out)
-{
-  json_t *v = json_object_get(req, name);
-  if (!v || json_is_null(v)) return 0;
-  if (!json_is_string(v)) {
-    send_error(cl, id, ACS__CONFIG, "%s must be a string", name);
-    return -1;
-  }
-  *out = json_string_value(v);
-  return 0;
-}
-
-/* The request's options; answers and returns NULL when they are wrong. */
-static job *make_job(client *cl, json_t *req, json_t *id)
-{
-  const char *key;
-  json_t *val;
-  json_object_foreach(req, key, val) {
-    bool ok = false;
-    for (size_t i = 0; i < sizeof known / sizeof *known; i++) ok = ok || !strcmp(key, known[i]);
-    if (!ok) {
-      send_error(cl, id, ACS__CONFIG, "unknown field '%s' (see docs/protocol.md)", key);
-      return NULL;
-    }
+  json_t *error;
+  if (acs__serve_parse_options(r, &error)) {
+    send_answer(cl, error);
+    acs__serve_request_clear(r);
+    return NULL;
   }
   job *j = calloc(1, sizeof *j);
-  if (!j) return NULL;
+  if (!j) {
+    acs__serve_request_clear(r);
+    return NULL;
+  }
   j->cl = cl;
-  j->req = json_incref(req);
-  j->id = id;
-  acs_exec_options *o = &j->o;
-  o->version = ACS_EXEC_OPTIONS_VERSION;
-  if (string_field(cl, id, req, "code", &o->code) ||
-      string_field(cl, id, req, "entrypoint", &o->entrypoint) ||
-      string_field(cl, id, req, "workDir", &o->work_dir) ||
-      str_array(cl, id, req, "readOnlyDirs", &j->ro, &o->read_only_count) ||
-      str_array(cl, id, req, "allowedDomains", &j->domains, &o->allowed_domain_count) ||
-      str_array(cl, id, req, "argv", &j->argv, &o->argc) ||
-      str_array(cl, id, req, "allowedPackages", &j->pkgs, &o->allowed_package_count) ||
-      count_field(cl, id, req, "timeoutMs", &o->timeout_ms) ||
-      count_field(cl, id, req, "memoryMb", &o->memory_mb) ||
-      count_field(cl, id, req, "maxOutputBytes", &o->max_output_bytes))
-    goto bad;
-  /* absent: any package; [] none; a list: those and their dependencies */
-  o->allowed_packages = j->pkgs;
-  o->limit_packages = json_object_get(req, "allowedPackages") != NULL;
-  o->read_only_dirs = j->ro;
-  o->allowed_domains = j->domains;
-  o->argv = j->argv;
-  json_t *env = json_object_get(req, "env");
-  if (env && !json_is_object(env)) {
-    send_error(cl, id, ACS__CONFIG, "env must be an object of strings");
-    goto bad;
-  }
-  if (env) {
-    size_t n = json_object_size(env);
-    j->env_items = calloc(n + 1, sizeof *j->env_items);
-    j->env = calloc(n + 1, sizeof *j->env);
-    if (!j->env_items || !j->env) goto bad;
-    json_object_foreach(env, key, val) {
-      if (!json_is_string(val)) {
-        send_error(cl, id, ACS__CONFIG, "env.%s must be a string", key);
-        goto bad;
-      }
-      if (asprintf(&j->env_items[j->env_n], "%s=%s", key, json_string_value(val)) < 0) goto bad;
-      j->env[j->env_n] = j->env_items[j->env_n];
-      j->env_n++;
-    }
-    o->env = j->env;
-    o->env_count = j->env_n;
-  }
+  j->r = *r;
+  memset(r, 0, sizeof *r);
   if (acs_cancel_token_new(&j->tok) != 0) {
-    send_error(cl, id, ACS__ENV, "acs serve: could not make a cancel token");
-    goto bad;
+    send_error(cl, j->r.id, ACS__ENV, "acs serve: could not make a cancel token");
+    job_free(j);
+    return NULL;
   }
-  o->cancel = j->tok;
-  o->pool = Q.pool;
+  j->r.o.cancel = j->tok;
+  j->r.o.pool = Q.pool;
   return j;
-bad:
-  job_free(j);
-  return NULL;
 }
 
 static void handle_line(client *cl, const char *line, size_t len)
 {
-  while (len && (line[len - 1] == '\r' || line[len - 1] == ' ')) len--;
-  if (!len) return;
-  json_error_t jerr;
-  json_t *req = json_loadb(line, len, 0, &jerr);
-  if (!req || !json_is_object(req)) {
-    send_error(cl, NULL, ACS__CONFIG, "a request must be one JSON object per line%s%s",
-               req ? "" : ": ", req ? "" : jerr.text);
-    json_decref(req);
+  acs__serve_request r;
+  json_t *error;
+  int rc = acs__serve_parse_request(line, len, &r, &error);
+  if (rc > 0) return;
+  if (rc < 0) {
+    send_answer(cl, error);
     return;
   }
-  json_t *id = json_object_get(req, "id");
-  if (!id || !(json_is_integer(id) || json_is_string(id))) {
-    send_error(cl, NULL, ACS__CONFIG, "a request needs an \"id\" (a number or a string)");
-    json_decref(req);
-    return;
-  }
-  json_t *cancel = json_object_get(req, "cancel");
-  if (cancel) {
-    if (!json_is_true(cancel)) {
-      send_error(cl, id, ACS__CONFIG, "cancel must be true");
-    } else {
-      pthread_mutex_lock(&Q.lock);
-      for (job *j = Q.all; j; j = j->all)
-        if (j->cl == cl && json_equal(j->id, id)) acs_cancel(j->tok);
-      pthread_mutex_unlock(&Q.lock);
-    }
-    json_decref(req);
+  json_t *id = r.id;
+  if (r.cancel) {
+    pthread_mutex_lock(&Q.lock);
+    for (job *j = Q.all; j; j = j->all)
+      if (j->cl == cl && json_equal(j->r.id, id)) acs_cancel(j->tok);
+    pthread_mutex_unlock(&Q.lock);
+    acs__serve_request_clear(&r);
     return;
   }
   pthread_mutex_lock(&Q.lock);
   bool dup = false;
-  for (job *j = Q.all; j && !dup; j = j->all) dup = j->cl == cl && json_equal(j->id, id);
+  for (job *j = Q.all; j && !dup; j = j->all) dup = j->cl == cl && json_equal(j->r.id, id);
   bool busy = Q.queued >= Q.max_queue;
   pthread_mutex_unlock(&Q.lock);
   if (dup) {
     char *t = json_dumps(id, JSON_ENCODE_ANY);
     send_error(cl, id, ACS__CONFIG, "id %s is already in flight: use a new id per request", t ? t : "?");
     free(t);
-    json_decref(req);
+    acs__serve_request_clear(&r);
     return;
   }
   if (busy) {
     send_error(cl, id, ACS__ENV, "the server is busy: %d requests are waiting already; retry later",
                Q.max_queue);
-    json_decref(req);
+    acs__serve_request_clear(&r);
     return;
   }
-  job *j = make_job(cl, req, id);
-  json_decref(req);
+  job *j = make_job(cl, &r);
   if (!j) return;
   pthread_mutex_lock(&Q.lock);
   j->all = Q.all;

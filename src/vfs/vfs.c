@@ -594,7 +594,9 @@ static bool placed_link_ok(acs__vfs *v, int dfd, const char *dir, const char *na
   char guest[PATH_MAX * 2];
   snprintf(guest, sizeof guest, "%s/%s", strcmp(dir, "/") ? dir : "", name);
   struct stat st;
-  return !(acs__vfs_stat(v, guest, true, &st) == -ENOENT && v->outside);
+  int r = acs__vfs_stat(v, guest, true, &st);
+  /* too long to follow is refused by the pre-run check as well */
+  return !((r == -ENOENT && v->outside) || r == -ENAMETOOLONG);
 }
 
 /* How many links under `name` (in dfd, guest dir `dir`; `name` itself
@@ -707,6 +709,11 @@ int acs__vfs_symlink(acs__vfs *v, const char *target, const char *path)
     if (fr == -ENOENT && v->outside) {
       unlinkat(w.parent, w.name, 0);
       rc = -EACCES;
+    } else if (fr == -ENAMETOOLONG) {
+      /* a name over NAME_MAX, a path over PATH_MAX: the pre-run check
+      ** cannot follow it and would refuse the next run */
+      unlinkat(w.parent, w.name, 0);
+      rc = -ENAMETOOLONG;
     }
   }
   walk_close(&w);
