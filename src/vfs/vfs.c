@@ -627,6 +627,35 @@ static long bad_links(acs__vfs *v, int dfd, const char *dir, const char *name, i
   return n;
 }
 
+/* Links anywhere in mount m that point outside. A link's meaning depends
+** on the names it passes through ("x/.." with x itself a link), so a new
+** or moved link can turn a good one bad anywhere in the mount. */
+static long mount_bad_links(acs__vfs *v, mount *m)
+{
+  int fd = openat(m->fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  DIR *d = fdopendir(fd);
+  if (!d) {
+    close(fd);
+    return 0;
+  }
+  long budget = 20000, n = 0;
+  struct dirent *e;
+  while ((e = readdir(d)) && budget > 0)
+    if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+      n += bad_links(v, dirfd(d), m->path, e->d_name, 1, &budget);
+  closedir(d);
+  return n;
+}
+
+/* Whether name (in dfd) is a link or a directory: only those can change
+** what another link's path means. */
+static bool steers_links(int dfd, const char *name)
+{
+  struct stat st;
+  return fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && (S_ISLNK(st.st_mode) || S_ISDIR(st.st_mode));
+}
+
 int acs__vfs_rename(acs__vfs *v, const char *from, const char *to)
 {
   walk a, b;
@@ -643,10 +672,14 @@ int acs__vfs_rename(acs__vfs *v, const char *from, const char *to)
   bool moving = strcmp(a.cur, b.cur) != 0;
   long budget = 20000, before = 0;
   if (moving) before = bad_links(v, a.parent, a.cur, a.name, 0, &budget);
+  /* a link or directory that takes a name other links pass through */
+  bool steering = a.m == b.m && (steers_links(a.parent, a.name) || steers_links(b.parent, b.name));
+  long mount_before = steering ? mount_bad_links(v, b.m) : 0;
   if (holds_mount(v, a.cur, a.name) || holds_mount(v, b.cur, b.name)) rc = -EBUSY;
   else rc = renameat(a.parent, a.name, b.parent, b.name) < 0 ? -errno : 0;
   budget = 20000;
-  if (!rc && moving && bad_links(v, b.parent, b.cur, b.name, 0, &budget) > before) {
+  if (!rc && ((moving && bad_links(v, b.parent, b.cur, b.name, 0, &budget) > before) ||
+              (steering && mount_bad_links(v, b.m) > mount_before))) {
     renameat(b.parent, b.name, a.parent, a.name);
     v->outside = true;
     rc = -EACCES;
@@ -668,10 +701,13 @@ int acs__vfs_link(acs__vfs *v, const char *from, const char *to)
   }
   /* A hard link never crosses mounts: a link to a read-only file from the
   ** work dir would make that file writable. */
+  bool steering = a.m == b.m && steers_links(a.parent, a.name);
+  long mount_before = steering ? mount_bad_links(v, b.m) : 0;
   if (a.m != b.m) rc = -EXDEV;
   else rc = linkat(a.parent, a.name, b.parent, b.name, 0) < 0 ? -errno : 0;
   /* a second name for a link is a new link: the rule of acs__vfs_symlink */
-  if (!rc && !placed_link_ok(v, b.parent, b.cur, b.name)) {
+  if (!rc && (!placed_link_ok(v, b.parent, b.cur, b.name) ||
+              (steering && mount_bad_links(v, b.m) > mount_before))) {
     unlinkat(b.parent, b.name, 0);
     v->outside = true;
     rc = -EACCES;
@@ -697,6 +733,9 @@ int acs__vfs_symlink(acs__vfs *v, const char *target, const char *path)
     walk_close(&w);
     return -EACCES;
   }
+  /* what the new name does to links already there ("a" -> "x/.." when x
+  ** is this new link) */
+  long mount_before = w.m ? mount_bad_links(v, w.m) : 0;
   rc = symlinkat(target, w.parent, w.name) < 0 ? -errno : 0;
   if (!rc) {
     /* Followed as the start-up check follows it (through other links and
@@ -714,6 +753,10 @@ int acs__vfs_symlink(acs__vfs *v, const char *target, const char *path)
       ** cannot follow it and would refuse the next run */
       unlinkat(w.parent, w.name, 0);
       rc = -ENAMETOOLONG;
+    } else if (w.m && mount_bad_links(v, w.m) > mount_before) {
+      unlinkat(w.parent, w.name, 0);
+      v->outside = true;
+      rc = -EACCES;
     }
   }
   walk_close(&w);
