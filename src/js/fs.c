@@ -238,8 +238,10 @@ static ssize_t write_some(int h, const void *p, size_t len, double pos)
   return (ssize_t)done;
 }
 
-/* fs.write(fd, data, offset, length, position): data a Uint8Array or a
-** string (written as UTF-8; offset/length ignored) -> bytes written */
+/* fs.write(fd, data, offset, length, position, all): data a Uint8Array or
+** a string (written as UTF-8; offset/length ignored) -> bytes written.
+** With `all`, a write that stops short (a full disk) throws its error, as
+** writeFile must, instead of returning the count. */
 static ACS__HOST_FN(fs_write)
 {
   (void)fn; (void)self;
@@ -249,11 +251,13 @@ static ACS__HOST_FN(fs_write)
   if (h < 0) return throw_errno(ctx, exc, EBADF, "write", NULL, NULL);
   if (argc < 2) return JSValueMakeNumber(ctx, 0);
   double pos = num_arg(ctx, argc, argv, 4, -1);
-  ssize_t n;
+  ssize_t n, want;
+  errno = 0;
   if (JSValueIsString(ctx, argv[1])) {
     size_t len;
     char *s = acs__js_to_utf8(ctx, argv[1], &len, exc);
     if (!s) return JSValueMakeUndefined(ctx);
+    want = (ssize_t)len;
     n = write_some(h, s, len, pos);
     free(s);
   } else {
@@ -264,9 +268,12 @@ static ACS__HOST_FN(fs_write)
     if (p) p += JSObjectGetTypedArrayByteOffset(ctx, buf, exc);
     double off = num_arg(ctx, argc, argv, 2, 0), len = num_arg(ctx, argc, argv, 3, (double)cap - off);
     if (!(off >= 0) || !(len >= 0) || !(off + len <= (double)cap)) return throw_errno(ctx, exc, EINVAL, "write", NULL, NULL);
+    want = (ssize_t)len;
     n = len > 0 ? write_some(h, p + (size_t)off, (size_t)len, pos) : 0;
   }
   if (n < 0) return throw_errno(ctx, exc, errno == EBADF && ro ? EBADF : errno, "write", NULL, NULL);
+  if (n < want && argc > 5 && JSValueToBoolean(ctx, argv[5]))
+    return throw_errno(ctx, exc, errno ? errno : EIO, "write", NULL, NULL);
   return JSValueMakeNumber(ctx, (double)n);
 }
 

@@ -258,14 +258,15 @@ function readAllFd(fd) {
 sync.writeFileSync = (p, data, opts) => {
   const o = options(opts, { encoding: "utf8", mode: 0o666, flag: "w" });
   const bytes = toBytes(data, o.encoding);
+  // all: a full disk throws ENOSPC, as in Node, rather than leave the file short
   if (typeof p === "number") {
-    call(() => host.fs.write(p, bytes, 0, undefined, -1));
+    call(() => host.fs.write(p, bytes, 0, undefined, -1, true));
     return;
   }
   const path = toPath(p);
   const fd = call(() => host.fs.open(path, toFlags(o.flag, O.O_TRUNC | O.O_CREAT | O.O_WRONLY), toMode(o.mode, 0o666)), path);
   try {
-    call(() => host.fs.write(fd, bytes, 0, typeof bytes === "string" ? undefined : bytes.length, -1));
+    call(() => host.fs.write(fd, bytes, 0, typeof bytes === "string" ? undefined : bytes.length, -1, true));
   } finally {
     host.fs.close(fd);
   }
@@ -454,7 +455,7 @@ sync.copyFileSync = (src, dst, mode = 0) => {
   const st = call(() => host.fs.stat(s, true, true), s, d);
   const fd = call(() => host.fs.open(d, flags, st[1] & 0o777), s, d);
   try {
-    call(() => host.fs.write(fd, data, 0, data.length, -1));
+    call(() => host.fs.write(fd, data, 0, data.length, -1, true));
   } finally {
     host.fs.close(fd);
   }
