@@ -4,7 +4,7 @@
 
 CC       ?= cc
 BUILD    ?= build
-PKGS     := javascriptcoregtk-4.1 libuv jansson zlib libseccomp
+PKGS     := javascriptcoregtk-4.1 libuv jansson zlib libbrotlienc libbrotlidec libseccomp
 OPT      ?= -O2 -g
 # CFLAGS from the command line adds to ours rather than replacing them.
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fPIC -Iinclude $(OPT) $(CFLAGS) \

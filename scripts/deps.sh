@@ -4,7 +4,7 @@
 set -e
 PKGS="gcc make libc6-dev pkg-config libjavascriptcoregtk-4.1-dev libuv1-dev \
 libcurl4-openssl-dev libssl-dev zlib1g-dev libarchive-dev libjansson-dev \
-libcriterion-dev libseccomp-dev"
+libcriterion-dev libseccomp-dev libbrotli-dev"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
