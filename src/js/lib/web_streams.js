@@ -3296,11 +3296,13 @@ finishClass(TextDecoderStream, ["encoding", "fatal", "ignoreBOM", "readable", "w
 // or is canceled (and by a finalizer if the guest drops it half-way).
 
 const ZLIB_KIND = {
-  compress: { deflate: 1, "deflate-raw": 5, gzip: 3 },
-  decompress: { deflate: 2, "deflate-raw": 6, gzip: 4 },
+  compress: { deflate: 1, "deflate-raw": 5, gzip: 3, brotli: 9 },
+  decompress: { deflate: 2, "deflate-raw": 6, gzip: 4, brotli: 8 },
 };
 const Z_NO_FLUSH = 0;
 const Z_FINISH = 4;
+// brotli's operations, in place of zlib's flush values
+const BROTLI_OPERATION_PROCESS = 0, BROTLI_OPERATION_FINISH = 2;
 
 let zlibRegistry;
 function zlibFinalizer() {
@@ -3316,19 +3318,21 @@ function zlibFinalizer() {
 
 function compressionFormat(name, format) {
   const s = `${format}`;
-  if (s !== "deflate" && s !== "deflate-raw" && s !== "gzip") {
+  if (s !== "deflate" && s !== "deflate-raw" && s !== "gzip" && s !== "brotli") {
     throw codedError(TypeError, "ERR_INVALID_ARG_VALUE",
       `Failed to construct '${name}': 1st argument value '${s}' is not a valid enum value of type CompressionFormat.`);
   }
   return s;
 }
 
-// Node reports zlib failures as a TypeError carrying the zlib error as its
-// cause.
+// Node reports zlib failures (the Z_* codes) as a TypeError carrying the
+// zlib error as its cause; brotli's own failures (ERR_* codes) come as they
+// are.
 function zlibError(message, code, errno) {
   const cause = new Error(message);
   cause.errno = errno;
   cause.code = code;
+  if (!String(code).startsWith("Z_")) return cause;
   const err = new TypeError("", { cause });
   err.code = code;
   return err;
@@ -3346,11 +3350,16 @@ class ZlibTransformer {
   constructor(kind, format, inflate) {
     this.kind = kind;
     this.gzip = format === "gzip";
+    this.brotli = format === "brotli";
     this.inflate = inflate;
-    this.cell = { id: host.zlib.open(kind, -1, 15, 8, 0) };
+    this.cell = { id: this.openHandle() };
     this.ended = false; // the compressed stream reached its end
     const registry = zlibFinalizer();
     if (registry !== null) registry.register(this, this.cell);
+  }
+
+  openHandle() {
+    return this.brotli ? host.zlib.brotliOpen(this.kind) : host.zlib.open(this.kind, -1, 15, 8, 0);
   }
 
   close() {
@@ -3374,10 +3383,13 @@ class ZlibTransformer {
             "Trailing junk found after the end of the compressed stream");
         }
         this.close();
-        this.cell.id = z.open(this.kind, -1, 15, 8, 0);
+        this.cell.id = this.openHandle();
         this.ended = false;
       }
-      const r = z.write(this.cell.id, bytes, flush);
+      // brotli: one call writes all the output there is (64 KB steps)
+      const r = this.brotli
+        ? z.write(this.cell.id, bytes, flush === Z_FINISH ? BROTLI_OPERATION_FINISH : BROTLI_OPERATION_PROCESS, 0, 0, 65536)
+        : z.write(this.cell.id, bytes, flush);
       if (r.error) {
         this.close();
         throw zlibError(r.code === "Z_BUF_ERROR" ? "unexpected end of file" : r.error, r.code, r.errno);
