@@ -40,6 +40,27 @@ static void put_list(acs__buf *b, const char *const *items, size_t n)
   for (size_t i = 0; i < n; i++) put_str(b, items[i]);
 }
 
+ssize_t acs__send_fds(int sock, const void *data, size_t len, const int *fds, size_t nfds)
+{
+  char cbuf[CMSG_SPACE(sizeof(int) * 4)] = {0};
+  if (nfds > 4) {
+    errno = EINVAL;
+    return -1;
+  }
+  struct iovec iov = {.iov_base = (void *)data, .iov_len = len};
+  struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = cbuf,
+                     .msg_controllen = CMSG_SPACE(sizeof(int) * nfds)};
+  struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+  c->cmsg_level = SOL_SOCKET;
+  c->cmsg_type = SCM_RIGHTS;
+  c->cmsg_len = CMSG_LEN(sizeof(int) * nfds);
+  memcpy(CMSG_DATA(c), fds, sizeof(int) * nfds);
+  ssize_t w;
+  do w = sendmsg(sock, &m, MSG_NOSIGNAL);
+  while (w < 0 && errno == EINTR);
+  return w;
+}
+
 int acs__warm_send(int sock, const acs__worker_args *a)
 {
   acs__buf b = {0};
@@ -68,16 +89,7 @@ int acs__warm_send(int sock, const acs__worker_args *a)
   memcpy(b.data, &len, 4);
 
   int fds[3] = {a->out_fd, a->err_fd, a->ctl_fd};
-  char cbuf[CMSG_SPACE(sizeof fds)] = {0};
-  struct iovec iov = {.iov_base = b.data, .iov_len = b.len};
-  struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = cbuf,
-                     .msg_controllen = sizeof cbuf};
-  struct cmsghdr *c = CMSG_FIRSTHDR(&m);
-  c->cmsg_level = SOL_SOCKET;
-  c->cmsg_type = SCM_RIGHTS;
-  c->cmsg_len = CMSG_LEN(sizeof fds);
-  memcpy(CMSG_DATA(c), fds, sizeof fds);
-  ssize_t w = sendmsg(sock, &m, MSG_NOSIGNAL);
+  ssize_t w = acs__send_fds(sock, b.data, b.len, fds, 3);
   int rc = w < 0 ? -1 : 0;
   /* The rest of a long body (big code) goes as plain bytes. */
   size_t off_sent = w > 0 ? (size_t)w : 0;

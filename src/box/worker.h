@@ -91,6 +91,10 @@ void acs__reap_workers(void);
 /* pool.c: give the run to a ready warm worker; its pid, or 0 (none ready). */
 pid_t acs__pool_run(acs_pool *p, const acs__worker_args *a);
 
+/* warm.c: send data with up to 4 fds (SCM_RIGHTS) on a Unix socket; the
+** bytes sent, or -1 with errno. */
+ssize_t acs__send_fds(int sock, const void *data, size_t len, const int *fds, size_t nfds);
+
 /* warm.c: hand a run to a warm worker over its socket, and receive it.
 ** Both return 0 or -1. */
 int acs__warm_send(int sock, const acs__worker_args *a);

@@ -187,20 +187,8 @@ int acs__zygote_start(acs__zygote *z)
 pid_t acs__zygote_fork(acs__zygote *z, int sock)
 {
   if (z->pid <= 0) return -1;
-  char c = 'F';
-  char cbuf[CMSG_SPACE(sizeof sock)] = {0};
-  struct iovec iov = {.iov_base = &c, .iov_len = 1};
-  struct msghdr m = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = cbuf,
-                     .msg_controllen = sizeof cbuf};
-  struct cmsghdr *cm = CMSG_FIRSTHDR(&m);
-  cm->cmsg_level = SOL_SOCKET;
-  cm->cmsg_type = SCM_RIGHTS;
-  cm->cmsg_len = CMSG_LEN(sizeof sock);
-  memcpy(CMSG_DATA(cm), &sock, sizeof sock);
   int32_t pid = -1;
-  ssize_t n;
-  do n = sendmsg(z->sock, &m, MSG_NOSIGNAL);
-  while (n < 0 && errno == EINTR);
+  ssize_t n = acs__send_fds(z->sock, "F", 1, &sock, 1);
   if (n != 1 || !wait_readable(z->sock, 10000) ||
       read(z->sock, &pid, sizeof pid) != (ssize_t)sizeof pid || pid <= 0) {
     acs__zygote_stop(z);
