@@ -558,14 +558,17 @@ function checkDigest(algorithm, withName) {
   if (!knownDigest(algorithm)) throw coded(TypeError, "ERR_CRYPTO_INVALID_DIGEST", withName ? `Invalid digest: ${algorithm}` : "Invalid digest");
 }
 
+// Sign and Verify collect the data the same way (Verify borrows the methods).
+function startSigning(self, algorithm, options) {
+  if (typeof algorithm !== "string") throw argType("algorithm", "of type string", algorithm);
+  checkDigest(algorithm, false);
+  self._algorithm = algorithm;
+  self._chunks = [];
+  self._options = options;
+}
+
 class Sign {
-  constructor(algorithm, options) {
-    if (typeof algorithm !== "string") throw argType("algorithm", "of type string", algorithm);
-    checkDigest(algorithm, false);
-    this._algorithm = algorithm;
-    this._chunks = [];
-    this._options = options;
-  }
+  constructor(algorithm, options) { startSigning(this, algorithm, options); }
   update(data, inputEncoding) {
     if (!this._chunks) throw coded(Error, "ERR_CRYPTO_INVALID_STATE", "Not initialised");
     if (typeof data === "string") data = B().from(data, inputEncoding || "utf8");
@@ -600,13 +603,7 @@ class Sign {
 }
 
 class Verify {
-  constructor(algorithm, options) {
-    if (typeof algorithm !== "string") throw argType("algorithm", "of type string", algorithm);
-    checkDigest(algorithm, false);
-    this._algorithm = algorithm;
-    this._chunks = [];
-    this._options = options;
-  }
+  constructor(algorithm, options) { startSigning(this, algorithm, options); }
   verify(object, signature, sigEncoding) {
     if (typeof signature === "string") signature = B().from(signature, sigEncoding || "utf8");
     else if (!K.isBytes(signature)) throw argType("signature", "of type string or an instance of ArrayBuffer, Buffer, TypedArray, or DataView", signature);
