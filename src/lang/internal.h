@@ -86,6 +86,12 @@ typedef struct P {
 
   /* context */
   bool in_async, in_generator;
+  /* Async context (AsyncLocalStorage): the try statement whose catch and
+  ** finally restore the context of its last await, as its variable's
+  ** number + 1 (0: none in this function); whether an await used it; how
+  ** many such variables there are. */
+  uint32_t try_k, try_count;
+  bool try_used;
   int fn_depth;    /* 0 at the top level */
   bool no_in;      /* parsing a for-init: `in` is not an operator */
   bool heritage;

@@ -232,6 +232,9 @@ static void parse_function_body(P *p, bool is_ctor, const uint32_t *ps, const ui
 void acs__parse_function_rest(P *p, uint32_t start, bool is_async, bool is_gen, bool is_method)
 {
   bool save_async = p->in_async, save_gen = p->in_generator;
+  uint32_t save_try_k = p->try_k;
+  bool save_try_used = p->try_used;
+  p->try_k = 0;
   p->in_async = is_async;
   p->in_generator = is_gen;
   p->fn_depth++;
@@ -256,6 +259,8 @@ void acs__parse_function_rest(P *p, uint32_t start, bool is_async, bool is_gen, 
   p->fn_depth--;
   p->in_async = save_async;
   p->in_generator = save_gen;
+  p->try_k = save_try_k;
+  p->try_used = save_try_used;
 }
 
 static bool ts_param_modifier(P *p)
@@ -688,6 +693,9 @@ static bool try_arrow(P *p, bool is_async, bool cond_then)
 {
   bool save_async = p->in_async, save_gen = p->in_generator;
   acs__scope_push(p, SC_FUNCTION);
+  uint32_t save_try_k = p->try_k;
+  bool save_try_used = p->try_used;
+  p->try_k = 0;
   p->fn_depth++;
   p->in_async = is_async;
   p->in_generator = false;
@@ -746,6 +754,8 @@ static bool try_arrow(P *p, bool is_async, bool cond_then)
   p->fn_depth--;
   p->in_async = save_async;
   p->in_generator = save_gen;
+  p->try_k = save_try_k;
+  p->try_used = save_try_used;
   return ok && !p->err;
 }
 
@@ -1069,6 +1079,42 @@ static bool starts_expression(P *p)
   }
 }
 
+/* Async context. The engine resumes an async function from its own job
+** queue, with no hook for us, so the context an await began in
+** (AsyncLocalStorage's store) is put back by the code itself:
+** `await E` becomes `M.a(await E)`, where reading M.a (before E runs)
+** gives a function that restores the current context. Inside a try block
+** the context is also kept in a variable for catch and finally, which a
+** rejected await reaches without passing M.a. Scripts have no M. */
+static bool async_context_on(P *p)
+{
+  return p->format != ACS__FMT_SCRIPT && !p->probe_script;
+}
+
+static void async_context_await(P *p, uint32_t at)
+{
+  if (!async_context_on(p) || p->err) return;
+  char t[64];
+  if (p->try_k) {
+    snprintf(t, sizeof t, "\x01" "m.w(\x01" "k%u=\x01" "m.c(),", p->try_k - 1);
+    p->try_used = true;
+  } else {
+    snprintf(t, sizeof t, "\x01" "m.a(");
+  }
+  acs__edit_insert(p, at, t);
+  acs__edit_insert(p, p->prev_end, ")");
+}
+
+/* At the start of the block at `brace`: declare variable k and either take
+** the current context into it or put it back. */
+static void async_context_block(P *p, uint32_t brace, uint32_t k, bool restore)
+{
+  char t[96];
+  if (restore) snprintf(t, sizeof t, "var \x01" "k%u;\x01" "m.s(\x01" "k%u);", k, k);
+  else snprintf(t, sizeof t, "\x01" "k%u=\x01" "m.c();", k);
+  acs__edit_insert(p, brace + 1, t);
+}
+
 static void parse_unary(P *p)
 {
   if (p->err) return;
@@ -1112,8 +1158,10 @@ static void parse_unary(P *p)
           p->has_tla = true;
           p->saw_esm = true;
         }
+        uint32_t at = p->tok.start;
         acs__p_next(p);
         parse_unary(p);
+        async_context_await(p, at);
         return;
       }
     }
@@ -1296,7 +1344,9 @@ static bool is_let_decl(P *p)
 static void parse_for(P *p)
 {
   acs__p_next(p);
+  bool for_await = false;
   if (acs__p_is(p, "await")) {
+    for_await = true;
     if (p->fn_depth == 0 && p->format != ACS__FMT_CJS && p->format != ACS__FMT_SCRIPT) {
       p->has_tla = true;
       p->saw_esm = true;
@@ -1323,7 +1373,25 @@ static void parse_for(P *p)
   p->no_in = save;
   if (acs__p_is(p, "of")) {
     acs__p_next(p);
+    /* for await: the body puts back the context the loop began in (see
+    ** async_context_await) */
+    uint32_t k = 0, iter = p->tok.start;
+    bool ctx = for_await && async_context_on(p);
     acs__parse_assign(p);
+    if (ctx && !p->err) {
+      k = p->try_count++;
+      char t[96];
+      snprintf(t, sizeof t, "(\x01" "k%u=\x01" "m.c(),", k);
+      acs__edit_insert(p, iter, t);
+      acs__edit_insert(p, p->prev_end, ")");
+      acs__p_expect(p, P_RPAREN);
+      snprintf(t, sizeof t, "{var \x01" "k%u;\x01" "m.s(\x01" "k%u);", k, k);
+      acs__edit_insert(p, p->tok.start, t);
+      acs__parse_statement(p);
+      acs__edit_insert(p, p->prev_end, "}");
+      acs__scope_pop(p);
+      return;
+    }
   } else if (acs__p_is(p, "in")) {
     acs__p_next(p);
     acs__parse_expression(p);
@@ -1527,7 +1595,16 @@ static void parse_statement_inner(P *p)
     }
     if (acs__p_is(p, "try")) {
       acs__p_next(p);
+      uint32_t save_k = p->try_k, k = p->try_count++;
+      bool save_used = p->try_used;
+      p->try_k = k + 1;
+      p->try_used = false;
+      uint32_t brace = p->tok.start;
       acs__parse_block_body(p);
+      bool used = p->try_used && async_context_on(p);
+      p->try_k = save_k;
+      p->try_used = save_used;
+      if (used) async_context_block(p, brace, k, false);
       if (acs__p_is(p, "catch")) {
         acs__p_next(p);
         acs__scope_push(p, SC_BLOCK);
@@ -1536,11 +1613,13 @@ static void parse_statement_inner(P *p)
           if (p->ts && acs__p_punct(p, P_COLON)) acs__ts_blank_annotation(p);
           acs__p_expect(p, P_RPAREN);
         }
+        if (used && acs__p_punct(p, P_LBRACE)) async_context_block(p, p->tok.start, k, true);
         acs__parse_block_body(p);
         acs__scope_pop(p);
       }
       if (acs__p_is(p, "finally")) {
         acs__p_next(p);
+        if (used && acs__p_punct(p, P_LBRACE)) async_context_block(p, p->tok.start, k, true);
         acs__parse_block_body(p);
       }
       return;

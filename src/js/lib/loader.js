@@ -517,6 +517,8 @@ function moduleRecord(rec) {
     return r.startsWith("node:") ? r : fileURL(r);
   };
   return {
+    // M.a, M.c, M.w, M.s: the async context across awaits (async_context.js)
+    __proto__: require("async_context").recordProto,
     meta,
     x(table) {
       rec.table = table;

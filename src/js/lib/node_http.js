@@ -1474,7 +1474,10 @@ function maybeStart(req) {
     return;
   }
   const opts = { method: req.method, url, headers: req[kWire], body: stream ? null : body, stream, decode: false };
-  const onEvent = (kind, a, b, c) => onNetEvent(req, kind, a, b, c);
+  let onEvent = (kind, a, b, c) => onNetEvent(req, kind, a, b, c);
+  // the request's events run in the async context that made it
+  const ac = require("async_context");
+  if (ac.enabled) onEvent = ac.bind(onEvent);
   try {
     net.id = host.net.request(opts, onEvent);
   } catch (err) {

@@ -27,7 +27,8 @@ function describe(v) {
 function nextTick(fn, ...args) {
   validateFunction(fn, "callback");
   if (head === queue.length) host.markTicks();
-  queue.push(fn, args);
+  const ac = require("async_context");
+  queue.push(ac.enabled ? ac.bind(fn) : fn, args);
 }
 
 function runTicks() {

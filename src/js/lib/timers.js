@@ -5,6 +5,7 @@
 
 const TIMEOUT_MAX = 2 ** 31 - 1;
 const { validateFunction } = require("tasks");
+const ac = require("async_context");
 
 let seq = 0;
 let refed = 0; // active timers that keep the run alive
@@ -79,6 +80,7 @@ class Timeout {
     this._seq = 0;
     this._when = 0;
     this._id = 0;
+    this._ctx = ac.enabled ? ac.get() : null;
     schedule(this);
   }
   ref() {
@@ -159,7 +161,8 @@ function runTimer(now) {
   deactivate(t);
   const args = t._timerArgs;
   try {
-    if (args.length === 0) t._onTimeout();
+    if (ac.enabled) ac.runIn(t._ctx, t._onTimeout, t, args);
+    else if (args.length === 0) t._onTimeout();
     else t._onTimeout(...args);
   } finally {
     if (t._repeat !== null && !t._destroyed && !t._active) {
@@ -185,6 +188,7 @@ class Immediate {
   constructor(callback, args) {
     this._onImmediate = callback;
     this._argv = args;
+    this._ctx = ac.enabled ? ac.get() : null;
     this._destroyed = false;
     this._refed = true;
     immRefed++;
@@ -242,7 +246,8 @@ function runImmediate() {
   const imm = phase[phaseIndex++];
   retire(imm);
   const args = imm._argv;
-  if (args.length === 0) imm._onImmediate();
+  if (ac.enabled) ac.runIn(imm._ctx, imm._onImmediate, imm, args);
+  else if (args.length === 0) imm._onImmediate();
   else imm._onImmediate(...args);
   return true;
 }
