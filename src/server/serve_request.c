@@ -10,8 +10,13 @@
 
 json_t *acs__serve_error(json_t *id, const char *type, const char *message)
 {
-  return json_pack("{s:O?,s:{s:s,s:s}}", "id", id, "error", "type", type, "message",
-                   message ? message : "out of memory");
+  /* A message may quote the request (jansson's parse errors do), which
+  ** need not be UTF-8; jansson packs only UTF-8, and an answer must go out. */
+  char *clean = message ? acs__utf8_sanitize(message, strlen(message), NULL) : NULL;
+  json_t *e = json_pack("{s:O?,s:{s:s,s:s}}", "id", id, "error", "type", type, "message",
+                        clean ? clean : "out of memory");
+  free(clean);
+  return e;
 }
 
 static int fail(json_t **error, json_t *id, const char *type, const char *fmt, ...) ACS__PRINTF(4, 5);
