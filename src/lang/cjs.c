@@ -500,21 +500,8 @@ static void scan_exports(P *p, names *ns, names *re)
 int acs__cjs_finish(P *p, acs__lang_result *out)
 {
   const char *pfx = "_$";
-  char *chosen = NULL;
-  {
-    /* the same rule as ESM: a prefix the source never contains */
-    char buf[32] = "_$";
-    for (int n = 2; n < 30; n++) {
-      bool found = false;
-      for (uint32_t i = 0; i + (uint32_t)n <= p->len && !found; i++)
-        if (p->src[i] == '_' && memcmp(p->src + i, buf, (size_t)n) == 0) found = true;
-      if (!found) break;
-      buf[n] = '$';
-      buf[n + 1] = 0;
-    }
-    chosen = strdup(buf);
-    if (chosen) pfx = chosen;
-  }
+  char *chosen = acs__choose_prefix(p);
+  if (chosen) pfx = chosen;
   if (acs__subst_edits(p, pfx, false, NULL)) {
     free(chosen);
     p->oom = true;

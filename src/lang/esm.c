@@ -3,24 +3,11 @@
 ** getters that the loader installs before the body runs. */
 #include "internal.h"
 
+#include "../base/base.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* A prefix for our own names that the source never contains. */
-static char *choose_prefix(P *p)
-{
-  char buf[32] = "_$";
-  for (int n = 2; n < 30; n++) {
-    bool found = false;
-    for (uint32_t i = 0; i + (uint32_t)n <= p->len && !found; i++)
-      if (p->src[i] == '_' && memcmp(p->src + i, buf, (size_t)n) == 0) found = true;
-    if (!found) return strdup(buf);
-    buf[n] = '$';
-    buf[n + 1] = 0;
-  }
-  return strdup(buf);
-}
 
 static bool is_ident_name(const char *s)
 {
@@ -171,7 +158,7 @@ static bool only_a_type(P *p, const char *name)
 
 int acs__esm_finish(P *p, acs__lang_result *out)
 {
-  char *pfx = choose_prefix(p);
+  char *pfx = acs__choose_prefix(p);
   if (!pfx) return fail_oom(p);
   /* `export { T }` of a type exports nothing, as tsc elides it */
   if (p->ts) {
@@ -399,27 +386,38 @@ int acs__esm_finish(P *p, acs__lang_result *out)
     exp *x = &p->exports[i];
     if (!x->name && x->module >= 0 && param[x->module] >= 0) out->deps[param[x->module]].star = true;
   }
-  /* the names each dependency must provide */
-  for (uint32_t m = 0; m < p->nmodules; m++) {
-    if (param[m] < 0) continue;
-    acs__lang_dep *d = &out->deps[param[m]];
-    size_t cap = 0;
-    for (uint32_t b = 0; b < p->nbindings; b++)
-      if (p->bindings[b].module == (int32_t)m && strcmp(p->bindings[b].imported, "*") && !p->bindings[b].type_only &&
-          (!p->ts || p->bindings[b].used))
-        cap++;
-    for (uint32_t i = 0; i < p->nexports; i++)
-      if (p->exports[i].module == (int32_t)m && p->exports[i].name && strcmp(p->exports[i].local, "*")) cap++;
-    if (!cap) continue;
-    d->names = calloc(cap, sizeof *d->names);
-    if (!d->names) continue;
-    for (uint32_t b = 0; b < p->nbindings; b++)
-      if (p->bindings[b].module == (int32_t)m && strcmp(p->bindings[b].imported, "*") && !p->bindings[b].type_only &&
-          (!p->ts || p->bindings[b].used))
-        d->names[d->name_count++] = strdup(p->bindings[b].imported);
-    for (uint32_t i = 0; i < p->nexports; i++)
-      if (p->exports[i].module == (int32_t)m && p->exports[i].name && strcmp(p->exports[i].local, "*"))
-        d->names[d->name_count++] = strdup(p->exports[i].local);
+  /* the names each dependency must provide: its imported bindings, then
+  ** its re-exported names, in source order (counted, then filled, in one
+  ** pass each: a module may import hundreds) */
+  {
+    size_t *cap = calloc(p->nmodules + 1, sizeof *cap);
+    if (!cap) {
+      free(param);
+      free(res);
+      free(pfx);
+      return fail_oom(p);
+    }
+    for (int pass = 0; pass < 2; pass++) {
+      for (uint32_t b = 0; b < p->nbindings; b++) {
+        binding *bd = &p->bindings[b];
+        if (bd->module < 0 || param[bd->module] < 0 || !strcmp(bd->imported, "*") || bd->type_only ||
+            (p->ts && !bd->used))
+          continue;
+        acs__lang_dep *d = &out->deps[param[bd->module]];
+        if (pass == 0) cap[bd->module]++;
+        else if (d->names) d->names[d->name_count++] = strdup(bd->imported);
+      }
+      for (uint32_t i = 0; i < p->nexports; i++) {
+        exp *x = &p->exports[i];
+        if (x->module < 0 || param[x->module] < 0 || !x->name || !strcmp(x->local, "*")) continue;
+        acs__lang_dep *d = &out->deps[param[x->module]];
+        if (pass == 0) cap[x->module]++;
+        else if (d->names) d->names[d->name_count++] = strdup(x->local);
+      }
+      for (uint32_t m = 0; pass == 0 && m < p->nmodules; m++)
+        if (param[m] >= 0 && cap[m]) out->deps[param[m]].names = calloc(cap[m], sizeof(char *));
+    }
+    free(cap);
   }
   size_t ne = 0;
   out->export_names = calloc(p->nexports + 1, sizeof *out->export_names);
@@ -435,8 +433,10 @@ int acs__esm_finish(P *p, acs__lang_result *out)
       bool keep = true;
       if (im->kind == ACS__IMP_STATIC && im->specifier) {
         keep = false;
-        for (uint32_t m = 0; m < p->nmodules; m++)
-          if (param[m] >= 0 && !strcmp(p->modules[m].specifier, im->specifier)) keep = true;
+        uint64_t h = acs__fnv1a(im->specifier);
+        for (uint32_t m = 0; m < p->nmodules && !keep; m++)
+          if (param[m] >= 0 && p->modules[m].hash == h && !strcmp(p->modules[m].specifier, im->specifier))
+            keep = true;
       }
       if (keep) p->imports[k++] = *im;
       else free(im->specifier);

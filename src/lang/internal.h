@@ -53,6 +53,7 @@ typedef struct binding {
 /* A module this one imports from (static imports and re-exports). */
 typedef struct dep {
   char *specifier;
+  uint64_t hash;    /* of specifier: compared first, as a module may import hundreds */
   bool type_json;
   bool side_effect; /* imported for effect: kept even with no used binding */
   bool used;        /* some value binding or re-export needs it */
@@ -83,6 +84,12 @@ typedef struct P {
   bool saw_module; /* import/export syntax or import.meta (not just await) */
   bool probe_script; /* parsing as a script to see whether one can be */
   bool has_tla;
+
+  /* the token after p->tok, lexed by acs__p_peek from lexer state
+  ** peek_from; acs__p_next takes it when it starts from the same state */
+  acs__lexer peek_from, peek_after;
+  acs__token peek_tok;
+  bool peek_ok;
 
   /* context */
   bool in_async, in_generator;
@@ -169,8 +176,10 @@ typedef struct mark {
 
 /* parse.c */
 void acs__p_next(P *p);
-bool acs__p_is(P *p, const char *word);
-bool acs__p_punct(P *p, acs__p punct);
+/* Whether the current token is the identifier `word` (inline: with a
+** literal, the length is a constant). */
+static inline bool acs__p_is(P *p, const char *word) { return acs__tok_is(&p->L, &p->tok, word); }
+static inline bool acs__p_punct(P *p, acs__p punct) { return p->tok.kind == TK_PUNCT && p->tok.punct == punct; }
 bool acs__p_eat(P *p, acs__p punct);
 void acs__p_expect(P *p, acs__p punct);
 void acs__p_error(P *p, uint32_t pos, const char *fmt, ...);
@@ -178,6 +187,7 @@ acs__token acs__p_peek(P *p);
 void acs__p_mark(P *p, mark *m);
 void acs__p_rewind(P *p, const mark *m);
 void acs__parse_program(P *p);
+char *acs__choose_prefix(P *p);
 /* After the parse of a module: the early errors of its imports and exports
 ** (a redeclared import, a duplicate or undeclared export), as p->err. */
 void acs__module_early_errors(P *p);

@@ -73,11 +73,23 @@ static bool is_ws_cp(uint32_t cp)
          cp == 0x202F || cp == 0x205F || cp == 0x3000;
 }
 
-static bool is_id_start_ascii(int c)
-{
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '$' || c == '_';
-}
-static bool is_id_part_ascii(int c) { return is_id_start_ascii(c) || (c >= '0' && c <= '9'); }
+/* ASCII classes by table: the lexer asks for every byte of every name. */
+enum { C_START = 1, C_PART = 2 };
+#define ID_(c) [c] = C_START | C_PART
+static const unsigned char ascii_class[256] = {
+  ['$'] = C_START | C_PART, ['_'] = C_START | C_PART,
+  ['0'] = C_PART, ['1'] = C_PART, ['2'] = C_PART, ['3'] = C_PART, ['4'] = C_PART,
+  ['5'] = C_PART, ['6'] = C_PART, ['7'] = C_PART, ['8'] = C_PART, ['9'] = C_PART,
+  ID_('a'), ID_('b'), ID_('c'), ID_('d'), ID_('e'), ID_('f'), ID_('g'), ID_('h'), ID_('i'),
+  ID_('j'), ID_('k'), ID_('l'), ID_('m'), ID_('n'), ID_('o'), ID_('p'), ID_('q'), ID_('r'),
+  ID_('s'), ID_('t'), ID_('u'), ID_('v'), ID_('w'), ID_('x'), ID_('y'), ID_('z'),
+  ID_('A'), ID_('B'), ID_('C'), ID_('D'), ID_('E'), ID_('F'), ID_('G'), ID_('H'), ID_('I'),
+  ID_('J'), ID_('K'), ID_('L'), ID_('M'), ID_('N'), ID_('O'), ID_('P'), ID_('Q'), ID_('R'),
+  ID_('S'), ID_('T'), ID_('U'), ID_('V'), ID_('W'), ID_('X'), ID_('Y'), ID_('Z'),
+};
+#undef ID_
+static inline bool is_id_start_ascii(int c) { return c >= 0 && c < 256 && (ascii_class[c] & C_START); }
+static inline bool is_id_part_ascii(int c) { return c >= 0 && c < 256 && (ascii_class[c] & C_PART); }
 
 static void newline(acs__lexer *L, uint32_t next)
 {
@@ -107,7 +119,11 @@ static bool skip_trivia(acs__lexer *L)
       newline(L, L->pos);
       nl = true;
     } else if (c == '/' && L->pos + 1 < L->len && s[L->pos + 1] == '/') {
-      while (L->pos < L->len && s[L->pos] != '\n' && s[L->pos] != '\r') {
+      /* to the end of the line: the next \n, or before it a \r or
+      ** U+2028/2029 (E2 80 A8/A9), both rare enough to look for after */
+      const unsigned char *e = memchr(s + L->pos, '\n', L->len - L->pos);
+      uint32_t end = e ? (uint32_t)(e - s) : L->len;
+      while (L->pos < end && s[L->pos] != '\r') {
         if (s[L->pos] == 0xE2 && L->pos + 2 < L->len && s[L->pos + 1] == 0x80 &&
             (s[L->pos + 2] == 0xA8 || s[L->pos + 2] == 0xA9))
           break;
@@ -201,7 +217,7 @@ static bool scan_ident_rest(acs__lexer *L, bool *escaped)
   const unsigned char *s = (const unsigned char *)L->src;
   while (L->pos < L->len) {
     unsigned c = s[L->pos];
-    if (is_id_part_ascii((int)c)) {
+    if (ascii_class[c] & C_PART) {
       L->pos++;
     } else if (c == '\\') {
       *escaped = true;

@@ -26,6 +26,12 @@ static void check_lex_error(P *p)
   }
 }
 
+/* Lexing is a function of where the lexer stands (regex_ok false). */
+static bool same_state(const acs__lexer *a, const acs__lexer *b)
+{
+  return a->pos == b->pos && a->line == b->line && a->line_start == b->line_start;
+}
+
 void acs__p_next(P *p)
 {
   /* Advancing past the end twice means a loop that never ends: stop it
@@ -35,16 +41,16 @@ void acs__p_next(P *p)
     return;
   }
   p->prev_end = p->tok.end;
-  p->tok = acs__lex_next(&p->L, false);
+  if (p->peek_ok && same_state(&p->L, &p->peek_from)) {
+    p->tok = p->peek_tok;
+    p->L = p->peek_after;
+  } else {
+    p->tok = acs__lex_next(&p->L, false);
+  }
+  p->peek_ok = false;
   check_lex_error(p);
 }
 
-bool acs__p_is(P *p, const char *word) { return acs__tok_is(&p->L, &p->tok, word); }
-
-bool acs__p_punct(P *p, acs__p punct)
-{
-  return p->tok.kind == TK_PUNCT && p->tok.punct == punct;
-}
 
 bool acs__p_eat(P *p, acs__p punct)
 {
@@ -76,8 +82,13 @@ void acs__p_expect(P *p, acs__p punct)
 
 acs__token acs__p_peek(P *p)
 {
+  if (p->peek_ok && same_state(&p->L, &p->peek_from)) return p->peek_tok;
   acs__lexer save = p->L;
   acs__token t = acs__lex_next(&p->L, false);
+  p->peek_from = save;
+  p->peek_after = p->L;
+  p->peek_tok = t;
+  p->peek_ok = true;
   p->L = save;
   return t;
 }
@@ -1654,12 +1665,13 @@ static int32_t add_module(P *p, const acs__token *spec)
 {
   char *s = acs__p_string_value(p, spec);
   if (!s) return -1;
+  uint64_t h = acs__fnv1a(s);
   for (uint32_t i = 0; i < p->nmodules; i++)
-    if (strcmp(p->modules[i].specifier, s) == 0) {
+    if (p->modules[i].hash == h && strcmp(p->modules[i].specifier, s) == 0) {
       free(s);
       return (int32_t)i;
     }
-  dep d = {.specifier = s};
+  dep d = {.specifier = s, .hash = h};
   PUSH(p, modules, nmodules, capmodules, d);
   return (int32_t)p->nmodules - 1;
 }

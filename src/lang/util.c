@@ -140,3 +140,25 @@ void acs__p_error(P *p, uint32_t pos, const char *fmt, ...)
   va_end(ap);
   p->err_pos = pos;
 }
+
+/* A prefix for our own names that the source never contains: "_$", or
+** "_$$" when the source has "_$", and so on. */
+char *acs__choose_prefix(P *p)
+{
+  /* the longest run of '$' after a '_' in the source, by memchr (fast on
+  ** large files): the prefix is "_" and one '$' more */
+  size_t longest = 0;
+  const char *s = p->src, *end = p->src + p->len;
+  while ((s = memchr(s, '_', (size_t)(end - s)))) {
+    const char *d = ++s;
+    while (d < end && *d == '$') d++;
+    if ((size_t)(d - s) > longest) longest = (size_t)(d - s);
+    s = d;
+  }
+  char buf[32] = "_$";
+  for (size_t n = 2; n < 30 && n <= longest + 1; n++) {
+    buf[n] = '$';
+    buf[n + 1] = 0;
+  }
+  return strdup(buf);
+}
