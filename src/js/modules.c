@@ -13,11 +13,85 @@
 static const char *const import_kinds[] = {"static", "reexport", "dynamic", "require",
                                            "dynamic-computed", "require-computed"};
 
-static JSObjectRef str_list(JSContextRef ctx, char **items, size_t n)
+/* s as a JSON string literal in pure ASCII: every other character as
+** \uXXXX escapes, from UTF-8 and from the three-byte forms of lone
+** surrogates that the transform writes for "\uD800" in a literal. */
+static void json_str(acs__buf *b, const char *s)
 {
-  JSObjectRef a = JSObjectMakeArray(ctx, 0, NULL, NULL);
-  for (size_t i = 0; i < n; i++) JSObjectSetPropertyAtIndex(ctx, a, (unsigned)i, acs__js_str(ctx, items[i]), NULL);
-  return a;
+  const unsigned char *p = (const unsigned char *)s;
+  acs__buf_append(b, "\"", 1);
+  while (*p) {
+    unsigned c = *p, cp;
+    int n;
+    if (c < 0x80) {
+      if (c == '"' || c == '\\') {
+        char e[2] = {'\\', (char)c};
+        acs__buf_append(b, e, 2);
+      } else if (c < 0x20) {
+        acs__buf_printf(b, "\\u%04x", c);
+      } else {
+        acs__buf_append(b, p, 1);
+      }
+      p++;
+      continue;
+    }
+    if (c >= 0xF0) n = 3, cp = c & 0x07;
+    else if (c >= 0xE0) n = 2, cp = c & 0x0F;
+    else if (c >= 0xC0) n = 1, cp = c & 0x1F;
+    else n = -1, cp = 0xFFFD;
+    p++;
+    for (int i = 0; i < n; i++, p++) {
+      if ((*p & 0xC0) != 0x80) {
+        cp = 0xFFFD;
+        break;
+      }
+      cp = cp << 6 | (*p & 0x3F);
+    }
+    if (cp > 0x10FFFF) cp = 0xFFFD;
+    if (cp > 0xFFFF)
+      acs__buf_printf(b, "\\u%04x\\u%04x", 0xD800 + ((cp - 0x10000) >> 10), 0xDC00 + ((cp - 0x10000) & 0x3FF));
+    else
+      acs__buf_printf(b, "\\u%04x", cp);
+  }
+  acs__buf_append(b, "\"", 1);
+}
+
+static void json_list(acs__buf *b, char **items, size_t n)
+{
+  acs__buf_append(b, "[", 1);
+  for (size_t i = 0; i < n; i++) {
+    if (i) acs__buf_append(b, ",", 1);
+    json_str(b, items[i]);
+  }
+  acs__buf_append(b, "]", 1);
+}
+
+/* What host.transform returns but the code, as JSON: one parse by the
+** engine costs less than an API call per property. */
+static void result_json(acs__buf *b, const acs__lang_result *r)
+{
+  acs__buf_printf(b, "{\"format\":\"%s\",\"tla\":%s,\"deps\":[", r->format == ACS__FMT_ESM ? "esm" : "cjs",
+                  r->has_tla ? "true" : "false");
+  for (size_t i = 0; i < r->dep_count; i++) {
+    acs__buf_puts(b, i ? ",{\"specifier\":" : "{\"specifier\":");
+    json_str(b, r->deps[i].specifier);
+    acs__buf_printf(b, ",\"json\":%s,\"star\":%s,\"names\":", r->deps[i].type_json ? "true" : "false",
+                    r->deps[i].star ? "true" : "false");
+    json_list(b, r->deps[i].names, r->deps[i].name_count);
+    acs__buf_append(b, "}", 1);
+  }
+  acs__buf_puts(b, "],\"exports\":");
+  json_list(b, r->export_names, r->export_count);
+  acs__buf_puts(b, ",\"reexports\":");
+  json_list(b, r->reexports, r->reexport_count);
+  acs__buf_puts(b, ",\"imports\":[");
+  for (size_t i = 0; i < r->import_count; i++) {
+    acs__buf_printf(b, "%s{\"kind\":\"%s\",\"specifier\":", i ? "," : "", import_kinds[r->imports[i].kind]);
+    if (r->imports[i].specifier) json_str(b, r->imports[i].specifier);
+    else acs__buf_puts(b, "null");
+    acs__buf_printf(b, ",\"line\":%u,\"column\":%u}", r->imports[i].line, r->imports[i].column);
+  }
+  acs__buf_puts(b, "]}");
 }
 
 /* host.transform(source, filename, kind, format): kind "js"|"ts"|"jsx"|"tsx"
@@ -51,40 +125,29 @@ static ACS__HOST_FN(host_transform)
     goto out;
   }
   acs__source_add(filename, src, len, r.shifts, r.shift_count);
-  JSObjectRef obj = JSObjectMake(ctx, NULL, NULL);
+  JSObjectRef obj;
   if (r.error) {
+    obj = JSObjectMake(ctx, NULL, NULL);
     JSObjectRef e = JSObjectMake(ctx, NULL, NULL);
     acs__js_set(ctx, e, "message", acs__js_str(ctx, r.error));
     acs__js_set(ctx, e, "line", JSValueMakeNumber(ctx, r.error_line));
     acs__js_set(ctx, e, "column", JSValueMakeNumber(ctx, r.error_column));
     acs__js_set(ctx, obj, "error", e);
   } else {
+    acs__buf b = {0};
+    result_json(&b, &r);
+    char *text = acs__buf_take(&b, NULL);
+    JSStringRef js = text ? JSStringCreateWithUTF8CString(text) : NULL;
+    JSValueRef parsed = js ? JSValueMakeFromJSONString(ctx, js) : NULL;
+    if (js) JSStringRelease(js);
+    free(text);
+    if (!parsed || !JSValueIsObject(ctx, parsed)) {
+      acs__lang_result_free(&r);
+      acs__js_throw(ctx, exc, "out of memory in the transform");
+      goto out;
+    }
+    obj = (JSObjectRef)parsed;
     acs__js_set(ctx, obj, "code", acs__js_strn(ctx, r.code, r.code_len));
-    acs__js_set(ctx, obj, "format", acs__js_str(ctx, r.format == ACS__FMT_ESM ? "esm" : "cjs"));
-    acs__js_set(ctx, obj, "tla", JSValueMakeBoolean(ctx, r.has_tla));
-    JSObjectRef deps = JSObjectMakeArray(ctx, 0, NULL, NULL);
-    for (size_t i = 0; i < r.dep_count; i++) {
-      JSObjectRef d = JSObjectMake(ctx, NULL, NULL);
-      acs__js_set(ctx, d, "specifier", acs__js_str(ctx, r.deps[i].specifier));
-      acs__js_set(ctx, d, "json", JSValueMakeBoolean(ctx, r.deps[i].type_json));
-      acs__js_set(ctx, d, "star", JSValueMakeBoolean(ctx, r.deps[i].star));
-      acs__js_set(ctx, d, "names", str_list(ctx, r.deps[i].names, r.deps[i].name_count));
-      JSObjectSetPropertyAtIndex(ctx, deps, (unsigned)i, d, NULL);
-    }
-    acs__js_set(ctx, obj, "deps", deps);
-    acs__js_set(ctx, obj, "exports", str_list(ctx, r.export_names, r.export_count));
-    acs__js_set(ctx, obj, "reexports", str_list(ctx, r.reexports, r.reexport_count));
-    JSObjectRef imps = JSObjectMakeArray(ctx, 0, NULL, NULL);
-    for (size_t i = 0; i < r.import_count; i++) {
-      JSObjectRef d = JSObjectMake(ctx, NULL, NULL);
-      acs__js_set(ctx, d, "kind", acs__js_str(ctx, import_kinds[r.imports[i].kind]));
-      acs__js_set(ctx, d, "specifier", r.imports[i].specifier ? acs__js_str(ctx, r.imports[i].specifier)
-                                                               : JSValueMakeNull(ctx));
-      acs__js_set(ctx, d, "line", JSValueMakeNumber(ctx, r.imports[i].line));
-      acs__js_set(ctx, d, "column", JSValueMakeNumber(ctx, r.imports[i].column));
-      JSObjectSetPropertyAtIndex(ctx, imps, (unsigned)i, d, NULL);
-    }
-    acs__js_set(ctx, obj, "imports", imps);
   }
   acs__lang_result_free(&r);
   result = obj;
@@ -172,8 +235,14 @@ static ACS__HOST_FN(host_module_file)
 {
   (void)fn; (void)self;
   if (argc < 1 || !JSValueIsString(ctx, argv[0]) || !acs__R.cfg->vfs) return JSValueMakeNull(ctx);
-  char *path = acs__js_to_utf8(ctx, argv[0], NULL, exc);
+  size_t len;
+  char *path = acs__js_to_utf8(ctx, argv[0], &len, exc);
   if (!path) return JSValueMakeNull(ctx);
+  if (strlen(path) != len) {
+    /* "x.mjs\0.json" names no file: C would see "x.mjs" */
+    free(path);
+    return JSValueMakeNull(ctx);
+  }
   bool dir = false;
   char *file = acs__js_module_file(acs__R.cfg->vfs, path, argc > 1 && JSValueToBoolean(ctx, argv[1]), &dir);
   free(path);

@@ -37,15 +37,42 @@ char *acs__js_to_utf8(JSContextRef ctx, JSValueRef v, size_t *len, JSValueRef *e
 {
   JSStringRef s = JSValueToStringCopy(ctx, v, exc);
   if (!s) return NULL;
-  size_t max = JSStringGetMaximumUTF8CStringSize(s);
-  char *buf = malloc(max);
+  /* By hand, not JSStringGetUTF8CString, which drops a lone surrogate:
+  ** "a\uD800" would name the file "a" in C while JS sees another name.
+  ** A lone surrogate becomes U+FFFD, as Node makes it. */
+  size_t n = JSStringGetLength(s);
+  const JSChar *u = JSStringGetCharactersPtr(s);
+  char *buf = malloc(n * 3 + 1);
   if (!buf) {
     JSStringRelease(s);
     return NULL;
   }
-  size_t n = JSStringGetUTF8CString(s, buf, max);
+  size_t o = 0;
+  for (size_t i = 0; i < n; i++) {
+    uint32_t c = u[i];
+    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < n && u[i + 1] >= 0xDC00 && u[i + 1] <= 0xDFFF)
+      c = 0x10000 + ((c - 0xD800) << 10) + (u[++i] - 0xDC00);
+    else if (c >= 0xD800 && c <= 0xDFFF)
+      c = 0xFFFD;
+    if (c < 0x80) {
+      buf[o++] = (char)c;
+    } else if (c < 0x800) {
+      buf[o++] = (char)(0xC0 | c >> 6);
+      buf[o++] = (char)(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+      buf[o++] = (char)(0xE0 | c >> 12);
+      buf[o++] = (char)(0x80 | (c >> 6 & 0x3F));
+      buf[o++] = (char)(0x80 | (c & 0x3F));
+    } else {
+      buf[o++] = (char)(0xF0 | c >> 18);
+      buf[o++] = (char)(0x80 | (c >> 12 & 0x3F));
+      buf[o++] = (char)(0x80 | (c >> 6 & 0x3F));
+      buf[o++] = (char)(0x80 | (c & 0x3F));
+    }
+  }
+  buf[o] = 0;
   JSStringRelease(s);
-  if (len) *len = n ? n - 1 : 0;
+  if (len) *len = o;
   return buf;
 }
 

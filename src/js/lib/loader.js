@@ -237,6 +237,9 @@ function resolveSpecifier(specifier, parent, kind) {
   else if (specifier.startsWith("/") || specifier.startsWith("./") || specifier.startsWith("../") ||
            specifier === "." || specifier === "..") path = resolvePath(parentDir, specifier);
   if (path !== undefined) {
+    if (path.includes("\0"))
+      throw codedError(TypeError, "ERR_INVALID_ARG_VALUE",
+        `The argument 'path' must be a string, Uint8Array, or URL without null bytes. Received '${path.replace(/\0/g, "\\x00")}'`);
     const file = tryFile(path);
     if (file) return file;
     const err = kind === "require" ? notFoundCJS(specifier, from) : notFoundESM(path, from, false);
@@ -258,6 +261,7 @@ function resolveSpecifier(specifier, parent, kind) {
       `Only URLs with a scheme in: file, data, and node are supported by the default ESM loader. Received protocol '${specifier.slice(0, specifier.indexOf(":") + 1)}'`);
   }
   // a bare package name, maybe scoped, maybe with a subpath
+  if (specifier.includes("\0")) throw kind === "require" ? notFoundCJS(specifier, from) : notFoundESM(specifier, from, true);
   const parts = specifier.split("/");
   const name = specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
   const sub = "." + specifier.slice(name.length);
