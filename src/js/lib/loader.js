@@ -587,7 +587,7 @@ function load(key, kindHint) {
   records.set(key, rec);
   if (r.format === "esm") {
     for (const d of r.deps) {
-      const dk = resolve(d.specifier, key, "import");
+      const dk = resolveInGraph(d.specifier, key);
       const dep = load(dk, "import");
       if (d.json && dep.kind !== "json")
         throw codedError(TypeError, "ERR_IMPORT_ATTRIBUTE_TYPE_INCOMPATIBLE", `Module "${fileURL(dk)}" is not of type "json"`);
@@ -788,12 +788,33 @@ function evaluate(rec) {
   }
 }
 
+// While one graph loads (synchronously: no guest code runs, no file
+// changes), a specifier means the same from every module of a directory:
+// resolved once. A graph of 300 modules asks ~900 times, for ~450 answers.
+let graphResolved = null;
+function resolveInGraph(specifier, parent) {
+  if (graphResolved === null) return resolve(specifier, parent, "import");
+  const k = dirname(parent) + "\0" + specifier;
+  let r = graphResolved.get(k);
+  if (r === undefined) {
+    r = resolve(specifier, parent, "import");
+    graphResolved.set(k, r);
+  }
+  return r;
+}
+
 function importGraph(key) {
-  const rec = load(key, "import");
-  link(rec);
-  linkStars(rec);
-  finishNamespaces(rec);
-  return rec;
+  const outer = graphResolved;
+  graphResolved = new Map();
+  try {
+    const rec = load(key, "import");
+    link(rec);
+    linkStars(rec);
+    finishNamespaces(rec);
+    return rec;
+  } finally {
+    graphResolved = outer;
+  }
 }
 
 function dynamicImport(specifier, options, parent) {
