@@ -26,13 +26,13 @@ console.log(fs.readFileSync("kept.txt", "utf8"));'
   check "full disk: appendFileSync" has "$OUT" "appendFileSync ENOSPC"
   check "full disk: fs.promises.writeFile rejects" has "$OUT" "promises ENOSPC"
   check "full disk: a write stream emits the error" has "$OUT" "stream ENOSPC"
-  check "full disk: the run ends normally, files written before remain" [ "$RC" = 0 ] && has "$OUT" "written before" && [ "$(cat "$SMALL/kept.txt")" = "written before" ]
+  check "full disk: the run ends normally, files written before remain" all [ "$RC" = 0 ] -- has "$OUT" "written before" -- [ "$(cat "$SMALL/kept.txt")" = "written before" ]
   rm -f "$SMALL"/big*
   run_acs run --work-dir "$SMALL" -c 'import fs from "node:fs"; fs.writeFileSync("big", Buffer.alloc(4 << 20));'
-  check "full disk: uncaught, it is the run's error (exit 1, ENOSPC named)" [ "$RC" = 1 ] && has "$ERR" "ENOSPC: no space left on device, write"
+  check "full disk: uncaught, it is the run's error (exit 1, ENOSPC named)" all [ "$RC" = 1 ] -- has "$ERR" "ENOSPC: no space left on device, write"
 fi
 
 ACS_NPM_REGISTRY=http://127.0.0.1:9 ACS_CACHE_DIR=/dev/null/cache run_acs run -c 'import x from "left-pad-not-local"; console.log(x)'
-check "unwritable cache: a configuration error naming ACS_CACHE_DIR (exit 2)" [ "$RC" = 2 ] && has "$ERR" "ACS_CACHE_DIR '/dev/null/cache' cannot be created or written"
+check "unwritable cache: a configuration error naming ACS_CACHE_DIR (exit 2)" all [ "$RC" = 2 ] -- has "$ERR" "ACS_CACHE_DIR '/dev/null/cache' cannot be created or written"
 ACS_CACHE_DIR=/dev/null/cache run_acs run -c 'console.log("no packages, no cache needed")'
 check "unwritable cache: runs without packages are unaffected" [ "$OUT" = "no packages, no cache needed" ]

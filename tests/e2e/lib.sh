@@ -28,6 +28,15 @@ check() {
 }
 
 has() { printf '%s' "$1" | grep -qF -- "$2"; }
+
+# all CMD -- CMD ...: every command succeeds (for one check of several
+# conditions: `check NAME A && B` would check A alone).
+all() {
+  local args=() a
+  for a in "$@" --; do
+    if [ "$a" = -- ]; then "${args[@]}" || return 1; args=(); else args+=("$a"); fi
+  done
+}
 # json EXPR: evaluate EXPR on the JSON object in OUT (".stdout" reads a
 # field; anything else sees the object as `v`), printed by node: strings
 # as they are, other values as JSON.

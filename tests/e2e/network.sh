@@ -9,7 +9,7 @@ read -r SRV <&8; read -r PA PB <&8
 trap 'kill $SRV 2>/dev/null; rm -rf "$TMP"' EXIT
 
 run_acs run --allow-domain "127.0.0.1:$PA" -c "console.log(await (await fetch(\"http://127.0.0.1:$PA/\")).text())"
-check "fetch from an allowed host prints the body (the issue's done-when)" [ "$OUT" = ALLOWED-OK ] && [ "$RC" = 0 ]
+check "fetch from an allowed host prints the body (the issue's done-when)" all [ "$OUT" = ALLOWED-OK ] -- [ "$RC" = 0 ]
 
 run_acs run -c "await fetch(\"http://127.0.0.1:$PB/\")"
 check "no --allow-domain: fetch fails with exit 1" [ "$RC" = 1 ]
@@ -21,7 +21,7 @@ check "a redirect to another port is refused with the allowed list" has "$OUT" "
 check "the trap was never reached" [ ! -s "$HITS" ]
 
 run_acs run --timeout-ms 5000 --allow-domain "127.0.0.1:$PA" -c "const r = await fetch(\"http://127.0.0.1:$PA/ok\"); console.log(r.status, r.headers.get('content-length'))"
-check "an unread body does not keep the run alive" [ "$OUT" = "200 10" ] && [ "$RC" = 0 ]
+check "an unread body does not keep the run alive" all [ "$OUT" = "200 10" ] -- [ "$RC" = 0 ]
 
 run_acs run --json --allow-domain "127.0.0.1:$PA" -c "console.log((await fetch(\"http://127.0.0.1:$PA/ok\")).status)"
 check "--json run with network" [ "$(json .stdout)" = "200" ]

@@ -52,4 +52,12 @@ run_acs run --work-dir "$TMP/w/sub" ../sub/../../lib.sh
 check "entrypoint outside workDir is refused" [ "$RC" = 2 ]
 
 run_acs run --work-dir "$TMP/does-not-exist" -c '1'
-check "missing workDir: status 2 and a message" [ "$RC" = 2 ] && has "$ERR" "does not exist"
+check "missing workDir: status 2 and a message" all [ "$RC" = 2 ] -- has "$ERR" "does not exist"
+
+# CommonJS names in an ES module: Node's words, which say what to use
+run_acs run -c 'import fs from "node:fs"; const x = require("fs");'
+check "require in an ES module: Node's message" has "$ERR" "ReferenceError: require is not defined in ES module scope, you can use import instead"
+run_acs run -c 'export {}; console.log(__dirname)'
+check "__dirname in an ES module: Node's message" has "$ERR" "ReferenceError: __dirname is not defined in ES module scope"
+run_acs run -c 'const f = () => missingName; f()'
+check "another missing name keeps the engine's words" has "$ERR" "ReferenceError: Can't find variable: missingName"

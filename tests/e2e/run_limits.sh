@@ -4,7 +4,7 @@
 run_acs run --json --timeout-ms 300 -c 'for(;;){}'
 check "busy loop: stopped within 1 s" [ "$MS" -lt 1000 ]
 check "busy loop: timedOut, exitCode null, status 124" [ "$(json .timedOut)" = true -a "$(json .exitCode)" = null -a "$RC" = 124 ]
-check "busy loop: stoppedBy timeout and a message naming the limit" [ "$(json .stoppedBy)" = timeout ] && has "$(json .stderr)" "300 ms"
+check "busy loop: stoppedBy timeout and a message naming the limit" all [ "$(json .stoppedBy)" = timeout ] -- has "$(json .stderr)" "300 ms"
 
 run_acs run --json --timeout-ms 300 -c 'const f = () => Promise.resolve().then(f); f()'
 check "microtask loop: stopped within 1 s" [ "$MS" -lt 1000 ]
@@ -59,4 +59,4 @@ pid=$!
 sleep 0.3
 kill -KILL "$(pgrep -P $pid | head -1)"
 wait $pid; RC=$?; OUT=$(cat "$TMP/crash")
-check "killed worker: a result with a clear message" [ "$(json .exitCode)" = null ] && has "$(json .stderr)" "worker crashed"
+check "killed worker: a result with a clear message" all [ "$(json .exitCode)" = null ] -- has "$(json .stderr)" "worker crashed"

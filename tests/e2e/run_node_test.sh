@@ -23,8 +23,8 @@ run_acs run --work-dir "$W" math.test.mjs
 check "node:test: a failure makes the exit status 1" [ "$RC" = 1 ]
 check "node:test: TAP header" has "$OUT" "TAP version 13"
 check "node:test: a passing test" has "$OUT" "    ok 1 - adds"
-check "node:test: a failing test with its assertion" has "$OUT" "    not ok 2 - fails" && has "$OUT" "Expected values to be strictly equal"
-check "node:test: skip and todo" has "$OUT" "ok 3 - skipped # SKIP" && has "$OUT" "ok 4 - later # TODO"
+check "node:test: a failing test with its assertion" all has "$OUT" "    not ok 2 - fails" -- has "$OUT" "Expected values to be strictly equal"
+check "node:test: skip and todo" all has "$OUT" "ok 3 - skipped # SKIP" -- has "$OUT" "ok 4 - later # TODO"
 check "node:test: the suite fails with its subtest" has "$OUT" "not ok 1 - math"
-check "node:test: subtests, mocks, hooks" has "$OUT" "ok 1 - inner" && has "$OUT" "ok 3 - mock" && has "$OUT" "ok 5 - hooks ran"
-check "node:test: the summary" has "$OUT" "# tests 9" && has "$OUT" "# pass 6" && has "$OUT" "# fail 1" && has "$OUT" "# skipped 1" && has "$OUT" "# todo 1"
+check "node:test: subtests, mocks, hooks" all has "$OUT" "ok 1 - inner" -- has "$OUT" "ok 3 - mock" -- has "$OUT" "ok 5 - hooks ran"
+check "node:test: the summary" all has "$OUT" "# tests 9" -- has "$OUT" "# pass 6" -- has "$OUT" "# fail 1" -- has "$OUT" "# skipped 1" -- has "$OUT" "# todo 1"

@@ -60,8 +60,8 @@ check "the read-only input is unchanged" [ "$(cat "$R/input.csv")" = "$(printf '
 
 ln -s "$OUTSIDE/secret.txt" "$W/preexisting-link"
 run_acs run --work-dir "$W" -c '1'
-check "a link pointing outside is a config error naming it" [ "$RC" = 2 ] && has "$ERR" "preexisting-link"
+check "a link pointing outside is a config error naming it" all [ "$RC" = 2 ] -- has "$ERR" "preexisting-link"
 rm "$W/preexisting-link"
 
 run_acs run --work-dir "$W" --read-only "$TMP/nope" -c '1'
-check "a missing read-only dir is a config error" [ "$RC" = 2 ] && has "$ERR" "nope"
+check "a missing read-only dir is a config error" all [ "$RC" = 2 ] -- has "$ERR" "nope"

@@ -50,12 +50,12 @@ check "serve: runs are concurrent, answered as they finish" [ "$(printf '%s\n' "
 # cancel, and a duplicate id in flight
 { echo '{"id":1,"code":"setInterval(() => {}, 1000)"}'; sleep 0.3; echo '{"id":1,"code":"1"}'; echo '{"id":1,"cancel":true}'; echo '{"id":99,"cancel":true}'; } | serve_lines
 check "serve: a duplicate id in flight is refused" has "$OUT" 'id 1 is already in flight'
-check "serve: cancel stops the run (stoppedBy signal, exitCode null)" has "$OUT" '"exitCode":null,"timedOut":true' && has "$OUT" '"stoppedBy":"signal"'
+check "serve: cancel stops the run (stoppedBy signal, exitCode null)" all has "$OUT" '"exitCode":null,"timedOut":true' -- has "$OUT" '"stoppedBy":"signal"'
 check "serve: 2 answers (cancel of an unknown id says nothing)" [ "$(printf '%s\n' "$OUT" | wc -l)" = 2 ]
 
 # flood: one job at a time, two may wait
 { for i in 1 2 3 4 5 6; do echo "{\"id\":$i,\"code\":\"await new Promise(r => setTimeout(r, 300))\"}"; done; } | serve_lines --jobs 1 --max-queue 2
-check "serve: a flood beyond the queue is refused as busy" has "$OUT" 'the server is busy' && has "$OUT" '"type":"SandboxError"'
+check "serve: a flood beyond the queue is refused as busy" all has "$OUT" 'the server is busy' -- has "$OUT" '"type":"SandboxError"'
 check "serve: the running and the queued ones still run" [ "$(printf '%s\n' "$OUT" | grep -c '"result"')" -ge 2 ]
 
 # a client that goes away mid-run: its runs are stopped, the server exits
@@ -88,7 +88,7 @@ check "serve --socket: a client gets its answer" has "$OUT" '"stdout":"42\n"'
 kill $SRVP 2>/dev/null; wait $SRVP 2>/dev/null
 
 run_acs serve
-check "serve: neither --stdio nor --socket is a usage error" [ "$RC" = 2 ] && has "$ERR" "exactly one of"
+check "serve: neither --stdio nor --socket is a usage error" all [ "$RC" = 2 ] -- has "$ERR" "exactly one of"
 
 # warm workers: each run gets a fresh realm; nothing crosses runs
 printf '%s\n' '{"id":1,"code":"globalThis.leak = 42; console.log(typeof leak)"}' '{"id":2,"code":"console.log(typeof leak, process.argv.length, process.cwd() !== \"\")","argv":["x"]}' | serve_lines --jobs 1 --pool 2

@@ -82,7 +82,7 @@ fi
 # Where the zygote cannot be used, warm workers prepare on their own.
 printf '%s\n' '{"id":1,"code":"console.log(2**10)"}' '{"id":2,"code":"console.log(Math.random() < 1)"}' |
   ACS_ZYGOTE=0 serve_lines --pool 2
-check "ACS_ZYGOTE=0: runs still work" has "$(line_of 1)" '"stdout":"1024\n"' && has "$(line_of 2)" '"stdout":"true\n"'
+check "ACS_ZYGOTE=0: runs still work" all has "$(line_of 1)" '"stdout":"1024\n"' -- has "$(line_of 2)" '"stdout":"true\n"'
 
 # The zygote is a process of its own with one thread; the workers it forks
 # are the server's children, not the zygote's.

@@ -142,8 +142,22 @@ function codeFrame(where) {
   return out + "\n";
 }
 
+// CommonJS names in an ES module: the engine says only "Can't find
+// variable: require"; Node's words say what to do instead. Every CommonJS
+// module has these names, so a missing one means an ES module (or eval).
+const ESM_SCOPE = { __proto__: null, require: ", you can use import instead", module: "", exports: "",
+  __filename: "", __dirname: "" };
+function esmScopeMessage(err) {
+  try {
+    if (!(err instanceof ReferenceError)) return;
+    const m = /^Can't find variable: (\w+)$/.exec(err.message);
+    if (m && m[1] in ESM_SCOPE) err.message = `${m[1]} is not defined in ES module scope${ESM_SCOPE[m[1]]}`;
+  } catch {}
+}
+
 // The whole report of an uncaught error, as printed on stderr.
 function formatUncaught(err, fromPromise) {
+  esmScopeMessage(err);
   let body;
   const isError = err !== null && typeof err === "object" && (err instanceof Error || typeof err.stack === "string");
   const frames = isError ? userFrames(err) : null;
