@@ -108,6 +108,11 @@ int acs__subst_edits(P *p, const char *pfx, bool esm, const int32_t *param)
     } else if (!strcmp(e->text, "\x01import")) {
       snprintf(o, cap, "%sm.i", pfx);
       pad = true;
+    } else if (!strcmp(e->text, "\x01require")) {
+      /* TS `import x = require("y")` */
+      if (esm) snprintf(o, cap, "%sm.r", pfx);
+      else snprintf(o, cap, "require");
+      pad = true;
     } else {
       char *q = o;
       for (const char *s = e->text; *s; s++) {

@@ -1743,6 +1743,9 @@ static void parse_import_decl(P *p)
     acs__p_next(p);
     acs__p_next(p);
     if (acs__p_is(p, "require") && peek_punct(p, P_LPAREN)) {
+      /* an ES module has no require: the module record's, same length
+      ** (acs__subst_edits) */
+      acs__edit_replace(p, p->tok.start, p->tok.end, "\x01require");
       acs__p_next(p);
       acs__p_next(p);
       acs__token spec = p->tok;

@@ -61,3 +61,7 @@ run_acs run -c 'export {}; console.log(__dirname)'
 check "__dirname in an ES module: Node's message" has "$ERR" "ReferenceError: __dirname is not defined in ES module scope"
 run_acs run -c 'const f = () => missingName; f()'
 check "another missing name keeps the engine's words" has "$ERR" "ReferenceError: Can't find variable: missingName"
+
+# TypeScript's import x = require() in an ES module (here: code, always ESM)
+run_acs run -c 'import fs = require("fs"); import path = require("node:path"); console.log(typeof fs.readFileSync, path.join("a", "b"))'
+check "import = require() runs in an ES module" all [ "$RC" = 0 ] -- [ "$OUT" = "function a/b" ]

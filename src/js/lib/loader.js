@@ -534,6 +534,8 @@ function moduleRecord(rec) {
       }
     },
     i(specifier, options) { return dynamicImport(specifier, options, rec.path); },
+    // TypeScript's `import x = require("y")` in an ES module
+    r(specifier) { return requireFrom(specifier, rec.path); },
   };
 }
 
