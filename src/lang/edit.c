@@ -205,7 +205,25 @@ int acs__edit_apply(P *p, const char *prefix, const char *suffix, acs__lang_resu
       put(&o, e->text, tl);
       uint32_t gen0 = ps.gen_col, line0 = ps.line;
       advance_text(&ps, e->text, tl, true, false);
-      if (ps.line == line0) add_span(res, &span_cap, line0, gen0, ps.gen_col);
+      /* ours, line by line: a replacement has the line breaks of the
+      ** source it replaces (JSX text over several lines) */
+      if (memchr(e->text, '\n', tl)) {
+        uint32_t line = line0, col = gen0;
+        pos seg = {line0, gen0, 1};
+        for (const char *t = e->text, *end = e->text + tl; t < end;) {
+          const char *nl = memchr(t, '\n', (size_t)(end - t));
+          size_t n = nl ? (size_t)(nl - t) : (size_t)(end - t);
+          seg.gen_col = col;
+          advance_columns(&seg, t, n, true, false);
+          add_span(res, &span_cap, line, col, seg.gen_col);
+          if (!nl) break;
+          t = nl + 1;
+          line++;
+          col = 1;
+        }
+      } else {
+        add_span(res, &span_cap, line0, gen0, ps.gen_col);
+      }
       advance_text(&ps, p->src + e->start, e->end - e->start, false, true);
       int32_t now = (int32_t)ps.gen_col - (int32_t)ps.src_col;
       if (now != total) {
