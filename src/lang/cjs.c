@@ -425,6 +425,18 @@ static void star_binding(scan *s, size_t i)
   s->star[s->nstar++] = k + 2;
 }
 
+/* `module.exports` with the assignment at j: it replaces what earlier
+** re-exports gave; `= require("x")` and `= {...}` give names. */
+static void module_exports_assigned(scan *s, size_t j)
+{
+  for (size_t r = 0; r < s->re.n; r++) free(s->re.v[r]);
+  s->re.n = 0;
+  if (PU(s, j, P_ASSIGN)) {
+    if (REQ(s, j + 1)) add_tok(s, &s->re, j + 3);
+    else if (PU(s, j + 1, P_LBRACE)) literal_exports(s, j + 2);
+  }
+}
+
 static void scan_exports(P *p, names *ns, names *re)
 {
   toks ts = {0};
@@ -440,14 +452,14 @@ static void scan_exports(P *p, names *ns, names *re)
       } else if (PU(s, j, P_LBRACK) && STR(s, j + 1) && PU(s, j + 2, P_RBRACK) && ASSIGNISH(s, j + 3)) {
         add_tok(s, &s->ns, j + 1);
       } else if (ASSIGNISH(s, j) && W(s, i, "module")) {
-        /* module.exports = replaces what earlier re-exports gave */
-        for (size_t r = 0; r < s->re.n; r++) free(s->re.v[r]);
-        s->re.n = 0;
-        if (PU(s, j, P_ASSIGN)) {
-          if (REQ(s, j + 1)) add_tok(s, &s->re, j + 3);
-          else if (PU(s, j + 1, P_LBRACE)) literal_exports(s, j + 2);
-        }
+        module_exports_assigned(s, j);
       }
+      continue;
+    }
+    /* TypeScript's `export = x` is `module.exports = x` in the output,
+    ** which is what Node's lexer reads */
+    if (p->ts && ts.depth[i] == 0 && W(s, i, "export") && PU(s, i + 1, P_ASSIGN)) {
+      module_exports_assigned(s, i + 1);
       continue;
     }
     /* Object.defineProperty(exports, "name", {...}): a name when the
