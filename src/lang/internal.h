@@ -84,6 +84,7 @@ typedef struct P {
   bool saw_module; /* import/export syntax or import.meta (not just await) */
   bool probe_script; /* parsing as a script to see whether one can be */
   bool has_tla;
+  bool cjs_redeclared; /* a top-level let/const of a name the CJS wrapper binds */
 
   /* the token after p->tok, lexed by acs__p_peek from lexer state
   ** peek_from; acs__p_next takes it when it starts from the same state */

@@ -1331,7 +1331,19 @@ static void parse_var_decl(P *p, bool is_var, bool in_for)
   acs__p_next(p);
   int32_t target = is_var ? acs__function_scope(p) : p->cur_scope;
   do {
+    uint32_t first = p->ndecls;
     acs__parse_binding_target(p, target);
+    /* `const require = ...` at the top: a SyntaxError in the CommonJS
+    ** wrapper, which binds the name; Node then runs the file as an ES
+    ** module (its syntax detection), and so do we */
+    for (uint32_t d = first; !is_var && target == 0 && d < p->ndecls; d++) {
+      const decl *x = &p->decls[d];
+      size_t n = x->end - x->start;
+      const char *t = p->src + x->start;
+      static const char *const wrapped[] = {"require", "module", "exports", "__filename", "__dirname"};
+      for (size_t w = 0; w < sizeof wrapped / sizeof *wrapped; w++)
+        if (strlen(wrapped[w]) == n && !memcmp(t, wrapped[w], n)) p->cjs_redeclared = true;
+    }
     if (p->ts && acs__p_punct(p, P_BANG)) {
       /* definite assignment `x!: T` */
       acs__edit_blank(p, p->tok.start, p->tok.end);

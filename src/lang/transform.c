@@ -127,7 +127,7 @@ int acs__lang_transform(const char *src, size_t len, const acs__lang_opts *opts,
     set_error(p, out);
   } else {
     acs__lang_format fmt = p->format;
-    if (fmt == ACS__FMT_AUTO) fmt = p->saw_esm ? ACS__FMT_ESM : ACS__FMT_CJS;
+    if (fmt == ACS__FMT_AUTO) fmt = p->saw_esm || p->cjs_redeclared ? ACS__FMT_ESM : ACS__FMT_CJS;
     if ((fmt == ACS__FMT_CJS || fmt == ACS__FMT_SCRIPT) && (p->nbindings || p->nexports)) {
       snprintf(p->errmsg, sizeof p->errmsg, "Cannot use import statement outside a module");
       /* point at the first import/export */
