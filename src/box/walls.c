@@ -14,13 +14,16 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/filter.h>
 #include <linux/landlock.h>
+#include <linux/seccomp.h>
 #include <sched.h>
 #include <seccomp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -114,8 +117,13 @@ static int system_ruleset(long abi)
   return ruleset;
 }
 
+static void seccomp_prepare(void);
+
+void acs__walls_prepare_filter(void) { seccomp_prepare(); }
+
 void acs__walls_prepare(void)
 {
+  seccomp_prepare();
   long abi = syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
   if (abi < 1 || ready_ruleset >= 0) return;
   ready_ruleset = system_ruleset(abi);
@@ -157,13 +165,12 @@ static int landlock(const char *const *rw, size_t nrw, const char *const *ro, si
   return 0;
 }
 
-static int seccomp(acs__walls *st)
+/* The filter's rules, in a libseccomp context (NULL when there is none). */
+static scmp_filter_ctx seccomp_rules(int *rc)
 {
   scmp_filter_ctx f = seccomp_init(SCMP_ACT_ALLOW);
-  if (!f) {
-    snprintf(st->note, sizeof st->note, "seccomp is not available");
-    return 0;
-  }
+  *rc = 0;
+  if (!f) return NULL;
   const uint32_t deny = SCMP_ACT_ERRNO(EPERM);
   static const char *const denied[] = {
       "execve", "execveat", "ptrace", "process_vm_readv", "process_vm_writev", "unshare", "setns",
@@ -176,30 +183,77 @@ static int seccomp(acs__walls *st)
       "process_madvise", "lookup_dcookie", "uselib", "sethostname", "setdomainname",
       "io_uring_setup", "io_uring_enter", "io_uring_register",
   };
-  int rc = 0;
-  for (size_t i = 0; i < sizeof denied / sizeof *denied && !rc; i++) {
+  int r = 0;
+  for (size_t i = 0; i < sizeof denied / sizeof *denied && !r; i++) {
     int nr = seccomp_syscall_resolve_name(denied[i]);
     if (nr == __NR_SCMP_ERROR) continue; /* not on this architecture */
     /* io_uring: libuv falls back to epoll when setup says ENOSYS */
     uint32_t act = !strncmp(denied[i], "io_uring", 8) ? SCMP_ACT_ERRNO(ENOSYS) : deny;
-    rc = seccomp_rule_add(f, act, nr, 0);
+    r = seccomp_rule_add(f, act, nr, 0);
   }
   static const uint64_t ns[] = {CLONE_NEWNS, CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET,
                                 CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWCGROUP};
-  for (size_t i = 0; i < sizeof ns / sizeof *ns && !rc; i++)
-    rc = seccomp_rule_add(f, deny, SCMP_SYS(clone), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, ns[i], ns[i]));
-  if (!rc) rc = seccomp_rule_add(f, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+  for (size_t i = 0; i < sizeof ns / sizeof *ns && !r; i++)
+    r = seccomp_rule_add(f, deny, SCMP_SYS(clone), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, ns[i], ns[i]));
+  if (!r) r = seccomp_rule_add(f, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
   /* Sockets: local, IPv4, IPv6 and netlink (getaddrinfo's address check). */
-  for (int fam = 3; fam <= 15 && !rc; fam++)
-    if (fam != AF_INET6) rc = seccomp_rule_add(f, deny, SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_EQ, (uint64_t)fam));
-  if (!rc) rc = seccomp_rule_add(f, deny, SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_GT, (uint64_t)AF_NETLINK));
-  if (!rc) rc = seccomp_attr_set(f, SCMP_FLTATR_CTL_NNP, 1);
+  for (int fam = 3; fam <= 15 && !r; fam++)
+    if (fam != AF_INET6) r = seccomp_rule_add(f, deny, SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_EQ, (uint64_t)fam));
+  if (!r) r = seccomp_rule_add(f, deny, SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_GT, (uint64_t)AF_NETLINK));
+  if (!r) r = seccomp_attr_set(f, SCMP_FLTATR_CTL_NNP, 1);
   /* A warm worker's engine threads exist already: they get the filter too. */
-  if (!rc) rc = seccomp_attr_set(f, SCMP_FLTATR_CTL_TSYNC, 1);
-  if (!rc) rc = seccomp_load(f);
+  if (!r) r = seccomp_attr_set(f, SCMP_FLTATR_CTL_TSYNC, 1);
+  *rc = r;
+  return f;
+}
+
+/* The filter as BPF, made once by acs__walls_prepare (libseccomp takes
+** ~150 us to generate it; a zygote's workers inherit it). */
+static struct sock_filter *ready_bpf;
+static unsigned short ready_bpf_len;
+
+static void seccomp_prepare(void)
+{
+  if (ready_bpf) return;
+  int rc;
+  scmp_filter_ctx f = seccomp_rules(&rc);
+  if (!f) return;
+  int fd = rc ? -1 : memfd_create("acs-seccomp", MFD_CLOEXEC);
+  if (fd >= 0 && seccomp_export_bpf(f, fd) == 0) {
+    off_t n = lseek(fd, 0, SEEK_END);
+    if (n > 0 && n % (off_t)sizeof(struct sock_filter) == 0 && n / (off_t)sizeof(struct sock_filter) <= BPF_MAXINSNS) {
+      struct sock_filter *prog = malloc((size_t)n);
+      if (prog && pread(fd, prog, (size_t)n, 0) == n) {
+        ready_bpf = prog;
+        ready_bpf_len = (unsigned short)(n / (off_t)sizeof(struct sock_filter));
+      } else {
+        free(prog);
+      }
+    }
+  }
+  if (fd >= 0) close(fd);
   seccomp_release(f);
+}
+
+static int seccomp(acs__walls *st)
+{
+  int rc = 0;
+  if (ready_bpf) {
+    /* the prepared program: what seccomp_load would install (no_new_privs
+    ** is set already, and TSYNC as the context asks) */
+    struct sock_fprog prog = {.len = ready_bpf_len, .filter = ready_bpf};
+    if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &prog) != 0) rc = -errno;
+  } else {
+    scmp_filter_ctx f = seccomp_rules(&rc);
+    if (!f) {
+      snprintf(st->note, sizeof st->note, "seccomp is not available");
+      return 0;
+    }
+    if (!rc) rc = seccomp_load(f);
+    seccomp_release(f);
+  }
   if (rc) {
-    snprintf(st->note, sizeof st->note, "seccomp could not be applied (%s)", strerror(-rc));
+    snprintf(st->note, sizeof st->note, "seccomp could not be applied (%s)", strerror(rc < 0 ? -rc : rc));
     return -1;
   }
   st->seccomp = true;

@@ -33,6 +33,10 @@ int acs__walls_apply(const char *const *rw, size_t nrw, const char *const *ro, s
 ** acs__walls_apply uses it. Failures are left for apply to meet. */
 void acs__walls_prepare(void);
 
+/* Only the seccomp filter's program (the part a zygote may share with its
+** workers: it holds no fd, and forks copy it). */
+void acs__walls_prepare_filter(void);
+
 /* Whether the operator switched the walls off (ACS_WALLS=off in the
 ** supervisor's environment), for kernels where they misbehave. */
 bool acs__walls_disabled(void);

@@ -25,6 +25,7 @@
 ** What they still share: the zygote's address layout (ASLR), as Android's
 ** zygote children do. The pool replaces the zygote every ZYGOTE_FORKS forks
 ** to re-roll it. */
+#include "walls.h"
 #include "worker.h"
 
 #include "../js/runtime.h"
@@ -121,6 +122,7 @@ static void zygote_main(int sock, pid_t server)
   int rc = acs__js_prepare(true);
   environ = saved;
   if (rc != 0 || thread_count() != 1) _exit(0);
+  acs__walls_prepare_filter();
   char ready = 'Z';
   if (write(ctl, &ready, 1) != 1) _exit(0);
   for (;;) {

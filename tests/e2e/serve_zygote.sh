@@ -79,6 +79,19 @@ else
   done
 fi
 
+# The seccomp program is built once in the zygote and installed by each
+# worker: execve stays refused in every forked run.
+if ! grep -q "seccomp       up" "$TMP/doc"; then
+  echo "skip zygote-seccomp: this kernel has no seccomp"
+else
+  reqs=()
+  for i in 1 2 3 4 5 6; do reqs+=("{\"id\":$i,\"code\":\"console.log(__acsTestHole(\\\"exec\\\", \\\"/bin/true\\\"))\"}"); done
+  printf '%s\n' "${reqs[@]}" | paced | ACS=$HOLE serve_lines --pool 2
+  for i in 1 2 3 4 5 6; do
+    check "zygote: run $i cannot execve (seccomp in every forked worker)" has "$(line_of $i)" '"stdout":"error Operation not permitted\n"'
+  done
+fi
+
 # Where the zygote cannot be used, warm workers prepare on their own.
 printf '%s\n' '{"id":1,"code":"console.log(2**10)"}' '{"id":2,"code":"console.log(Math.random() < 1)"}' |
   ACS_ZYGOTE=0 serve_lines --pool 2
