@@ -195,6 +195,25 @@ static int lib_cmp(const void *key, const void *item)
   return strcmp(key, ((const acs__lib_file *)item)->name);
 }
 
+JSObjectRef acs__intrinsics_new(JSContextRef ctx)
+{
+  JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
+  JSObjectSetPrototype(ctx, o, JSValueMakeNull(ctx));
+  JSObjectRef global = JSContextGetGlobalObject(ctx);
+  const char *p = ACS__INTRINSICS;
+  while (*p) {
+    size_t n = strcspn(p, ",");
+    char name[64];
+    if (n >= sizeof name) break;
+    memcpy(name, p, n);
+    name[n] = 0;
+    acs__js_set(ctx, o, name, acs__js_get(ctx, global, name));
+    p += n;
+    while (*p == ',' || *p == ' ') p++;
+  }
+  return o;
+}
+
 JSObjectRef acs__lib_compile(JSContextRef ctx, const char *name, JSValueRef *exc)
 {
   const acs__lib_file *f = bsearch(name, acs__lib_files, acs__lib_count,
@@ -206,12 +225,17 @@ JSObjectRef acs__lib_compile(JSContextRef ctx, const char *name, JSValueRef *exc
     return NULL;
   }
   /* bootstrap.js takes only `host`; the others the module triple. Both
+  ** take $i, the intrinsics as the realm had them before any guest code,
+  ** as locals of the file: a guest that deletes or replaces a global
+  ** (Promise, Map, Error, ...) does not reach the runtime's own code. The
   ** headers sit on line 1 so that line numbers stay the file's own. */
   const char *head = strcmp(name, "bootstrap") == 0
-                         ? "(function (host) {\"use strict\";"
-                         : "(function (exports, require, host) {\"use strict\";";
+                         ? "(function (host, $i) {\"use strict\";const {"
+                         : "(function (exports, require, host, $i) {\"use strict\";const {";
   acs__buf b = {0};
   acs__buf_puts(&b, head);
+  acs__buf_puts(&b, ACS__INTRINSICS);
+  acs__buf_puts(&b, "} = $i;");
   acs__buf_append(&b, f->source, f->len);
   if (acs__buf_puts(&b, "\n})")) {
     acs__buf_free(&b);

@@ -167,17 +167,63 @@ static void run_ticks(void)
 
 /* ------------------------------------------------------------ time limit */
 
+/* The deadline of the innermost vm script run with a `timeout` (0: none),
+** and whether the watchdog ended such a run. */
+static double vm_deadline_ms;
+static bool vm_expired;
+
+static bool on_watchdog(JSContextRef ctx, void *data);
+
+/* Arm the watchdog for the nearer of the checks due: every 100 ms for the
+** run's own deadline (which keeps the cost unmeasurable), at a vm script's
+** deadline; none when neither applies. It fires once per arming. */
+static void arm_watchdog(JSContextGroupRef group)
+{
+  double wait = acs__R.cfg && acs__R.cfg->deadline_ms > 0 ? 0.1 : 0;
+  if (vm_deadline_ms > 0) {
+    double left = (vm_deadline_ms - acs__now_ms()) / 1000;
+    if (left < 0.001) left = 0.001;
+    if (wait == 0 || left < wait) wait = left;
+  }
+  if (wait > 0) JSContextGroupSetExecutionTimeLimit(group, wait, on_watchdog, NULL);
+  else JSContextGroupClearExecutionTimeLimit(group);
+}
+
 static bool on_watchdog(JSContextRef ctx, void *data)
 {
   (void)data;
   /* Past the deadline the run ends here, on the spot. Asking JSC to
   ** terminate instead (returning true) aborts the process when the loop
   ** runs inside a microtask drain. */
-  if (acs__R.cfg->deadline_ms > 0 && acs__now_ms() >= acs__R.cfg->deadline_ms)
+  double now = acs__now_ms();
+  if (acs__R.cfg->deadline_ms > 0 && now >= acs__R.cfg->deadline_ms)
     acs__R.cfg->timeout_fn();
-  /* The watchdog fires once per arming; 100 ms keeps the cost unmeasurable. */
-  JSContextGroupSetExecutionTimeLimit(JSContextGetGroup(ctx), 0.1, on_watchdog, NULL);
+  /* A vm script past its timeout is terminated: JSC unwinds it (no catch
+  ** runs) to the JSEvaluateScript in vm.c, which turns it into an Error. */
+  if (vm_deadline_ms > 0 && now >= vm_deadline_ms) {
+    vm_expired = true;
+    return true;
+  }
+  arm_watchdog(JSContextGetGroup(ctx));
   return false;
+}
+
+double acs__js_vm_deadline_push(double timeout_ms)
+{
+  double prev = vm_deadline_ms, mine = acs__now_ms() + timeout_ms;
+  vm_deadline_ms = prev > 0 && prev < mine ? prev : mine;
+  vm_expired = false;
+  arm_watchdog(acs__R.group);
+  return prev;
+}
+
+bool acs__js_vm_deadline_pop(double prev)
+{
+  bool expired = vm_expired;
+  vm_expired = false;
+  vm_deadline_ms = prev;
+  arm_watchdog(acs__R.group);
+  return expired;
 }
 
 static void on_deadline(uv_timer_t *t)
@@ -225,8 +271,8 @@ static int bootstrap(void)
     fatal_start("compiling the bootstrap", exc);
     return ACS_EENV;
   }
-  JSValueRef arg = host;
-  JSValueRef hooks = JSObjectCallAsFunction(ctx, boot, NULL, 1, &arg, &exc);
+  JSValueRef args[2] = {host, acs__intrinsics_new(ctx)};
+  JSValueRef hooks = JSObjectCallAsFunction(ctx, boot, NULL, 2, args, &exc);
   if (exc || !JSValueIsObject(ctx, hooks)) {
     fatal_start("running the bootstrap", exc);
     return ACS_EENV;
@@ -297,8 +343,10 @@ int acs__js_start(const acs__js_config *cfg)
   uv_update_time(&acs__R.loop);
   acs__host_set_run(acs__R.ctx, acs__R.host);
 
+  vm_deadline_ms = 0;
+  vm_expired = false;
   if (cfg->deadline_ms > 0) {
-    JSContextGroupSetExecutionTimeLimit(acs__R.group, 0.1, on_watchdog, NULL);
+    arm_watchdog(acs__R.group);
     uv_timer_init(&acs__R.loop, &acs__R.deadline);
     double left = cfg->deadline_ms - acs__now_ms();
     uv_timer_start(&acs__R.deadline, on_deadline, left > 0 ? (uint64_t)left : 0, 0);

@@ -51,6 +51,13 @@ void acs__host_zlib(JSContextRef ctx, JSObjectRef host);
 void acs__host_net(JSContextRef ctx, JSObjectRef host);
 /* vm.c: host.vm, fresh realms in the same group */
 void acs__host_vm(JSContextRef ctx, JSObjectRef host);
+/* runtime.c: a deadline for JS that runs now (vm's `timeout`): push arms
+** the watchdog to terminate the JS running timeout_ms from now (or at an
+** enclosing deadline that comes first) and returns the enclosing one, to
+** be given back to pop, which restores it and says whether the watchdog
+** terminated JS meanwhile. The run's own time limit holds throughout. */
+double acs__js_vm_deadline_push(double timeout_ms);
+bool acs__js_vm_deadline_pop(double prev);
 
 /* host.c: the object of C primitives handed to bootstrap.js; what belongs
 ** to one run (cwd, argv, env, timeOrigin) is set on it by acs__host_set_run
@@ -58,6 +65,19 @@ void acs__host_vm(JSContextRef ctx, JSObjectRef host);
 JSObjectRef acs__host_new(JSContextRef ctx);
 void acs__host_set_run(JSContextRef ctx, JSObjectRef host);
 /* Compile src/js/lib/NAME.js into its module function; NULL + *exc on error. */
+/* The ECMAScript globals the embedded lib reads, which acs__lib_compile
+** binds as locals of every lib file from the object acs__intrinsics_new
+** makes (escape/unescape are left out: querystring defines its own). */
+#define ACS__INTRINSICS                                                                          \
+  "Object, Function, Array, Number, Boolean, String, Symbol, BigInt, Date, Promise, RegExp, "     \
+  "Error, AggregateError, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, "        \
+  "URIError, JSON, Math, Reflect, Proxy, Map, Set, WeakMap, WeakSet, WeakRef, "                  \
+  "FinalizationRegistry, ArrayBuffer, SharedArrayBuffer, DataView, Atomics, Uint8Array, "        \
+  "Int8Array, Uint16Array, Int16Array, Uint32Array, Int32Array, Float32Array, Float64Array, "    \
+  "Uint8ClampedArray, BigInt64Array, BigUint64Array, parseInt, parseFloat, isNaN, isFinite, "    \
+  "encodeURI, encodeURIComponent, decodeURI, decodeURIComponent, WebAssembly"
+/* A null-prototype object of the ACS__INTRINSICS as the realm has them now. */
+JSObjectRef acs__intrinsics_new(JSContextRef ctx);
 JSObjectRef acs__lib_compile(JSContextRef ctx, const char *name, JSValueRef *exc);
 
 /* loop.c: timers and immediates on the libuv loop */

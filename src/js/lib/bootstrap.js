@@ -12,7 +12,7 @@ function require(name) {
   mod = { exports: {} };
   cache[name] = mod;
   const fn = host.compile(name);
-  fn(mod.exports, require, host);
+  fn(mod.exports, require, host, $i);
   return mod.exports;
 }
 // Lets a file ask whether another was loaded without loading it.
