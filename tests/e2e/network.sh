@@ -26,6 +26,18 @@ check "an unread body does not keep the run alive" all [ "$OUT" = "200 10" ] -- 
 run_acs run --json --allow-domain "127.0.0.1:$PA" -c "console.log((await fetch(\"http://127.0.0.1:$PA/ok\")).status)"
 check "--json run with network" [ "$(json .stdout)" = "200" ]
 
+# AsyncLocalStorage: node:http's events come from the host, and run in the
+# context that made the request (as in Node); fetch's promises likewise.
+code="import { AsyncLocalStorage } from 'node:async_hooks'; import http from 'node:http';
+const als = new AsyncLocalStorage(); const seen = [];
+await als.run('req', () => new Promise((done) => http.get('http://127.0.0.1:$PA/ok', (res) => {
+  seen.push('response ' + als.getStore()); res.on('data', () => {}); res.on('end', () => { seen.push('end ' + als.getStore()); done(); });
+})));
+await als.run('fetch', async () => { const r = await fetch('http://127.0.0.1:$PA/ok'); await r.text(); seen.push('fetch ' + als.getStore()); });
+console.log(seen.join(', '), als.getStore());"
+run_acs run --allow-domain "127.0.0.1:$PA" -c "$code"
+check "AsyncLocalStorage: http callbacks and fetch keep the request's store" [ "$OUT" = "response req, end req, fetch fetch undefined" ]
+
 # The operator's proxy: used only with ACS_GUEST_PROXY=1, and the guest
 # never sees the variable.
 cat > "$TMP/proxy.js" <<'JS'
