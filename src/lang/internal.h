@@ -72,6 +72,16 @@ typedef struct exp {
   bool decl;       /* from `export <declaration>` (TS may merge those) */
 } exp;
 
+/* A block (or function body) that holds `using` declarations: the
+** transform wraps its statements in try/catch/finally (see parse.c,
+** using_wrap). open: where the statements start; k: the variable of its
+** disposal stack. */
+typedef struct using_frame {
+  uint32_t open, k;
+  bool used, awaited;
+  struct using_frame *up;
+} using_frame;
+
 typedef struct P {
   acs__lexer L;
   acs__token tok;
@@ -100,6 +110,7 @@ typedef struct P {
   ** many such variables there are. */
   uint32_t try_k, try_count;
   bool try_used;
+  using_frame *using_top; /* the innermost block being parsed */
   int fn_depth;    /* 0 at the top level */
   bool no_in;      /* parsing a for-init: `in` is not an operator */
   bool heritage;

@@ -214,16 +214,100 @@ static void emit_param_props(P *p, uint32_t body_open, uint32_t after_super,
 }
 
 /* The body "{...}" of a function; the current token is "{". */
+/* `using` (explicit resource management), which the engine does not
+** parse, lowered as TypeScript lowers it for ES2022, in place: the block's
+** statements go into try { } catch { } finally { dispose } with a disposal
+** stack (the module record's ue/ua/ud, src/js/lib/disposal.js), `using` and
+** `await using` become `const`, each initializer is registered. */
+static void using_wrap(P *p, const using_frame *f, uint32_t close)
+{
+  char t[256];
+  snprintf(t, sizeof t, "const \x01" "k%u=\x01" "m.ue();try{", f->k);
+  acs__edit_insert(p, f->open, t);
+  if (f->awaited)
+    snprintf(t, sizeof t,
+             "}catch(\x01" "e){\x01" "k%u.error=\x01" "e;\x01" "k%u.hasError=true}finally{const \x01" "r=\x01"
+             "m.ud(\x01" "k%u);if(\x01" "r)await \x01" "r}",
+             f->k, f->k, f->k);
+  else
+    snprintf(t, sizeof t,
+             "}catch(\x01" "e){\x01" "k%u.error=\x01" "e;\x01" "k%u.hasError=true}finally{\x01" "m.ud(\x01" "k%u)}",
+             f->k, f->k, f->k);
+  acs__edit_insert(p, close, t);
+}
+
+/* Whether t, the token after `using`, makes it a declaration: a name on
+** the same line (`using x`; `using\nx`, `using in o` are not). */
+static bool using_binds(P *p, const acs__token *t)
+{
+  return t->kind == TK_IDENT && !t->nl_before && !t->escaped && !acs__tok_is(&p->L, t, "in") &&
+         !acs__tok_is(&p->L, t, "instanceof") && !acs__tok_is(&p->L, t, "of");
+}
+
+static void parse_using_decl(P *p, bool is_await)
+{
+  using_frame *f = p->using_top;
+  if (!f) {
+    acs__p_error(p, p->tok.start,
+                 "using declarations are supported inside a block or function only: put this one in { }");
+    return;
+  }
+  if (p->format == ACS__FMT_SCRIPT) {
+    acs__p_error(p, p->tok.start, "using declarations need a module or CommonJS file here");
+    return;
+  }
+  if (!f->used) {
+    f->used = true;
+    f->k = p->try_count++;
+  }
+  if (is_await) {
+    f->awaited = true;
+    acs__edit_blank(p, p->tok.start, p->tok.end); /* await */
+    acs__p_next(p);
+  }
+  acs__edit_replace(p, p->tok.start, p->tok.end, "const"); /* using */
+  acs__p_next(p);
+  do {
+    acs__parse_binding_target(p, p->cur_scope);
+    if (p->ts && acs__p_punct(p, P_COLON)) acs__ts_blank_annotation(p);
+    if (!acs__p_punct(p, P_ASSIGN)) {
+      acs__p_error(p, p->tok.start, "Missing initializer in using declaration");
+      return;
+    }
+    acs__p_next(p);
+    uint32_t s = p->tok.start;
+    acs__parse_assign(p);
+    char t[64];
+    snprintf(t, sizeof t, "\x01" "m.ua(\x01" "k%u,", f->k);
+    acs__edit_insert(p, s, t);
+    acs__edit_insert(p, p->prev_end, is_await ? ",1)" : ",0)");
+  } while (!p->err && acs__p_eat(p, P_COMMA));
+  consume_semicolon(p);
+}
+
 static void parse_function_body(P *p, bool is_ctor, const uint32_t *ps, const uint32_t *pe, int np)
 {
   uint32_t open = p->tok.start;
   acs__p_expect(p, P_LBRACE);
   uint32_t after_super = 0;
+  using_frame f = {.open = open + 1, .up = p->using_top};
+  p->using_top = &f;
+  bool prologue = true;
   while (!p->err && !acs__p_punct(p, P_RBRACE) && p->tok.kind != TK_EOF) {
     bool is_super = is_ctor && np && acs__p_is(p, "super") && peek_punct(p, P_LPAREN);
+    /* a directive ("use strict") stays first: the wrap for `using` starts after */
+    bool directive = false;
+    if (prologue && p->tok.kind == TK_STRING) {
+      acs__token nx = acs__p_peek(p);
+      directive = nx.nl_before || (nx.kind == TK_PUNCT && (nx.punct == P_SEMI || nx.punct == P_RBRACE));
+    }
+    prologue = directive;
     acs__parse_statement(p);
+    if (directive) f.open = p->prev_end;
     if (is_super && !after_super) after_super = p->prev_end;
   }
+  p->using_top = f.up;
+  if (f.used && !p->err) using_wrap(p, &f, p->tok.start);
   if (!p->err && np) {
     emit_param_props(p, open, after_super, ps, pe, np);
     /* declared as fields first, as tsc does for ES2022 (useDefineForClassFields):
@@ -1431,10 +1515,14 @@ static void parse_for(P *p)
 
 void acs__parse_block_body(P *p)
 {
+  using_frame f = {.open = p->tok.start + 1, .up = p->using_top};
   acs__p_expect(p, P_LBRACE);
   acs__scope_push(p, SC_BLOCK);
+  p->using_top = &f;
   while (!p->err && !acs__p_punct(p, P_RBRACE) && p->tok.kind != TK_EOF) acs__parse_statement(p);
+  p->using_top = f.up;
   acs__scope_pop(p);
+  if (f.used && !p->err) using_wrap(p, &f, p->tok.start);
   acs__p_expect(p, P_RBRACE);
 }
 
@@ -1494,6 +1582,26 @@ static void parse_statement_inner(P *p)
     }
   }
   if (t.kind == TK_IDENT && !t.escaped) {
+    if (acs__p_is(p, "using")) {
+      acs__token nx = acs__p_peek(p);
+      if (using_binds(p, &nx)) {
+        parse_using_decl(p, false);
+        return;
+      }
+    }
+    if (acs__p_is(p, "await") && (p->in_async || p->fn_depth == 0)) {
+      acs__token nx = acs__p_peek(p);
+      if (!nx.nl_before && acs__tok_is(&p->L, &nx, "using")) {
+        acs__lexer save = p->L;
+        acs__lex_next(&p->L, false); /* using */
+        acs__token after = acs__lex_next(&p->L, false);
+        p->L = save;
+        if (using_binds(p, &after)) {
+          parse_using_decl(p, true);
+          return;
+        }
+      }
+    }
     if (acs__p_is(p, "var")) {
       parse_var_decl(p, true, false);
       consume_semicolon(p);

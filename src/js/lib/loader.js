@@ -510,6 +510,16 @@ function sealNamespace(ns) {
   Object.preventExtensions(ns);
 }
 
+// What every module record has: the async context across awaits (a, c,
+// w, s: async_context.js) and the disposal stacks of `using` (ue, ua, ud:
+// disposal.js, loaded when first used).
+const recordProto = {
+  __proto__: require("async_context").recordProto,
+  ue() { return require("disposal").newStack(); },
+  ua(env, value, isAsync) { return require("disposal").add(env, value, isAsync === 1); },
+  ud(env) { return require("disposal").dispose(env); },
+};
+
 // The record handed to a module function: import.meta, import(), exports.
 function moduleRecord(rec) {
   const meta = { __proto__: null };
@@ -522,7 +532,7 @@ function moduleRecord(rec) {
   };
   return {
     // M.a, M.c, M.w, M.s: the async context across awaits (async_context.js)
-    __proto__: require("async_context").recordProto,
+    __proto__: recordProto,
     meta,
     x(table) {
       rec.table = table;

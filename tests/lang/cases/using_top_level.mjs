@@ -1,0 +1,2 @@
+using r = { [Symbol.dispose]() {} };
+export {};
