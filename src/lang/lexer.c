@@ -118,6 +118,17 @@ static bool skip_trivia(acs__lexer *L)
       if (L->pos < L->len && s[L->pos] == '\n') L->pos++;
       newline(L, L->pos);
       nl = true;
+    } else if (L->html && ((c == '<' && L->pos + 3 < L->len && s[L->pos + 1] == '!' && s[L->pos + 2] == '-' &&
+                            s[L->pos + 3] == '-') ||
+                           (c == '-' && (nl || L->pos == 0) && L->pos + 2 < L->len && s[L->pos + 1] == '-' &&
+                            s[L->pos + 2] == '>'))) {
+      /* an HTML-like comment: to the end of the line */
+      while (L->pos < L->len && s[L->pos] != '\n' && s[L->pos] != '\r') {
+        if (s[L->pos] == 0xE2 && L->pos + 2 < L->len && s[L->pos + 1] == 0x80 &&
+            (s[L->pos + 2] == 0xA8 || s[L->pos + 2] == 0xA9))
+          break;
+        L->pos++;
+      }
     } else if (c == '/' && L->pos + 1 < L->len && s[L->pos + 1] == '/') {
       /* to the end of the line: the next \n, or before it a \r or
       ** U+2028/2029 (E2 80 A8/A9), both rare enough to look for after */

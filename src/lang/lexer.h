@@ -60,6 +60,7 @@ typedef struct acs__lexer {
   uint32_t line_start; /* byte offset where the current line begins */
   const char *error;   /* set with TK_ERROR: the engine's wording */
   uint32_t error_pos;
+  bool html;           /* Annex B: <!-- and a line's leading --> are comments (scripts) */
 } acs__lexer;
 
 void acs__lex_init(acs__lexer *L, const char *src, uint32_t len);

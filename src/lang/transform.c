@@ -77,6 +77,9 @@ static P *parse(const char *src, size_t len, const acs__lang_opts *opts, acs__la
   p->format = format;
   p->probe_script = probe;
   acs__lex_init(&p->L, src, (uint32_t)len);
+  /* HTML-like comments exist in scripts only: plain JavaScript that is not
+  ** known to be a module (a module with them is an error in Node) */
+  p->L.html = opts->kind == ACS__LANG_JS && format != ACS__FMT_ESM;
   p->no_arrow = calloc(len / 8 + 1, 1);
   p->no_targs = calloc(len / 8 + 1, 1);
   p->lone_ref = -1;

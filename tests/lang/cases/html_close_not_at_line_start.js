@@ -1,0 +1,2 @@
+let y = 5, z = 3;
+console.log(y-->z, y);
