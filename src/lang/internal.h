@@ -253,6 +253,8 @@ void *acs__grow(P *p, void *arr, uint32_t *cap, uint32_t n, size_t size);
 char *acs__p_strndup(P *p, uint32_t start, uint32_t end);
 char *acs__p_string_value(P *p, const acs__token *t); /* decode a string literal */
 bool acs__name_eq(P *p, uint32_t s1, uint32_t e1, uint32_t s2, uint32_t e2);
+/* A hash of a name as acs__name_eq compares it (escapes decoded). */
+uint32_t acs__name_hash(P *p, uint32_t start, uint32_t end);
 void acs__add_import(P *p, acs__import_kind kind, const acs__token *t);
 
 #define PUSH(p, arr, n, cap, item)                                                 \

@@ -42,14 +42,6 @@ void acs__reference(P *p, uint32_t start, uint32_t end, uint8_t flags)
   PUSH(p, refs, nrefs, caprefs, r);
 }
 
-/* FNV-1a over a name. */
-static uint32_t hash(const char *s, uint32_t n)
-{
-  uint32_t h = 2166136261u;
-  for (uint32_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
-  return h;
-}
-
 int32_t *acs__resolve_refs(P *p)
 {
   int32_t *out = malloc(sizeof *out * (p->nrefs ? p->nrefs : 1));
@@ -72,7 +64,7 @@ int32_t *acs__resolve_refs(P *p)
   for (uint32_t i = 0; i < cap; i++) table[i] = -1;
   for (uint32_t b = 0; b < p->nbindings; b++) {
     binding *bd = &p->bindings[b];
-    uint32_t h = hash(p->src + bd->local_start, bd->local_end - bd->local_start) & (cap - 1);
+    uint32_t h = acs__name_hash(p, bd->local_start, bd->local_end) & (cap - 1);
     while (table[h] >= 0) h = (h + 1) & (cap - 1);
     table[h] = (int32_t)b;
   }
@@ -86,7 +78,7 @@ int32_t *acs__resolve_refs(P *p)
   for (uint32_t i = 0; i < p->ndecls; i++) {
     decl *d = &p->decls[i];
     if (d->scope == 0) continue;
-    uint32_t h = hash(p->src + d->start, d->end - d->start) & (cap - 1);
+    uint32_t h = acs__name_hash(p, d->start, d->end) & (cap - 1);
     while (table[h] >= 0) {
       binding *bd = &p->bindings[table[h]];
       if (acs__name_eq(p, bd->local_start, bd->local_end, d->start, d->end)) {
@@ -107,7 +99,7 @@ int32_t *acs__resolve_refs(P *p)
 
   for (uint32_t i = 0; i < p->nrefs; i++) {
     ref *r = &p->refs[i];
-    uint32_t h = hash(p->src + r->start, r->end - r->start) & (cap - 1);
+    uint32_t h = acs__name_hash(p, r->start, r->end) & (cap - 1);
     int32_t found = -1;
     while (table[h] >= 0) {
       binding *bd = &p->bindings[table[h]];

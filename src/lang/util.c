@@ -21,21 +21,68 @@ void *acs__grow(P *p, void *arr, uint32_t *cap, uint32_t n, size_t size)
   return np;
 }
 
+static void put_utf8(char **o, uint32_t cp);
+static int hexval(char c);
+
+/* The text of [start, end): for a name written with unicode escapes
+** (\u0061bc, \u{61}bc), the name itself ("abc"), as the engine reads it.
+** Every name the transform compares or writes goes through here. */
+static char *name_decode(const char *src, uint32_t start, uint32_t end)
+{
+  char *out = malloc((size_t)(end - start) + 1), *o = out;
+  if (!out) return NULL;
+  for (const char *q = src + start, *e = src + end; q < e;) {
+    if (*q == '\\' && q + 1 < e && q[1] == 'u') {
+      uint32_t cp = 0;
+      q += 2;
+      if (q < e && *q == '{') {
+        for (q++; q < e && *q != '}' && hexval(*q) >= 0; q++) cp = cp * 16 + (uint32_t)hexval(*q);
+        if (q < e && *q == '}') q++;
+      } else {
+        for (int i = 0; i < 4 && q < e && hexval(*q) >= 0; i++, q++) cp = cp * 16 + (uint32_t)hexval(*q);
+      }
+      put_utf8(&o, cp > 0x10FFFF ? 0xFFFD : cp);
+    } else {
+      *o++ = *q++;
+    }
+  }
+  *o = 0;
+  return out;
+}
+
 char *acs__p_strndup(P *p, uint32_t start, uint32_t end)
 {
-  char *s = malloc(end - start + 1);
-  if (!s) {
-    p->oom = p->err = true;
-    return NULL;
+  char *s;
+  if (memchr(p->src + start, '\\', end - start)) {
+    s = name_decode(p->src, start, end);
+  } else if ((s = malloc(end - start + 1))) {
+    memcpy(s, p->src + start, end - start);
+    s[end - start] = 0;
   }
-  memcpy(s, p->src + start, end - start);
-  s[end - start] = 0;
+  if (!s) p->oom = p->err = true;
   return s;
 }
 
 bool acs__name_eq(P *p, uint32_t s1, uint32_t e1, uint32_t s2, uint32_t e2)
 {
-  return e1 - s1 == e2 - s2 && memcmp(p->src + s1, p->src + s2, e1 - s1) == 0;
+  bool esc = memchr(p->src + s1, '\\', e1 - s1) || memchr(p->src + s2, '\\', e2 - s2);
+  if (!esc) return e1 - s1 == e2 - s2 && memcmp(p->src + s1, p->src + s2, e1 - s1) == 0;
+  char *a = name_decode(p->src, s1, e1), *b = name_decode(p->src, s2, e2);
+  bool eq = a && b && strcmp(a, b) == 0;
+  free(a);
+  free(b);
+  return eq;
+}
+
+uint32_t acs__name_hash(P *p, uint32_t start, uint32_t end)
+{
+  char *d = memchr(p->src + start, '\\', end - start) ? name_decode(p->src, start, end) : NULL;
+  const char *s = d ? d : p->src + start;
+  uint32_t n = d ? (uint32_t)strlen(d) : end - start;
+  uint32_t h = 2166136261u;
+  for (uint32_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+  free(d);
+  return h;
 }
 
 static void put_utf8(char **o, uint32_t cp)
