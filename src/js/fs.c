@@ -94,7 +94,17 @@ static char *path_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], si
     return strdup("");
   }
   char *abs = acs__vfs_abs(acs__R.cfg->cwd, raw);
+  /* "name/" names a directory (ENOTDIR for a file, as in Linux): the VFS
+  ** walk sees the trailing slash that acs__vfs_abs drops */
+  size_t n = abs ? strlen(abs) : 0;
+  if (n > 1 && raw[rawlen - 1] == '/') {
+    char *d = realloc(abs, n + 2);
+    if (d) memcpy(d + n, "/", 2);
+    else free(abs);
+    abs = d;
+  }
   free(raw);
+  if (!abs) acs__js_throw(ctx, exc, "out of memory");
   return abs;
 }
 
@@ -297,7 +307,8 @@ static ACS__HOST_FN(fs_stat)
   struct stat st;
   int rc = acs__vfs_stat(VFS, path, follow, &st);
   JSValueRef r;
-  if (rc == -ENOENT && quiet) r = JSValueMakeUndefined(ctx);
+  /* throwIfNoEntry: false, as Node: nothing there, or a file on the way */
+  if ((rc == -ENOENT || rc == -ENOTDIR) && quiet) r = JSValueMakeUndefined(ctx);
   else if (rc) r = throw_errno(ctx, exc, -rc, syscall_name, path, NULL);
   else r = stat_array(ctx, &st);
   free(path);

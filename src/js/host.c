@@ -147,6 +147,21 @@ static JSObjectRef str_array(JSContextRef ctx, const char *const *items, size_t 
 ** proves that the kernel walls hold when the sandbox's own checks fail. */
 void acs__host_test_hole(JSContextRef ctx, JSObjectRef host) __attribute__((weak));
 
+/* host.proxyTarget(v) -> the target when v is a Proxy, else undefined.
+** No trap runs. A global object (globalThis of any realm) is reached
+** through JSC's own proxy for it, which JS never sees as a Proxy. */
+static ACS__HOST_FN(host_proxy_target)
+{
+  (void)fn; (void)self; (void)exc;
+  if (argc < 1 || !JSValueIsObject(ctx, argv[0])) return JSValueMakeUndefined(ctx);
+  JSObjectRef o = JSValueToObject(ctx, argv[0], NULL);
+  JSObjectRef t = o ? JSObjectGetProxyTarget(o) : NULL;
+  if (!t) return JSValueMakeUndefined(ctx);
+  JSGlobalContextRef realm = JSObjectGetGlobalContext(o); /* the realm o belongs to */
+  if (realm && JSValueIsStrictEqual(ctx, o, JSContextGetGlobalObject(realm))) return JSValueMakeUndefined(ctx);
+  return t;
+}
+
 JSObjectRef acs__host_new(JSContextRef ctx)
 {
   JSObjectRef h = JSObjectMake(ctx, NULL, NULL);
@@ -161,6 +176,7 @@ JSObjectRef acs__host_new(JSContextRef ctx)
   acs__js_set_fn(ctx, h, "compile", host_compile);
   acs__js_set_fn(ctx, h, "sourceLine", host_source_line);
   acs__js_set_fn(ctx, h, "memoryUsage", host_memory_usage);
+  acs__js_set_fn(ctx, h, "proxyTarget", host_proxy_target);
   acs__host_modules(ctx, h);
   acs__host_fs(ctx, h);
   acs__host_crypto(ctx, h);

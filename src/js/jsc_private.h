@@ -35,4 +35,8 @@ void JSReportExtraMemoryCost(JSContextRef ctx, size_t size);
 /* The global context a global object belongs to (JSObjectRefPrivate.h). */
 JSGlobalContextRef JSObjectGetGlobalContext(JSObjectRef object);
 
+/* The target of a Proxy (or of a global object's proxy), NULL for any other
+** object; a revoked Proxy keeps its target (JSObjectRefPrivate.h). */
+JSObjectRef JSObjectGetProxyTarget(JSObjectRef object);
+
 #endif

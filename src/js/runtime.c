@@ -167,26 +167,40 @@ static void run_ticks(void)
 
 /* ------------------------------------------------------------ time limit */
 
-/* The deadline of the innermost vm script run with a `timeout` (0: none),
-** and whether the watchdog ended such a run. */
-static double vm_deadline_ms;
-static bool vm_expired;
+/* The nearest node:vm `timeout` of the JS running now (deadline 0: none). */
+static acs__vm_limit vm_limit;
 
 static bool on_watchdog(JSContextRef ctx, void *data);
 
 /* Arm the watchdog for the nearer of the checks due: every 100 ms for the
-** run's own deadline (which keeps the cost unmeasurable), at a vm script's
-** deadline; none when neither applies. It fires once per arming. */
+** run's own deadline (which keeps the cost unmeasurable), at a vm
+** timeout; none when neither applies. It fires once per arming. */
 static void arm_watchdog(JSContextGroupRef group)
 {
   double wait = acs__R.cfg && acs__R.cfg->deadline_ms > 0 ? 0.1 : 0;
-  if (vm_deadline_ms > 0) {
-    double left = (vm_deadline_ms - acs__now_ms()) / 1000;
+  if (vm_limit.deadline_ms > 0) {
+    double left = (vm_limit.deadline_ms - acs__now_ms()) / 1000;
     if (left < 0.001) left = 0.001;
     if (wait == 0 || left < wait) wait = left;
   }
   if (wait > 0) JSContextGroupSetExecutionTimeLimit(group, wait, on_watchdog, NULL);
   else JSContextGroupClearExecutionTimeLimit(group);
+}
+
+/* A vm script ran past its timeout. Node throws to the caller; JSC can
+** only terminate up to the outermost call into JS (and aborts the process
+** when that happens inside a microtask drain), so the run ends here with
+** Node's error, as if the caller had not caught it. */
+static void vm_timed_out(void)
+{
+  char msg[256];
+  int n = snprintf(msg, sizeof msg,
+                   "Error: Script execution timed out after %.15gms {\n"
+                   "  code: 'ERR_SCRIPT_EXECUTION_TIMEOUT'\n}\n"
+                   "(in this sandbox a vm timeout ends the run: the error cannot be caught)\n",
+                   vm_limit.timeout_ms);
+  if (n > 0) (void)acs__write_all(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
+  acs__R.cfg->exit_fn(1);
 }
 
 static bool on_watchdog(JSContextRef ctx, void *data)
@@ -198,32 +212,24 @@ static bool on_watchdog(JSContextRef ctx, void *data)
   double now = acs__now_ms();
   if (acs__R.cfg->deadline_ms > 0 && now >= acs__R.cfg->deadline_ms)
     acs__R.cfg->timeout_fn();
-  /* A vm script past its timeout is terminated: JSC unwinds it (no catch
-  ** runs) to the JSEvaluateScript in vm.c, which turns it into an Error. */
-  if (vm_deadline_ms > 0 && now >= vm_deadline_ms) {
-    vm_expired = true;
-    return true;
-  }
+  if (vm_limit.deadline_ms > 0 && now >= vm_limit.deadline_ms) vm_timed_out();
   arm_watchdog(JSContextGetGroup(ctx));
   return false;
 }
 
-double acs__js_vm_deadline_push(double timeout_ms)
+acs__vm_limit acs__js_vm_limit_push(double timeout_ms)
 {
-  double prev = vm_deadline_ms, mine = acs__now_ms() + timeout_ms;
-  vm_deadline_ms = prev > 0 && prev < mine ? prev : mine;
-  vm_expired = false;
+  acs__vm_limit prev = vm_limit;
+  double mine = acs__now_ms() + timeout_ms;
+  if (!(prev.deadline_ms > 0 && prev.deadline_ms <= mine)) vm_limit = (acs__vm_limit){mine, timeout_ms};
   arm_watchdog(acs__R.group);
   return prev;
 }
 
-bool acs__js_vm_deadline_pop(double prev)
+void acs__js_vm_limit_pop(acs__vm_limit prev)
 {
-  bool expired = vm_expired;
-  vm_expired = false;
-  vm_deadline_ms = prev;
+  vm_limit = prev;
   arm_watchdog(acs__R.group);
-  return expired;
 }
 
 static void on_deadline(uv_timer_t *t)
@@ -343,10 +349,13 @@ int acs__js_start(const acs__js_config *cfg)
   uv_update_time(&acs__R.loop);
   acs__host_set_run(acs__R.ctx, acs__R.host);
 
-  vm_deadline_ms = 0;
-  vm_expired = false;
+  vm_limit = (acs__vm_limit){0, 0};
+  /* The watchdog must exist before JS is entered: JSC starts its timer for
+  ** a limit set later, by a vm script's timeout, only if it saw that entry.
+  ** Without a deadline it is then disarmed, which costs nothing. */
+  JSContextGroupSetExecutionTimeLimit(acs__R.group, 0.1, on_watchdog, NULL);
+  arm_watchdog(acs__R.group);
   if (cfg->deadline_ms > 0) {
-    arm_watchdog(acs__R.group);
     uv_timer_init(&acs__R.loop, &acs__R.deadline);
     double left = cfg->deadline_ms - acs__now_ms();
     uv_timer_start(&acs__R.deadline, on_deadline, left > 0 ? (uint64_t)left : 0, 0);

@@ -51,13 +51,17 @@ void acs__host_zlib(JSContextRef ctx, JSObjectRef host);
 void acs__host_net(JSContextRef ctx, JSObjectRef host);
 /* vm.c: host.vm, fresh realms in the same group */
 void acs__host_vm(JSContextRef ctx, JSObjectRef host);
-/* runtime.c: a deadline for JS that runs now (vm's `timeout`): push arms
-** the watchdog to terminate the JS running timeout_ms from now (or at an
-** enclosing deadline that comes first) and returns the enclosing one, to
-** be given back to pop, which restores it and says whether the watchdog
-** terminated JS meanwhile. The run's own time limit holds throughout. */
-double acs__js_vm_deadline_push(double timeout_ms);
-bool acs__js_vm_deadline_pop(double prev);
+/* runtime.c: node:vm's `timeout` for JS that runs now. push arms the
+** watchdog for timeout_ms from now (or an enclosing limit that comes
+** first) and returns the enclosing limit, for pop to restore. Past it the
+** watchdog writes Node's ERR_SCRIPT_EXECUTION_TIMEOUT error to stderr and
+** ends the run with status 1. The run's own time limit holds throughout. */
+typedef struct acs__vm_limit {
+  double deadline_ms; /* acs__now_ms() value; 0: none */
+  double timeout_ms;  /* the timeout it came from, for the message */
+} acs__vm_limit;
+acs__vm_limit acs__js_vm_limit_push(double timeout_ms);
+void acs__js_vm_limit_pop(acs__vm_limit prev);
 
 /* host.c: the object of C primitives handed to bootstrap.js; what belongs
 ** to one run (cwd, argv, env, timeOrigin) is set on it by acs__host_set_run

@@ -37,10 +37,29 @@ static ACS__HOST_FN(vm_run)
   return v ? v : JSValueMakeUndefined(ctx);
 }
 
+/* vm.limit(timeout, fn) -> fn(): node:vm's `timeout` (ms, > 0). JSC can
+** stop a script only by terminating everything up to the outermost call
+** into JS (inside a microtask drain it aborts the process), so the script
+** cannot be stopped and its caller go on: past the timeout the run ends
+** with Node's error instead (see acs__js_vm_limit_push). */
+static ACS__HOST_FN(vm_limit)
+{
+  (void)fn; (void)self;
+  if (argc < 2 || !JSValueIsObject(ctx, argv[1])) return acs__js_throw(ctx, exc, "vm.limit: expected (timeout, fn)");
+  double timeout = JSValueToNumber(ctx, argv[0], NULL);
+  JSObjectRef f = JSValueToObject(ctx, argv[1], NULL);
+  if (!(timeout > 0)) return JSObjectCallAsFunction(ctx, f, NULL, 0, NULL, exc);
+  acs__vm_limit prev = acs__js_vm_limit_push(timeout);
+  JSValueRef v = JSObjectCallAsFunction(ctx, f, NULL, 0, NULL, exc);
+  acs__js_vm_limit_pop(prev);
+  return v ? v : JSValueMakeUndefined(ctx);
+}
+
 void acs__host_vm(JSContextRef ctx, JSObjectRef host)
 {
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
   acs__js_set_fn(ctx, o, "newContext", vm_new_context);
   acs__js_set_fn(ctx, o, "run", vm_run);
+  acs__js_set_fn(ctx, o, "limit", vm_limit);
   acs__js_set(ctx, host, "vm", o);
 }

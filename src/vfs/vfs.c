@@ -175,6 +175,7 @@ typedef struct walk {
   char name[NAME_MAX + 1];
   bool root;          /* the final path is a mount root or virtual dir */
   bool virt;          /* ... a virtual directory */
+  bool slash;         /* the final component had a trailing slash ("name/") */
 } walk;
 
 static void walk_close(walk *w)
@@ -242,7 +243,10 @@ static bool path_join(char *out, const char *dir, const char *name)
 /* Walk `path`. With want_parent, stop before the final component and leave
 ** its directory in w->parent and its name in w->name (following a final
 ** symbolic link first when follow_last); otherwise resolve everything and
-** leave the final's O_PATH fd in w->parent with w->name empty. */
+** leave the final's O_PATH fd in w->parent with w->name empty.
+** A trailing slash ("name/", also at the end of a link's target) asks for a
+** directory, as in Linux: a final link is followed and anything else than a
+** directory is ENOTDIR; with want_parent, w->slash tells the caller. */
 static int walk_path(acs__vfs *v, const char *path, bool follow_last, bool want_parent, walk *w)
 {
   v->outside = false;
@@ -269,6 +273,8 @@ static int walk_path(acs__vfs *v, const char *path, bool follow_last, bool want_
     const char *after = p;
     while (*after == '/') after++;
     bool last = *after == 0;
+    bool slash = last && *p == '/';
+    w->slash = slash;
     if (strcmp(c, ".") == 0) {
       if (last && want_parent) {
         rc = w->fd < 0 ? (v->outside = true, -EACCES) : -EINVAL;
@@ -357,7 +363,7 @@ static int walk_path(acs__vfs *v, const char *path, bool follow_last, bool want_
       close(nfd);
       goto out;
     }
-    if (S_ISLNK(st.st_mode) && (!last || follow_last)) {
+    if (S_ISLNK(st.st_mode) && (!last || follow_last || (slash && !want_parent))) {
       if (++links > MAX_LINKS) {
         close(nfd);
         rc = -ELOOP;
@@ -371,14 +377,15 @@ static int walk_path(acs__vfs *v, const char *path, bool follow_last, bool want_
         goto out;
       }
       target[tl] = 0;
-      /* splice the target in front of what is left */
-      size_t need = (size_t)tl + strlen(p) + 2;
+      /* splice the target in front of what is left (p is "" or starts
+      ** with "/": a slash is added only where the path had one) */
+      size_t need = (size_t)tl + strlen(p) + 1;
       tmp = malloc(need);
       if (!tmp) {
         rc = -ENOMEM;
         goto out;
       }
-      snprintf(tmp, need, "%s/%s", target, p);
+      snprintf(tmp, need, "%s%s", target, p);
       free(rest);
       rest = tmp;
       tmp = NULL;
@@ -395,6 +402,9 @@ static int walk_path(acs__vfs *v, const char *path, bool follow_last, bool want_
         w->parent = w->fd;
         w->fd = -1;
         snprintf(w->name, sizeof w->name, "%s", c);
+      } else if (slash && !S_ISDIR(st.st_mode)) {
+        close(nfd);
+        rc = -ENOTDIR;
       } else {
         w->parent = nfd;
         w->name[0] = 0;
@@ -462,6 +472,25 @@ static int walk_parent(acs__vfs *v, const char *path, bool follow_last, walk *w,
 
 /* -------------------------------------------------------- operations */
 
+/* What Linux says about the final "name/" of a walk_parent when the call
+** needs something other than a directory there: ENOENT when nothing is
+** there, EISDIR for a directory, otherwise ENOTDIR (a link is not
+** followed: "link/" to a directory is still ENOTDIR for unlink). */
+static int slash_error(walk *w)
+{
+  struct stat st;
+  if (fstatat(w->parent, w->name, &st, AT_SYMLINK_NOFOLLOW) < 0) return -errno;
+  return S_ISDIR(st.st_mode) ? -EISDIR : -ENOTDIR;
+}
+
+/* A new name given as "name/" for a link: EEXIST if something is there,
+** else ENOENT (Linux creates only directories through a trailing slash). */
+static int slash_create_error(walk *w)
+{
+  struct stat st;
+  return fstatat(w->parent, w->name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? -EEXIST : -ENOENT;
+}
+
 int acs__vfs_open(acs__vfs *v, const char *path, int flags, mode_t mode, int *fd, bool *ro)
 {
   *fd = -1;
@@ -478,6 +507,11 @@ int acs__vfs_open(acs__vfs *v, const char *path, int flags, mode_t mode, int *fd
       goto root;
     }
     if (rc) return rc;
+    if (w.slash) {
+      /* "name/" cannot be created as a file, whatever is there (Linux) */
+      walk_close(&w);
+      return -EISDIR;
+    }
     *fd = openat(w.parent, w.name, flags | O_NOFOLLOW | O_CLOEXEC, mode);
     rc = *fd < 0 ? -errno : 0;
     if (ro) *ro = false;
@@ -551,7 +585,8 @@ static int remove_at(acs__vfs *v, const char *path, int flag)
   walk w;
   int rc = walk_parent(v, path, false, &w, true);
   if (rc) return rc;
-  rc = unlinkat(w.parent, w.name, flag) < 0 ? -errno : 0;
+  if (w.slash && !(flag & AT_REMOVEDIR)) rc = slash_error(&w);
+  else rc = unlinkat(w.parent, w.name, flag) < 0 ? -errno : 0;
   walk_close(&w);
   return rc;
 }
@@ -666,6 +701,16 @@ int acs__vfs_rename(acs__vfs *v, const char *from, const char *to)
     walk_close(&a);
     return rc;
   }
+  /* a trailing slash on either name asks for a directory to move */
+  if (a.slash || b.slash) {
+    rc = slash_error(&a);
+    if (rc == -EISDIR) rc = 0;
+    if (rc) {
+      walk_close(&a);
+      walk_close(&b);
+      return rc;
+    }
+  }
   /* A relative link means something else elsewhere: a move that leaves
   ** more links pointing outside than there were goes back (see
   ** acs__vfs_symlink). Within one directory nothing changes meaning. */
@@ -694,9 +739,23 @@ int acs__vfs_link(acs__vfs *v, const char *from, const char *to)
   walk a, b;
   int rc = walk_parent(v, from, false, &a, false);
   if (rc) return rc;
+  if (a.slash) {
+    /* "name/" is followed and must be a directory, which cannot be
+    ** linked: ENOTDIR, ENOENT or EPERM, as Linux says */
+    walk_close(&a);
+    struct stat st;
+    rc = acs__vfs_stat(v, from, true, &st);
+    return rc ? rc : -EPERM;
+  }
   rc = walk_parent(v, to, false, &b, true);
   if (rc) {
     walk_close(&a);
+    return rc;
+  }
+  if (b.slash) {
+    rc = slash_create_error(&b);
+    walk_close(&a);
+    walk_close(&b);
     return rc;
   }
   /* A hard link never crosses mounts: a link to a read-only file from the
@@ -723,6 +782,11 @@ int acs__vfs_symlink(acs__vfs *v, const char *target, const char *path)
   int rc = walk_parent(v, path, false, &w, true);
   if (rc == -EBUSY) return -EEXIST;
   if (rc) return rc;
+  if (w.slash) {
+    rc = slash_create_error(&w);
+    walk_close(&w);
+    return rc;
+  }
   /* Following any link is confined like every path; but a link left in
   ** the work dir that points outside it would make the next run with that
   ** work dir a configuration error (the pre-run check cannot tell who made

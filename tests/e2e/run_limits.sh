@@ -60,3 +60,17 @@ sleep 0.3
 kill -KILL "$(pgrep -P $pid | head -1)"
 wait $pid; RC=$?; OUT=$(cat "$TMP/crash")
 check "killed worker: a result with a clear message" all [ "$(json .exitCode)" = null ] -- has "$(json .stderr)" "worker crashed"
+
+# node:vm's timeout. JSC can stop a script only by unwinding everything up
+# to the outermost call into JS, so the error cannot reach the caller's
+# catch: the run ends with Node's error (status 1) instead of spinning on.
+run_acs run -c 'import vm from "node:vm"; try { vm.runInNewContext("for (;;) {}", {}, { timeout: 50 }); } catch (e) { console.log("caught"); } console.log("after")'
+check "vm timeout: the run ends within 1 s, status 1" [ "$RC" = 1 -a "$MS" -lt 1000 ]
+check "vm timeout: Node's error on stderr" all has "$ERR" "Error: Script execution timed out after 50ms" -- has "$ERR" "ERR_SCRIPT_EXECUTION_TIMEOUT"
+check "vm timeout: nothing after it runs" [ -z "$OUT" ]
+run_acs run -c 'import vm from "node:vm"; await null; await Promise.resolve().then(() => vm.runInThisContext("while (true) {}", { timeout: 30 }))'
+check "vm timeout inside a microtask: the same error, no crash" all [ "$RC" = 1 ] -- has "$ERR" "timed out after 30ms"
+run_acs run --json --timeout-ms 300 -c 'import vm from "node:vm"; console.log(vm.runInNewContext("6 * 7", {}, { timeout: 100 })); for (;;) {}'
+check "vm timeout met: the run's own time limit still stops it" [ "$(json .stdout)" = 42 -a "$(json .timedOut)" = true -a "$RC" = 124 -a "$MS" -lt 1000 ]
+run_acs run --json --timeout-ms 300 -c 'import vm from "node:vm"; vm.runInNewContext("for (;;) {}", {}, { timeout: 5000 })'
+check "vm timeout longer than the run's: the run's limit wins" [ "$(json .timedOut)" = true -a "$RC" = 124 -a "$MS" -lt 1000 ]

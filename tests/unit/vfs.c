@@ -293,6 +293,82 @@ Test(vfs, directory_operations)
   cr_assert_eq(try_open(f, O_RDONLY), -ENOTDIR);
 }
 
+/* "name/" asks for a directory, as Linux: a file is ENOTDIR, a missing
+** name ENOENT, nothing is created as a file; links are followed, and a
+** link out of the mounts stays a dead end with a slash too. */
+Test(vfs, trailing_slash_means_a_directory)
+{
+  char p[600], q[600], secret[600];
+  struct stat st;
+  P(p, W, "file/");
+  cr_assert_eq(try_open(p, O_RDONLY), -ENOTDIR);
+  cr_assert_eq(acs__vfs_stat(v, p, true, &st), -ENOTDIR);
+  cr_assert_eq(acs__vfs_stat(v, p, false, &st), -ENOTDIR);
+  cr_assert_eq(acs__vfs_access(v, p, F_OK), -ENOTDIR);
+  cr_assert_eq(acs__vfs_unlink(v, p), -ENOTDIR);
+  cr_assert_eq(acs__vfs_rmdir(v, p), -ENOTDIR);
+  cr_assert_eq(try_open(p, O_WRONLY | O_CREAT | O_TRUNC), -EISDIR);
+  P(q, W, "moved");
+  cr_assert_eq(acs__vfs_rename(v, p, q), -ENOTDIR);
+  P(q, W, "file");
+  cr_assert_str_eq(read_guest(q), "inside", "the file is untouched");
+  P(p, W, "new/");
+  cr_assert_eq(try_open(p, O_WRONLY | O_CREAT), -EISDIR);
+  P(q, W, "new");
+  cr_assert_not(exists_host(q), "no file made from \"new/\"");
+  cr_assert_eq(acs__vfs_unlink(v, p), -ENOENT);
+  cr_assert_eq(acs__vfs_symlink(v, "file", p), -ENOENT);
+  cr_assert_eq(acs__vfs_mkdir(v, p, 0755), 0);
+  cr_assert_eq(acs__vfs_stat(v, p, true, &st), 0);
+  cr_assert(S_ISDIR(st.st_mode));
+  cr_assert_eq(acs__vfs_unlink(v, p), -EISDIR);
+  cr_assert_eq(acs__vfs_rmdir(v, p), 0);
+  /* a link is followed: to a file ENOTDIR, to a directory it is one */
+  P(p, W, "link_rel_in/");
+  cr_assert_eq(acs__vfs_stat(v, p, false, &st), -ENOTDIR);
+  cr_assert_eq(acs__vfs_unlink(v, p), -ENOTDIR);
+  guest_symlink(".", "here");
+  P(p, W, "here/");
+  cr_assert_eq(acs__vfs_stat(v, p, false, &st), 0);
+  cr_assert(S_ISDIR(st.st_mode));
+  char *t = NULL;
+  cr_assert_eq(acs__vfs_readlink(v, p, &t), -EINVAL);
+  /* out of the mounts, with or without the slash */
+  guest_symlink(O, "dir_out");
+  P(p, W, "dir_out/");
+  cr_assert_eq(acs__vfs_stat(v, p, false, &st), -ENOENT);
+  cr_assert(acs__vfs_outside(v));
+  cr_assert_eq(try_open(p, O_RDONLY), -ENOENT);
+  cr_assert_eq(acs__vfs_mkdir(v, p, 0755), -EEXIST);
+  P(p, W, "dir_out/secret/");
+  cr_assert_eq(try_open(p, O_RDONLY), -ENOENT);
+  P(p, W, "dir_out/made/");
+  cr_assert_neq(acs__vfs_mkdir(v, p, 0755), 0);
+  P(q, O, "made");
+  cr_assert_not(exists_host(q), "nothing made outside");
+  P(secret, O, "secret");
+  guest_symlink(secret, "secret_out");
+  P(p, W, "secret_out/");
+  cr_assert_eq(acs__vfs_stat(v, p, false, &st), -ENOENT);
+  P(q, W, "moved");
+  cr_assert_eq(acs__vfs_rename(v, p, q), -ENOTDIR);
+  cr_assert_eq(acs__vfs_link(v, p, q), -ENOENT);
+  cr_assert(exists_host(secret));
+  cr_assert_not(exists_host(q));
+  cr_assert_eq(acs__vfs_stat(v, "/etc/", true, &st), -ENOENT);
+  cr_assert_eq(try_open("/tmp/acs-should-not-exist/", O_WRONLY | O_CREAT), -EACCES);
+  cr_assert_eq(acs__vfs_mkdir(v, "/tmp/acs-nope-dir/", 0755), -EACCES);
+  cr_assert_not(exists_host("/tmp/acs-nope-dir"));
+  /* mount roots are directories */
+  snprintf(p, sizeof p, "%s/", W);
+  cr_assert_eq(acs__vfs_stat(v, p, true, &st), 0);
+  cr_assert_eq(acs__vfs_rmdir(v, p), -EBUSY);
+  snprintf(p, sizeof p, "%s/", R);
+  cr_assert_eq(acs__vfs_stat(v, p, true, &st), 0);
+  P(p, R, "file/");
+  cr_assert_eq(acs__vfs_unlink(v, p), -EROFS);
+}
+
 Test(vfs, links_out_of_the_mounts_are_a_config_error)
 {
   acs_err err = {0};

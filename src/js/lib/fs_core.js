@@ -32,7 +32,8 @@ function argType(name, expected, value) {
 // A host error object -> Node's Error, with the user's spelling of the path.
 function uvError(e, path, dest) {
   if (!e || typeof e !== "object" || !("errno" in e)) return e;
-  const p = path !== undefined ? String(path) : e.path;
+  // read and write work on a descriptor: Node names no path for them
+  const p = e.syscall === "read" || e.syscall === "write" ? undefined : path !== undefined ? String(path) : e.path;
   let msg = `${e.code}: ${e.text}, ${e.syscall}`;
   if (p !== undefined) msg += ` '${p}'`;
   if (dest !== undefined) msg += ` -> '${dest}'`;
@@ -341,35 +342,58 @@ sync.mkdirSync = (p, opts) => {
     call(() => host.fs.mkdir(path, mode), path);
     return undefined;
   }
-  const abs = path.startsWith("/") ? path : host.cwd + "/" + path;
-  // ".." is resolved on the text first, as Node's path.resolve does; then
-  // the deepest directory that exists is found and the rest created
-  const parts = [];
-  for (const part of abs.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") parts.pop();
-    else parts.push(part);
-  }
-  let i = parts.length;
-  for (; i > 0; i--) {
-    const st = call(() => host.fs.stat("/" + parts.slice(0, i).join("/"), true, false), path);
-    if (st) {
-      if ((st[1] & O.S_IFMT) !== O.S_IFDIR)
-        throw uvError({ errno: -20, code: "ENOTDIR", text: "not a directory", syscall: "mkdir" }, path);
-      break;
+  // Node's MKDirpSync, on the path as written: mkdir; on ENOENT, the text
+  // up to the last "/" first; the first directory made, spelt as tried,
+  // is the result. A path with ".." is resolved on the text first, so that
+  // one that climbs out creates nothing on the way (not Node: it would
+  // make "a" of "a/../../x" before failing).
+  const dotdot = path.split("/").includes("..");
+  let target = path;
+  if (dotdot) {
+    const parts = [];
+    for (const part of (path.startsWith("/") ? path : host.cwd + "/" + path).split("/")) {
+      if (part === "..") parts.pop();
+      else if (part !== "" && part !== ".") parts.push(part);
     }
+    target = "/" + parts.join("/");
   }
+  const todo = [target];
   let first;
-  for (let k = i + 1; k <= parts.length; k++) {
-    const cur = "/" + parts.slice(0, k).join("/");
+  const fail = (e) => { throw uvError(e, path); };
+  while (todo.length) {
+    const next = todo.pop();
+    let err;
     try {
-      host.fs.mkdir(cur, mode);
-      if (first === undefined) first = cur;
+      host.fs.mkdir(next, mode);
+      if (first === undefined) first = next;
+      continue;
     } catch (e) {
-      if (e && e.code === "EEXIST") continue;
-      throw uvError(e, path);
+      err = e;
+    }
+    if (!err || !err.code) throw err;
+    if (["EACCES", "ENOSPC", "ENOTDIR", "EPERM"].includes(err.code)) fail(err);
+    if (err.code === "ENOENT") {
+      const up = next.slice(0, Math.max(next.lastIndexOf("/"), 0));
+      if (up !== next && up !== "") todo.push(next, up);
+      else if (!todo.length) fail({ ...err, errno: -17, code: "EEXIST", text: "file already exists" });
+      continue;
+    }
+    let st;
+    try {
+      st = host.fs.stat(next, true, true);
+    } catch (e) {
+      // something there that leads outside the mounts (a link): writing
+      // there is refused; else the sandbox's reason (EROFS) says more
+      if (e && e.outside) fail({ ...e, errno: -13, code: "EACCES", text: "permission denied", syscall: "mkdir" });
+      fail(err);
+    }
+    if ((st[1] & O.S_IFMT) !== O.S_IFDIR) {
+      if (err.code === "EEXIST" && todo.length) fail({ ...err, errno: -20, code: "ENOTDIR", text: "not a directory" });
+      fail({ ...err, errno: -17, code: "EEXIST", text: "file already exists" });
     }
   }
+  const cwd = host.cwd === "/" ? "/" : host.cwd + "/";
+  if (dotdot && first !== undefined && !path.startsWith("/") && first.startsWith(cwd)) return first.slice(cwd.length);
   return first;
 };
 
@@ -426,8 +450,37 @@ sync.readlinkSync = (p, opts) => {
   const r = call(() => host.fs.readlink(path), path);
   return options(opts, {}).encoding === "buffer" ? toBuffer(new TextEncoder().encode(r)) : r;
 };
-sync.realpathSync = (p) => { const path = toPath(p); return call(() => host.fs.realpath(path), path); };
-sync.realpathSync.native = sync.realpathSync;
+sync.realpathSync = (p) => {
+  // Node's realpathSync resolves the path first (a trailing slash goes) and
+  // then lstats it a component at a time: its errors name that call and
+  // the absolute path up to the component that failed
+  const path = toPath(p);
+  const parts = [];
+  for (const part of (path.startsWith("/") ? path : host.cwd + "/" + path).split("/")) {
+    if (part === "..") parts.pop();
+    else if (part !== "" && part !== ".") parts.push(part);
+  }
+  const abs = "/" + parts.join("/");
+  try {
+    return host.fs.realpath(abs);
+  } catch (e) {
+    if (!e || typeof e !== "object" || !("errno" in e) || e.outside) throw uvError(e, path);
+    for (let i = 1; i <= parts.length; i++) {
+      const at = "/" + parts.slice(0, i).join("/");
+      let st;
+      try {
+        st = host.fs.stat(at, false, true);
+      } catch (l) {
+        if (l && l.outside) continue; // above the mounts: not the guest's to see
+        throw uvError(l, at);
+      }
+      // a link that leads nowhere: Node stats it
+      if ((st[1] & O.S_IFMT) === O.S_IFLNK && !host.fs.stat(at, true, false)) throw uvError({ ...e, syscall: "stat" }, at);
+    }
+    throw uvError(e, path);
+  }
+};
+sync.realpathSync.native = (p) => { const path = toPath(p); return call(() => host.fs.realpath(path), path); };
 sync.accessSync = (p, mode) => { const path = toPath(p); call(() => host.fs.access(path, mode === undefined ? 0 : mode), path); };
 sync.chmodSync = (p, mode) => { const path = toPath(p); call(() => host.fs.chmod(path, toMode(mode)), path); };
 sync.lchmodSync = undefined;
@@ -450,41 +503,243 @@ sync.futimesSync = (fd, at, mt) => call(() => host.fs.fop(3, fd, toMs(at), toMs(
 
 sync.copyFileSync = (src, dst, mode = 0) => {
   const s = toPath(src, "src"), d = toPath(dst, "dest");
-  const data = call(() => host.fs.readFile(s, false), s, d);
+  // every step fails as the one call Node makes: "copyfile 'src' -> 'dest'"
+  const step = (fn) => {
+    try {
+      return fn();
+    } catch (e) {
+      throw uvError(e && typeof e === "object" && "errno" in e ? { ...e, syscall: "copyfile" } : e, s, d);
+    }
+  };
+  const data = step(() => host.fs.readFile(s, false));
   const flags = O.O_WRONLY | O.O_CREAT | O.O_TRUNC | (mode & O.COPYFILE_EXCL ? O.O_EXCL : 0);
-  const st = call(() => host.fs.stat(s, true, true), s, d);
-  const fd = call(() => host.fs.open(d, flags, st[1] & 0o777), s, d);
+  const st = step(() => host.fs.stat(s, true, true));
+  const fd = step(() => host.fs.open(d, flags, st[1] & 0o777));
   try {
-    call(() => host.fs.write(fd, data, 0, data.length, -1, true));
+    step(() => host.fs.write(fd, data, 0, data.length, -1, true));
   } finally {
     host.fs.close(fd);
   }
 };
 
-sync.cpSync = (src, dst, opts) => {
-  const s = toPath(src, "src"), d = toPath(dst, "dest");
-  const o = options(opts, { recursive: false, force: true, errorOnExist: false });
-  const st = call(() => host.fs.stat(s, true, true), s);
-  if ((st[1] & O.S_IFMT) === O.S_IFDIR) {
-    if (!o.recursive) {
-      const err = new Error(`Recursive option is required to copy a directory: ${s}`);
-      err.code = "ERR_FS_EISDIR";
-      throw err;
-    }
-    sync.mkdirSync(d, { recursive: true });
-    for (const [name] of call(() => host.fs.readdir(s), s)) sync.cpSync(join(s, name), join(d, name), o);
-    return;
-  }
-  if (sync.existsSync(d)) {
-    if (o.errorOnExist && !o.force) {
-      const err = new Error(`Target already exists: cp returned EEXIST (${d} already exists)`);
-      err.code = "ERR_FS_CP_EEXIST";
-      throw err;
-    }
-    if (!o.force) return;
-  }
-  sync.copyFileSync(s, d);
+// ------------------------------------------------------------------ cp
+// Node's fs.cp (lib/internal/fs/cp/cp.js, after fs-extra): a link is copied
+// as a link, its target made absolute unless verbatimSymlinks, or as what
+// it points to with dereference. Written once as a generator that yields
+// each filter() result: cpSync refuses a promise there, cp awaits it.
+// (Node 22's cpSync does part of this in C++, which mixes up lstat and
+// stat for links; this follows the documented behaviour, as its cp does.)
+
+class SystemError extends Error {}
+Object.defineProperty(SystemError.prototype, "name", {
+  value: "SystemError", writable: true, enumerable: false, configurable: true,
+});
+const CP_PREFIX = {
+  ERR_FS_CP_DIR_TO_NON_DIR: "Cannot overwrite non-directory with directory",
+  ERR_FS_CP_EEXIST: "Target already exists",
+  ERR_FS_CP_EINVAL: "Invalid src or dest",
+  ERR_FS_CP_FIFO_PIPE: "Cannot copy a FIFO pipe",
+  ERR_FS_CP_NON_DIR_TO_DIR: "Cannot overwrite directory with non-directory",
+  ERR_FS_CP_SOCKET: "Cannot copy a socket file",
+  ERR_FS_CP_SYMLINK_TO_SUBDIRECTORY: "Cannot overwrite symlink in subdirectory of self",
+  ERR_FS_CP_UNKNOWN: "Cannot copy an unknown file type",
+  ERR_FS_EISDIR: "Path is a directory",
 };
+const CP_ERRNO = { EEXIST: 17, ENOTDIR: 20, EISDIR: 21, EINVAL: 22 };
+
+function cpError(code, uv, message, path) {
+  const info = { message, path, syscall: "cp", errno: CP_ERRNO[uv], code: uv };
+  const err = new SystemError(`${CP_PREFIX[code]}: cp returned ${uv} (${message}) ${path}`);
+  err.code = code;
+  err.info = info;
+  err.errno = info.errno;
+  err.syscall = "cp";
+  err.path = path;
+  return err;
+}
+
+function cpOptions(opts) {
+  const def = { dereference: false, errorOnExist: false, filter: undefined, force: true,
+    preserveTimestamps: false, recursive: false, verbatimSymlinks: false, mode: 0 };
+  if (opts === undefined) return def;
+  if (opts === null || typeof opts !== "object" || Array.isArray(opts)) throw argType("options", "of type object", opts);
+  const o = { ...def, ...opts };
+  for (const k of ["dereference", "errorOnExist", "force", "preserveTimestamps", "recursive", "verbatimSymlinks"]) {
+    if (typeof o[k] !== "boolean") {
+      const err = new TypeError(`The "options.${k}" property must be of type boolean. Received ${tasks.describe(o[k])}`);
+      err.code = "ERR_INVALID_ARG_TYPE";
+      throw err;
+    }
+  }
+  o.mode = toMode(o.mode, 0);
+  if (o.dereference && o.verbatimSymlinks) {
+    const err = new TypeError('Option "dereference" cannot be used in combination with option "verbatimSymlinks"');
+    err.code = "ERR_INCOMPATIBLE_OPTION_PAIR";
+    throw err;
+  }
+  if (o.filter !== undefined && typeof o.filter !== "function") {
+    const err = new TypeError(`The "options.filter" property must be of type function. Received ${tasks.describe(o.filter)}`);
+    err.code = "ERR_INVALID_ARG_TYPE";
+    throw err;
+  }
+  return o;
+}
+
+const pathMod = () => require("node_path").module;
+const sameFile = (a, b) => b.ino && b.dev && a.ino === b.ino && a.dev === b.dev;
+// dest lies in src, by the text of the paths
+function isSrcSubdir(src, dest) {
+  const parts = (p) => pathMod().resolve(p).split("/").filter(Boolean);
+  const d = parts(dest);
+  return parts(src).every((c, i) => d[i] === c);
+}
+
+function* cpWalk(src, dest, o) {
+  const { srcStat, destStat, skipped } = yield* cpCheckPaths(src, dest, o);
+  if (skipped) return;
+  cpCheckParents(src, srcStat, dest);
+  const parent = pathMod().dirname(dest);
+  let there = true;
+  try {
+    sync.statSync(parent);
+  } catch (e) {
+    if (!e || e.code !== "ENOENT") throw e;
+    there = false;
+  }
+  if (!there) sync.mkdirSync(parent, { recursive: true });
+  yield* cpOne(destStat, src, dest, o);
+}
+
+function* cpCheckPaths(src, dest, o) {
+  if (o.filter && !(yield o.filter(src, dest))) return { skipped: true };
+  const st = o.dereference ? sync.statSync : sync.lstatSync;
+  const srcStat = st(src);
+  let destStat = null;
+  try {
+    destStat = st(dest);
+  } catch (e) {
+    if (!e || e.code !== "ENOENT") throw e;
+  }
+  if (destStat) {
+    if (sameFile(srcStat, destStat)) throw cpError("ERR_FS_CP_EINVAL", "EINVAL", "src and dest cannot be the same", dest);
+    if (srcStat.isDirectory() && !destStat.isDirectory())
+      throw cpError("ERR_FS_CP_DIR_TO_NON_DIR", "EISDIR", `cannot overwrite non-directory ${dest} with directory ${src}`, dest);
+    if (!srcStat.isDirectory() && destStat.isDirectory())
+      throw cpError("ERR_FS_CP_NON_DIR_TO_DIR", "ENOTDIR", `cannot overwrite directory ${dest} with non-directory ${src}`, dest);
+  }
+  if (srcStat.isDirectory() && isSrcSubdir(src, dest))
+    throw cpError("ERR_FS_CP_EINVAL", "EINVAL", `cannot copy ${src} to a subdirectory of self ${dest}`, dest);
+  return { srcStat, destStat, skipped: false };
+}
+
+// dest's parents, up to src's parent: none may be src itself
+function cpCheckParents(src, srcStat, dest) {
+  const P = pathMod();
+  const srcParent = P.resolve(P.dirname(src));
+  let at = dest;
+  for (;;) {
+    const destParent = P.resolve(P.dirname(at));
+    if (destParent === srcParent || destParent === "/") return;
+    let st;
+    try {
+      st = sync.statSync(destParent);
+    } catch (e) {
+      if (e && e.code === "ENOENT") return;
+      throw e;
+    }
+    if (sameFile(srcStat, st)) throw cpError("ERR_FS_CP_EINVAL", "EINVAL", `cannot copy ${src} to a subdirectory of self ${dest}`, dest);
+    at = destParent;
+  }
+}
+
+function* cpOne(destStat, src, dest, o) {
+  const srcStat = (o.dereference ? sync.statSync : sync.lstatSync)(src);
+  if (srcStat.isDirectory() && o.recursive) return yield* cpDir(srcStat, destStat, src, dest, o);
+  if (srcStat.isDirectory()) throw cpError("ERR_FS_EISDIR", "EISDIR", `${src} is a directory (not copied)`, src);
+  if (srcStat.isFile() || srcStat.isCharacterDevice() || srcStat.isBlockDevice()) return cpFile(srcStat, destStat, src, dest, o);
+  if (srcStat.isSymbolicLink()) return cpLink(destStat, src, dest, o);
+  if (srcStat.isSocket()) throw cpError("ERR_FS_CP_SOCKET", "EINVAL", `cannot copy a socket file: ${dest}`, dest);
+  if (srcStat.isFIFO()) throw cpError("ERR_FS_CP_FIFO_PIPE", "EINVAL", `cannot copy a FIFO pipe: ${dest}`, dest);
+  throw cpError("ERR_FS_CP_UNKNOWN", "EINVAL", `cannot copy an unknown file type: ${dest}`, dest);
+}
+
+function cpFile(srcStat, destStat, src, dest, o) {
+  if (destStat) {
+    if (!o.force) {
+      if (o.errorOnExist) throw cpError("ERR_FS_CP_EEXIST", "EEXIST", `${dest} already exists`, dest);
+      return;
+    }
+    sync.unlinkSync(dest);
+  }
+  sync.copyFileSync(src, dest, o.mode);
+  if (o.preserveTimestamps) {
+    if ((srcStat.mode & 0o200) === 0) sync.chmodSync(dest, srcStat.mode | 0o200);
+    const now = sync.statSync(src);
+    sync.utimesSync(dest, now.atime, now.mtime);
+  }
+  sync.chmodSync(dest, srcStat.mode);
+}
+
+function* cpDir(srcStat, destStat, src, dest, o) {
+  if (!destStat) sync.mkdirSync(dest);
+  else if (o.errorOnExist && !o.force) throw cpError("ERR_FS_CP_EEXIST", "EEXIST", `${dest} already exists`, dest);
+  const P = pathMod();
+  for (const [name] of call(() => host.fs.readdir(src), src)) {
+    const srcItem = P.join(src, name), destItem = P.join(dest, name);
+    const r = yield* cpCheckPaths(srcItem, destItem, o);
+    if (!r.skipped) yield* cpOne(r.destStat, srcItem, destItem, o);
+  }
+  if (!destStat) sync.chmodSync(dest, srcStat.mode);
+}
+
+function cpLink(destStat, src, dest, o) {
+  const P = pathMod();
+  let target = sync.readlinkSync(src);
+  if (!o.verbatimSymlinks && !P.isAbsolute(target)) target = P.resolve(P.dirname(src), target);
+  if (!destStat) return sync.symlinkSync(target, dest);
+  let destTarget;
+  try {
+    destTarget = sync.readlinkSync(dest);
+  } catch (e) {
+    // dest is there and not a link: symlink says EEXIST, as in Node
+    if (e && e.code === "EINVAL") return sync.symlinkSync(target, dest);
+    throw e;
+  }
+  if (!P.isAbsolute(destTarget)) destTarget = P.resolve(P.dirname(dest), destTarget);
+  if (isSrcSubdir(target, destTarget))
+    throw cpError("ERR_FS_CP_EINVAL", "EINVAL", `cannot copy ${target} to a subdirectory of self ${destTarget}`, dest);
+  if (sync.statSync(src).isDirectory() && isSrcSubdir(destTarget, target))
+    throw cpError("ERR_FS_CP_SYMLINK_TO_SUBDIRECTORY", "EINVAL", `cannot overwrite ${destTarget} with ${target}`, dest);
+  sync.unlinkSync(dest);
+  sync.symlinkSync(target, dest);
+}
+
+const isPromise = (v) => Object.prototype.toString.call(v) === "[object Promise]";
+
+sync.cpSync = (src, dst, opts) => {
+  const o = cpOptions(opts);
+  const s = toPath(src, "src"), d = toPath(dst, "dest");
+  const walk = cpWalk(s, d, o);
+  for (let r = walk.next(); !r.done;) {
+    if (isPromise(r.value)) {
+      walk.return();
+      const err = new TypeError('Expected boolean to be returned from the "filter" function but got an instance of Promise.');
+      err.code = "ERR_INVALID_RETURN_VALUE";
+      throw err;
+    }
+    r = walk.next(r.value);
+  }
+};
+
+// fs.cp and fs.promises.cp: the same walk, awaiting an async filter; the
+// copying starts from the event loop, after the calling code.
+async function cp(src, dst, opts) {
+  const o = cpOptions(opts);
+  const s = toPath(src, "src"), d = toPath(dst, "dest");
+  await new Promise((resolve) => require("timers").setImmediate(resolve));
+  const walk = cpWalk(s, d, o);
+  for (let r = walk.next(); !r.done;) r = walk.next(await r.value);
+}
 
 sync.mkdtempSync = (prefix, opts) => {
   const p = toPath(prefix, "prefix");
@@ -595,6 +850,9 @@ exports.Dir = Dir;
 exports.sync = sync;
 exports.callbackify = callbackify;
 exports.promisified = promisified;
+exports.cp = cp;
+exports.cpOptions = cpOptions;
+exports.argType = argType;
 exports.toPath = toPath;
 exports.toFlags = toFlags;
 exports.uvError = uvError;

@@ -40,6 +40,9 @@
 //                                 revoked). Without it a Proxy is printed
 //                                 through its traps, which looks the same
 //                                 for transparent proxies.
+//   host.proxyTarget(v)        -> the target when v is a Proxy, else
+//                                 undefined: stands in for getProxyDetails
+//                                 (the handler then shows as unknown).
 //   host.getPromiseDetails(p)  -> [state, result] with state 0 pending,
 //                                 1 fulfilled, 2 rejected. Without it a
 //                                 promise prints as `Promise { <pending> }`.
@@ -133,11 +136,29 @@ const isErrorObject = typeof Error.isError === 'function'
 // ---------------------------------------------------------------------------
 // Host hooks (see the top of the file).
 
+// Taken as they are, not bound: bind (as call and apply) may be the guest's
+// own by now, which would be handed `host`. The host's functions need no
+// `this`.
 function hostFunction(name) {
   if (host === undefined || host === null || typeof host[name] !== 'function') return undefined;
-  return host[name].bind(host);
+  return host[name];
 }
-const proxyDetails = hostFunction('getProxyDetails');
+// host.proxyTarget(v) (the target of a Proxy, else undefined) stands in
+// for getProxyDetails when that is missing: a revoked Proxy is one that
+// Array.isArray throws on (it runs no trap on a live one). JavaScriptCore
+// does not give out the handler.
+const proxyTargetHook = hostFunction('proxyTarget');
+const HANDLER_UNKNOWN = Symbol('handler unknown');
+const proxyDetails = hostFunction('getProxyDetails') ?? (proxyTargetHook === undefined ? undefined : (v) => {
+  const target = proxyTargetHook(v);
+  if (target === undefined) return undefined;
+  try {
+    isArray(v);
+  } catch {
+    return null;
+  }
+  return [target, HANDLER_UNKNOWN];
+});
 const promiseDetails = hostFunction('getPromiseDetails');
 const previewEntries = hostFunction('previewEntries');
 const nonIndexKeysHook = hostFunction('getOwnNonIndexProperties');
@@ -909,7 +930,9 @@ class Printer {
     f.list = true;
     const items = [
       this.value(details[0], level + 1, indent + 2),
-      this.value(details[1], level + 1, indent + 2),
+      details[1] === HANDLER_UNKNOWN
+        ? this.paint('<handler unknown>', 'special')
+        : this.value(details[1], level + 1, indent + 2),
     ];
     return this.layout(f, items, level, indent);
   }

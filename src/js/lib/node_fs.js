@@ -11,7 +11,7 @@ for (const [name, fn] of Object.entries(sync)) {
   if (base !== name && base !== "exists") fs[base] = callbackify(fn, base);
 }
 fs.exists = callbackify(sync.existsSync, "exists");
-fs.realpath.native = fs.realpath;
+fs.realpath.native = callbackify(sync.realpathSync.native, "realpath");
 fs.read = callbackify((fd, buffer, ...rest) => sync.readSync(fd, buffer, ...rest), "read");
 fs.write = function write(fd, buffer, ...rest) {
   const cb = rest.pop();
@@ -22,6 +22,17 @@ fs.write = function write(fd, buffer, ...rest) {
     err = e;
   }
   core.deliver((e, v) => cb(e, v, buffer), err, n);
+};
+fs.cp = function cp(src, dest, opts, cb) {
+  if (typeof opts === "function") {
+    cb = opts;
+    opts = undefined;
+  }
+  if (typeof cb !== "function") throw core.argType("cb", "of type function", cb);
+  core.cpOptions(opts);
+  core.toPath(src, "src");
+  core.toPath(dest, "dest");
+  core.cp(src, dest, opts).then(() => cb(null), (e) => cb(e));
 };
 fs.constants = core.constants;
 fs.Stats = core.Stats;

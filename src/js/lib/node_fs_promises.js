@@ -55,6 +55,9 @@ for (const [name, fn] of Object.entries(sync)) {
   if (base === "exists" || base === "read" || base === "write" || base === "close" || base.startsWith("f")) continue;
   promises[base] = promisified(fn);
 }
+// Node's promises.realpath is the native one ("file/" is ENOTDIR)
+promises.realpath = promisified(sync.realpathSync.native);
+promises.cp = core.cp;
 promises.open = async (path, flags, mode) => new FileHandle(sync.openSync(path, flags, mode));
 promises.readFile = async (path, opts) => (path instanceof FileHandle ? path.readFile(opts) : sync.readFileSync(path, opts));
 promises.writeFile = async (path, data, opts) => (path instanceof FileHandle ? path.writeFile(data, opts) : sync.writeFileSync(path, data, opts));

@@ -7,9 +7,9 @@
 // Written from Node's documentation and its observed behaviour.
 //
 // util.types checks brands without side effects where JavaScript allows:
-// isProxy and isExternal are always false (JavaScriptCore offers no way to
-// tell a Proxy from its target), and isPromise, isGeneratorObject and the
-// iterator checks rely on the object's class tag and prototype chain.
+// isProxy asks the host (host.proxyTarget, no trap runs), isExternal is
+// always false, and isPromise, isGeneratorObject and the iterator checks
+// rely on the object's class tag and prototype chain.
 
 "use strict";
 
@@ -454,7 +454,8 @@ const types = {
   },
   isNumberObject: (v) => typeof v === "object" && brand(uncurry(Number.prototype.valueOf))(v),
   isPromise: (v) => tagged(v, "Promise") && v instanceof Promise,
-  isProxy: () => false,
+  isProxy: (v) => (typeof v === "object" || typeof v === "function") && v !== null &&
+    typeof host.proxyTarget === "function" && host.proxyTarget(v) !== undefined,
   isRegExp: (v) => v !== RegExp.prototype && brand(uncurry(getter(RegExp.prototype, "source")))(v),
   isSet: brand(uncurry(getter(Set.prototype, "size"))),
   isSetIterator: (v) => tagged(v, "Set Iterator") && hasInChain(v, SetIteratorProto),

@@ -30,14 +30,39 @@ function isContext(o) {
   return !!o[kGlobal];
 }
 
-function runIn(sandbox, code, options) {
+// The `timeout` of a run: undefined, or a whole number of ms from 1 to
+// 2 ** 32 - 1, as Node's validateUint32(timeout, name, positive). Past it
+// the run ends with Node's ERR_SCRIPT_EXECUTION_TIMEOUT error: JSC cannot
+// stop the script and let its caller go on (see vm.c).
+function runTimeout(options) {
+  const t = options !== null && typeof options === "object" ? options.timeout : undefined;
+  if (t === undefined) return 0;
+  if (typeof t !== "number") {
+    const err = new TypeError(`The "options.timeout" property must be of type number. Received ${tasks.describe(t)}`);
+    err.code = "ERR_INVALID_ARG_TYPE";
+    throw err;
+  }
+  const range = !Number.isInteger(t) ? "an integer" : t < 1 || t > 4294967295 ? ">= 1 && <= 4294967295" : "";
+  if (range) {
+    const received = Number.isInteger(t) && Math.abs(t) > 2 ** 32
+      ? String(t).replace(/\B(?=(\d{3})+(?!\d))/g, "_") : require("inspect").inspect(t);
+    const err = new RangeError(`The value of "options.timeout" is out of range. It must be ${range}. Received ${received}`);
+    err.code = "ERR_OUT_OF_RANGE";
+    throw err;
+  }
+  return t;
+}
+
+function runIn(sandbox, code, options, runOptions) {
+  const timeout = runTimeout(runOptions);
   const global = sandbox[kGlobal];
   const baseline = new Set(Object.getOwnPropertyNames(global));
   for (const key of Object.keys(sandbox)) global[key] = sandbox[key];
   const filename = typeof options === "string" ? options : options && options.filename;
   const line = options && typeof options === "object" && options.lineOffset ? options.lineOffset + 1 : 1;
   try {
-    return host.vm.run(global, String(code), filename || "evalmachine.<anonymous>", line);
+    const run = () => host.vm.run(global, String(code), filename || "evalmachine.<anonymous>", line);
+    return timeout ? host.vm.limit(timeout, run) : run();
   } finally {
     for (const key of Object.getOwnPropertyNames(global)) {
       if (baseline.has(key) && !Object.prototype.hasOwnProperty.call(sandbox, key)) continue;
@@ -54,10 +79,14 @@ class Script {
   }
   runInContext(contextifiedObject, options) {
     if (!isContext(contextifiedObject)) throw argType("contextifiedObject", "an vm.Context", contextifiedObject);
-    return runIn(contextifiedObject, this._code, { ...this._options, ...options });
+    return runIn(contextifiedObject, this._code, { ...this._options, ...options }, options);
   }
   runInNewContext(sandbox, options) { return this.runInContext(createContext(sandbox), options); }
-  runInThisContext() { return (0, eval)(this._code); }
+  runInThisContext(options) {
+    const timeout = runTimeout(options);
+    const run = () => (0, eval)(this._code);
+    return timeout ? host.vm.limit(timeout, run) : run();
+  }
   createCachedData() { return new Uint8Array(0); }
 }
 
@@ -66,7 +95,7 @@ exports.createContext = createContext;
 exports.isContext = isContext;
 exports.runInContext = (code, ctx, options) => new Script(code, options).runInContext(ctx, options);
 exports.runInNewContext = (code, sandbox, options) => new Script(code, options).runInNewContext(sandbox, options);
-exports.runInThisContext = (code) => (0, eval)(String(code));
+exports.runInThisContext = (code, options) => new Script(code, options).runInThisContext(options);
 exports.compileFunction = (code, params = [], options = {}) => {
   if (options.parsingContext) {
     const global = createContext(options.parsingContext)[kGlobal];

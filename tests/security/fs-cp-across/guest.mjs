@@ -1,5 +1,6 @@
 // cp (recursive copy) across the walls: no outside content comes in,
-// nothing goes out or into the read-only dir.
+// nothing goes out or into the read-only dir. (A link is copied as a link,
+// as Node does: a copy of "out" would be a new link to outside, EACCES.)
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { hostLink } from "./hostlink.mjs";

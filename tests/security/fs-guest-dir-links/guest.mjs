@@ -1,6 +1,8 @@
 // Links to directories outside (the outside dir, /, the work dir's parent)
 // made at run time (by the host: the guest may not make them): nothing can be listed, copied, opened or made through
 // them, and recursive listings and copies of the work dir do not follow.
+// (cp copies a link as a link, as Node: a copy of one of these would be a
+// new link to outside, which the guest may not make: EACCES.)
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import { hostLink } from "./hostlink.mjs";

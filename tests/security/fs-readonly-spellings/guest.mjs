@@ -1,4 +1,6 @@
 // The read-only dir reached by every spelling still refuses writes.
+// ("data.txt/" names a directory: truncate and open r+ say ENOTDIR, as
+// Linux does on a read-only mount; nothing is written either way.)
 import fs from "node:fs";
 fs.mkdirSync("sub", { recursive: true });
 const targets = {
