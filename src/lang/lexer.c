@@ -106,8 +106,13 @@ static bool skip_trivia(acs__lexer *L)
   if (L->pos == 0 && L->len >= 2 && s[0] == '#' && s[1] == '!')
     while (L->pos < L->len && s[L->pos] != '\n' && s[L->pos] != '\r') L->pos++;
   while (L->pos < L->len) {
-    unsigned c = s[L->pos];
-    if (c == ' ' || c == '\t' || c == '\v' || c == '\f') {
+    /* runs of blanks (indentation) in a local: the hottest loop here */
+    const unsigned char *q = s + L->pos, *end = s + L->len;
+    while (q < end && (*q == ' ' || *q == '\t')) q++;
+    L->pos = (uint32_t)(q - s);
+    if (q == end) break;
+    unsigned c = *q;
+    if (c == '\v' || c == '\f') {
       L->pos++;
     } else if (c == '\n') {
       L->pos++;
@@ -227,10 +232,12 @@ static bool scan_ident_rest(acs__lexer *L, bool *escaped)
 {
   const unsigned char *s = (const unsigned char *)L->src;
   while (L->pos < L->len) {
-    unsigned c = s[L->pos];
-    if (ascii_class[c] & C_PART) {
-      L->pos++;
-    } else if (c == '\\') {
+    const unsigned char *q = s + L->pos, *end = s + L->len;
+    while (q < end && (ascii_class[*q] & C_PART)) q++;
+    L->pos = (uint32_t)(q - s);
+    if (q == end) break;
+    unsigned c = *q;
+    if (c == '\\') {
       *escaped = true;
       if (!skip_unicode_escape(L)) return false;
     } else if (c >= 0x80) {
