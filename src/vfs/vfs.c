@@ -337,7 +337,21 @@ static int walk_path(acs__vfs *v, const char *path, bool follow_last, bool want_
       snprintf(w->name, sizeof w->name, "%s", c);
       goto out;
     }
-    int nfd = openat(w->fd, c, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+    int nfd;
+    if (!last) {
+      /* a directory on the way (the common case) opens with O_DIRECTORY,
+      ** which a link or a file refuses (ENOTDIR): then no fstat is needed */
+      nfd = openat(w->fd, c, O_PATH | O_NOFOLLOW | O_CLOEXEC | O_DIRECTORY);
+      if (nfd >= 0) {
+        close(w->fd);
+        w->fd = nfd;
+        snprintf(w->cur, sizeof w->cur, "%s", next);
+        continue;
+      }
+      if (errno != ENOTDIR) goto opened;
+    }
+    nfd = openat(w->fd, c, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+  opened:
     if (nfd < 0 && errno == ENOENT && above_mount(v, next) && !(last && want_parent)) {
       /* missing on the host, but a nested mount lies below: virtual */
       close(w->fd);
@@ -491,6 +505,17 @@ static int slash_create_error(walk *w)
   return fstatat(w->parent, w->name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? -EEXIST : -ENOENT;
 }
 
+/* Whether the last component of path is a plain name: not ".", "..",
+** nor followed by a slash. */
+static bool plain_final(const char *path)
+{
+  size_t n = strlen(path);
+  if (!n || path[n - 1] == '/') return false;
+  const char *last = strrchr(path, '/');
+  last = last ? last + 1 : path;
+  return strcmp(last, ".") != 0 && strcmp(last, "..") != 0;
+}
+
 int acs__vfs_open(acs__vfs *v, const char *path, int flags, mode_t mode, int *fd, bool *ro)
 {
   *fd = -1;
@@ -517,6 +542,21 @@ int acs__vfs_open(acs__vfs *v, const char *path, int flags, mode_t mode, int *fd
     if (ro) *ro = false;
     walk_close(&w);
     return rc;
+  }
+  if (plain_final(path)) {
+    /* the common case, a name in a directory of a mount: its directory,
+    ** then openat with O_NOFOLLOW (a final link was followed by the walk;
+    ** one swapped in since is refused, ELOOP). Anything else (a mount
+    ** root, a virtual directory, an error) takes the full path below. */
+    rc = walk_parent(v, path, !nofollow, &w, writing);
+    if (rc == 0) {
+      *fd = openat(w.parent, w.name, flags | O_NOFOLLOW | O_CLOEXEC, mode);
+      rc = *fd < 0 ? -errno : 0;
+      if (ro) *ro = w.m && w.m->ro;
+      walk_close(&w);
+      return rc;
+    }
+    if (rc == -EROFS) return rc;
   }
   rc = walk_path(v, path, !nofollow, false, &w);
   if (rc == -ENOENT && writing && v->outside) return -EACCES;
