@@ -89,7 +89,6 @@ static const unsigned char ascii_class[256] = {
 };
 #undef ID_
 static inline bool is_id_start_ascii(int c) { return c >= 0 && c < 256 && (ascii_class[c] & C_START); }
-static inline bool is_id_part_ascii(int c) { return c >= 0 && c < 256 && (ascii_class[c] & C_PART); }
 
 static void newline(acs__lexer *L, uint32_t next)
 {
