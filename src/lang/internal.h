@@ -32,7 +32,16 @@ enum ref_flags {
   REF_SHORTHAND = 1, /* { x } in an object literal: becomes { x: ... } */
   REF_EXPORT = 2,    /* export { x }: names a local for the export list */
   REF_CALL = 4,      /* x(...) or x`...`: an import read keeps `this` undefined */
+  REF_NS = 8,        /* rewritten to N.x (a member of a merged namespace): no import */
 };
+
+/* A member exported by a declaration of namespace N (its name at
+** [ns_start, ns_end), declared in `scope`): a later declaration of N reads
+** it as N.member. */
+typedef struct nsm {
+  uint32_t ns_start, ns_end, member; /* member: a decl index */
+  int32_t scope;
+} nsm;
 
 /* An identifier read or written as a value. */
 typedef struct ref {
@@ -159,6 +168,7 @@ typedef struct P {
   /* inside a TS namespace body: exports become properties of it */
   int ns_depth;
   uint32_t *ns_exp; uint32_t nns_exp, capns_exp; /* decl indices exported from a namespace */
+  nsm *nsms; uint32_t nnsms, capnsms; /* members of namespaces declared so far */
   char *jsx_factory, *jsx_fragment; /* owned; NULL: React.createElement / React.Fragment */
   bool jsx_used;
   int at_eof;        /* times the parser advanced from the end */

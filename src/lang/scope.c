@@ -99,6 +99,7 @@ int32_t *acs__resolve_refs(P *p)
 
   for (uint32_t i = 0; i < p->nrefs; i++) {
     ref *r = &p->refs[i];
+    if (r->flags & REF_NS) continue;
     uint32_t h = acs__name_hash(p, r->start, r->end) & (cap - 1);
     int32_t found = -1;
     while (table[h] >= 0) {

@@ -785,6 +785,56 @@ void acs__ts_enum(P *p, uint32_t start, bool is_const, bool exported)
   acs__edit_replace(p, close, close + 1, tail);
 }
 
+/* In a later declaration of namespace N (body scope `inner`, its
+** references from r0 on), a name that an earlier declaration of N exported
+** and nothing in between declares is N's member, as TypeScript reads it:
+** `x` becomes `N.x` (the earlier body's locals are out of reach). */
+static void merged_member_refs(P *p, const acs__token *ns, int32_t inner, uint32_t r0)
+{
+  for (uint32_t i = r0; i < p->nrefs; i++) {
+    ref *r = &p->refs[i];
+    const nsm *hit = NULL;
+    for (uint32_t k = 0; k < p->nnsms && !hit; k++) {
+      const nsm *e = &p->nsms[k];
+      if (e->member >= p->ndecls) continue;
+      const decl *d = &p->decls[e->member];
+      if (e->scope == p->cur_scope && acs__name_eq(p, e->ns_start, e->ns_end, ns->start, ns->end) &&
+          acs__name_eq(p, d->start, d->end, r->start, r->end))
+        hit = e;
+    }
+    if (!hit) continue;
+    /* declared here, from the reference's scope out to the body's? */
+    bool local = false;
+    for (int32_t sc = r->scope; !local; sc = p->scopes[sc].parent) {
+      for (uint32_t k = 0; k < p->ndecls && !local; k++)
+        if (p->decls[k].scope == sc && acs__name_eq(p, p->decls[k].start, p->decls[k].end, r->start, r->end))
+          local = true;
+      if (sc == inner || sc <= 0) break;
+    }
+    if (local) continue;
+    char *name = acs__p_strndup(p, r->start, r->end);
+    char *nsname = acs__p_strndup(p, ns->start, ns->end);
+    if (!name || !nsname) {
+      free(name);
+      free(nsname);
+      return;
+    }
+    size_t len = 2 * strlen(name) + strlen(nsname) + 8;
+    char *t = malloc(len);
+    if (t) {
+      if (r->flags & REF_SHORTHAND) snprintf(t, len, "%s: %s.%s", name, nsname, name);
+      else snprintf(t, len, "%s.%s", nsname, name);
+      acs__edit_replace(p, r->start, r->end, t);
+      r->flags |= REF_NS;
+      free(t);
+    } else {
+      p->oom = p->err = true;
+    }
+    free(name);
+    free(nsname);
+  }
+}
+
 /* namespace A.B { ... } lowered in place into nested functions whose
 ** exported names are copied onto the namespace object at its end. A
 ** namespace that holds only types is dropped whole, as tsc does. */
@@ -804,6 +854,7 @@ void acs__ts_namespace(P *p, uint32_t start, bool exported)
   uint32_t open = p->tok.start;
   acs__p_expect(p, P_LBRACE);
   if (p->err) return;
+  uint32_t r0 = p->nrefs;
   uint32_t v0 = p->value_stmts;
   uint32_t e0 = p->nedits;
   uint32_t x0 = p->nns_exp;
@@ -819,6 +870,7 @@ void acs__ts_namespace(P *p, uint32_t start, bool exported)
   uint32_t close = p->tok.start;
   acs__p_expect(p, P_RBRACE);
   if (p->err) return;
+  if (merged && n == 1) merged_member_refs(p, &names[0], inner, r0);
   if (p->value_stmts == v0) {
     /* types only: no value of that name either, unless it merges with one
     ** (everything declared since is inside the dropped body) */
@@ -865,6 +917,12 @@ void acs__ts_namespace(P *p, uint32_t start, bool exported)
     t += sprintf(t, "})(%.*s = %.*s.%.*s || (%.*s.%.*s = {}));", NM(i), NM(i - 1), NM(i), NM(i - 1), NM(i));
   t += sprintf(t, "})(%.*s || (%.*s = {}));", NM(0), NM(0));
 #undef NM
+  /* what this declaration exports, for later declarations of the name */
+  for (uint32_t i = x0; n == 1 && i < p->nns_exp; i++) {
+    if (p->decls[p->ns_exp[i]].scope != inner) continue;
+    nsm e = {.ns_start = names[0].start, .ns_end = names[0].end, .member = p->ns_exp[i], .scope = p->cur_scope};
+    PUSH(p, nsms, nnsms, capnsms, e);
+  }
   p->nns_exp = x0;
   acs__edit_replace(p, start, open + 1, head);
   acs__edit_replace(p, close, close + 1, tail);
