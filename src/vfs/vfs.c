@@ -6,7 +6,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1015,11 +1014,10 @@ static void lexical(char *s)
   *out = 0;
 }
 
-static int check_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+/* The symbolic link at path: 0 when it stays inside the mounts, 1 (with
+** bad_link/bad_target set) when it leads outside, 2 when too deep to tell. */
+static int check_link(const char *path)
 {
-  (void)st; (void)ftw;
-  if (flag == FTW_NS && errno == ENAMETOOLONG) return 2; /* too deep to check */
-  if (flag != FTW_SL && flag != FTW_SLN) return 0;
   /* followed as the guest would follow it: through other links too */
   struct stat target_st;
   int r = acs__vfs_stat(check_vfs, path, true, &target_st);
@@ -1050,14 +1048,119 @@ static int check_one(const char *path, const struct stat *st, int flag, struct F
   return 0;
 }
 
+/* A path buffer that grows: a tree may be deeper than PATH_MAX (only a
+** link that deep is "too deep to tell"). */
+typedef struct pbuf {
+  char *p;
+  size_t cap;
+} pbuf;
+
+/* Directory streams held open at once: deeper, a directory's entries are
+** read whole and its subdirectories opened by path, as nftw does, so that a
+** deep tree (a guest can make one ~2000 levels deep) never runs out of fds
+** and locks its work dir out of the next run. */
+#define CHECK_OPEN_DIRS 48
+
+static int check_entry(DIR *d, const char *name, unsigned char type, pbuf *b, size_t len, int depth);
+
+/* Every entry below the directory dfd (whose path is b->p[0..len)), by
+** the types readdir gives: only links are looked at further, so a large
+** tree costs no stat per file. Returns as check_link; dfd is consumed. */
+static int check_dir(int dfd, pbuf *b, size_t len, int depth)
+{
+  DIR *d = fdopendir(dfd);
+  if (!d) {
+    close(dfd);
+    return 0;
+  }
+  int rc = 0;
+  if (depth < CHECK_OPEN_DIRS) {
+    struct dirent *e;
+    while (!rc && (e = readdir(d)) != NULL) rc = check_entry(d, e->d_name, e->d_type, b, len, depth);
+    closedir(d);
+    return rc;
+  }
+  /* deep: the names first (with their types), then the stream is closed */
+  acs__buf names = {0};
+  struct dirent *e;
+  while ((e = readdir(d)) != NULL) {
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+    unsigned char type = e->d_type;
+    if (type == DT_UNKNOWN) {
+      struct stat st;
+      if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0) continue;
+      type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISLNK(st.st_mode) ? DT_LNK : DT_REG;
+    }
+    if (type != DT_DIR && type != DT_LNK) continue;
+    if (acs__buf_append(&names, &type, 1) || acs__buf_append(&names, e->d_name, strlen(e->d_name) + 1)) {
+      rc = 2;
+      break;
+    }
+  }
+  closedir(d);
+  for (size_t i = 0; !rc && i < names.len;) {
+    unsigned char type = (unsigned char)names.data[i];
+    const char *name = names.data + i + 1;
+    i += 2 + strlen(name);
+    rc = check_entry(NULL, name, type, b, len, depth);
+  }
+  acs__buf_free(&names);
+  return rc;
+}
+
+/* One entry of the directory at b->p[0..len): d open (its stream), or
+** NULL when the directory is opened again by path. */
+static int check_entry(DIR *d, const char *name, unsigned char type, pbuf *b, size_t len, int depth)
+{
+  if (!strcmp(name, ".") || !strcmp(name, "..")) return 0;
+  size_t n = strlen(name);
+  if (len + n + 2 > b->cap) {
+    size_t cap = (len + n + 2) * 2;
+    char *np = realloc(b->p, cap);
+    if (!np) return 2;
+    b->p = np;
+    b->cap = cap;
+  }
+  size_t at = len;
+  if (!(len > 0 && b->p[len - 1] == '/')) b->p[at++] = '/';
+  memcpy(b->p + at, name, n + 1);
+  if (type == DT_UNKNOWN) {
+    struct stat st;
+    int r = d ? fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) : lstat(b->p, &st);
+    if (r < 0) {
+      b->p[len] = 0;
+      return 0;
+    }
+    type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISLNK(st.st_mode) ? DT_LNK : DT_REG;
+  }
+  int rc = 0;
+  if (type == DT_LNK) {
+    rc = at + n >= PATH_MAX ? 2 : check_link(b->p);
+  } else if (type == DT_DIR) {
+    int sub = d ? openat(dirfd(d), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                : at + n < PATH_MAX ? open(b->p, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) : -1;
+    if (sub >= 0) rc = check_dir(sub, b, at + n, depth + 1);
+    else if (errno == EMFILE || errno == ENFILE || errno == ENAMETOOLONG || at + n >= PATH_MAX) rc = 2;
+  }
+  b->p[len] = 0;
+  return rc;
+}
+
 int acs__vfs_check_links(acs__vfs *v, size_t first, acs_err *err)
 {
   for (size_t i = first; i < v->n; i++) {
     check_vfs = v;
     bad_link = bad_target = NULL;
     const char *root = v->m[i].path[0] ? v->m[i].path : "/";
-    int r = nftw(root, check_one, 32, FTW_PHYS);
-    if (r == 2 || (r == -1 && errno == ENAMETOOLONG))
+    pbuf b = {.cap = strlen(root) + 256};
+    b.p = malloc(b.cap);
+    if (!b.p) return acs__fail(err, ACS_ENOMEM, "SandboxError", "out of memory");
+    snprintf(b.p, b.cap, "%s", root);
+    int r = 0;
+    int dfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) r = check_dir(dfd, &b, strlen(b.p), 0);
+    free(b.p);
+    if (r == 2)
       return acs__fail(err, ACS_ECONFIG, "SandboxConfigError",
                        "'%s' holds paths longer than the system allows (PATH_MAX), so a symbolic link there "
                        "that points outside cannot be ruled out: flatten the tree or allow a smaller directory",
