@@ -65,3 +65,15 @@ rm "$W/preexisting-link"
 
 run_acs run --work-dir "$W" --read-only "$TMP/nope" -c '1'
 check "a missing read-only dir is a config error" all [ "$RC" = 2 ] -- has "$ERR" "nope"
+
+# The pre-run link check reads the whole tree: a guest's 1500-level-deep
+# directories must not lock the work dir out of the next run, and a link
+# to outside at the bottom is still found.
+D="$TMP/deep"; mkdir -p "$D"
+run_acs run --work-dir "$D" -c 'import fs from "node:fs"; fs.mkdirSync("a/".repeat(1500), { recursive: true }); console.log("made")'
+check "a guest makes a tree 1500 levels deep" all [ "$RC" = 0 ] -- [ "$OUT" = made ]
+run_acs run --work-dir "$D" -c 'console.log("next run")'
+check "the next run in that work dir starts" all [ "$RC" = 0 ] -- [ "$OUT" = "next run" ]
+(cd "$D" && for i in $(seq 1500); do cd a; done && ln -s "$OUTSIDE/secret.txt" deep-link)
+run_acs run --work-dir "$D" -c '1'
+check "a link to outside 1500 levels down is a config error naming it" all [ "$RC" = 2 ] -- has "$ERR" "deep-link"
