@@ -1063,6 +1063,16 @@ typedef struct pbuf {
 
 static int check_entry(DIR *d, const char *name, unsigned char type, pbuf *b, size_t len, int depth);
 
+/* readdir's type of an entry, asked of the file system when it does not
+** say (DT_UNKNOWN); DT_UNKNOWN when the entry is gone. */
+static unsigned char entry_type(int dfd, const char *name, unsigned char type)
+{
+  struct stat st;
+  if (type != DT_UNKNOWN) return type;
+  if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0) return DT_UNKNOWN;
+  return S_ISDIR(st.st_mode) ? DT_DIR : S_ISLNK(st.st_mode) ? DT_LNK : DT_REG;
+}
+
 /* Every entry below the directory dfd (whose path is b->p[0..len)), by
 ** the types readdir gives: only links are looked at further, so a large
 ** tree costs no stat per file. Returns as check_link; dfd is consumed. */
@@ -1085,12 +1095,7 @@ static int check_dir(int dfd, pbuf *b, size_t len, int depth)
   struct dirent *e;
   while ((e = readdir(d)) != NULL) {
     if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-    unsigned char type = e->d_type;
-    if (type == DT_UNKNOWN) {
-      struct stat st;
-      if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0) continue;
-      type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISLNK(st.st_mode) ? DT_LNK : DT_REG;
-    }
+    unsigned char type = entry_type(dirfd(d), e->d_name, e->d_type);
     if (type != DT_DIR && type != DT_LNK) continue;
     if (acs__buf_append(&names, &type, 1) || acs__buf_append(&names, e->d_name, strlen(e->d_name) + 1)) {
       rc = 2;
@@ -1124,15 +1129,7 @@ static int check_entry(DIR *d, const char *name, unsigned char type, pbuf *b, si
   size_t at = len;
   if (!(len > 0 && b->p[len - 1] == '/')) b->p[at++] = '/';
   memcpy(b->p + at, name, n + 1);
-  if (type == DT_UNKNOWN) {
-    struct stat st;
-    int r = d ? fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) : lstat(b->p, &st);
-    if (r < 0) {
-      b->p[len] = 0;
-      return 0;
-    }
-    type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISLNK(st.st_mode) ? DT_LNK : DT_REG;
-  }
+  if (d) type = entry_type(dirfd(d), name, type); /* the deep path stores known types */
   int rc = 0;
   if (type == DT_LNK) {
     rc = at + n >= PATH_MAX ? 2 : check_link(b->p);
