@@ -6,6 +6,7 @@
 #include "runtime_internal.h"
 
 #include "../base/base.h"
+#include "../vfs/vfs.h"
 
 static void on_timer(uv_timer_t *t)
 {
@@ -30,11 +31,22 @@ static void on_check(uv_check_t *c)
 
 static void on_idle(uv_idle_t *i) { (void)i; }
 
+/* Right before the loop polls: the guest has stopped running for now, and
+** what others do to its directories while it waits must not meet a kept fd. */
+static void on_prepare(uv_prepare_t *p)
+{
+  (void)p;
+  if (acs__R.cfg && acs__R.cfg->vfs) acs__vfs_forget(acs__R.cfg->vfs);
+}
+
 void acs__loop_init(void)
 {
   uv_timer_init(&acs__R.loop, &acs__R.timer);
   uv_check_init(&acs__R.loop, &acs__R.check);
   uv_idle_init(&acs__R.loop, &acs__R.idle);
+  uv_prepare_init(&acs__R.loop, &acs__R.forget);
+  uv_prepare_start(&acs__R.forget, on_prepare);
+  uv_unref((uv_handle_t *)&acs__R.forget);
 }
 
 /* The loop's time brought up to date, as Node's getLibuvNow does: a timer

@@ -31,6 +31,7 @@ typedef struct acs__rt {
   uv_timer_t timer, deadline;
   uv_check_t check;
   uv_idle_t idle;
+  uv_prepare_t forget; /* drops the VFS's kept directories before each wait */
   bool ticks_pending;
 } acs__rt;
 extern acs__rt acs__R;

@@ -7,9 +7,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/openat2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #define MAX_LINKS 40
@@ -20,13 +22,27 @@ typedef struct mount {
   int fd;     /* O_PATH|O_DIRECTORY */
   bool ro;
   bool moved; /* mounted at a guest path that is not its host path */
+  bool nested; /* another mount lies below it */
 } mount;
+
+/* Directories that fast_parent opened, kept for the next call in the same
+** directory (a loop over "dir/f1", "dir/f2", ...). */
+#define DIR_CACHE 4
+typedef struct dcache {
+  size_t mount; /* index in v->m */
+  char *rel;    /* the path inside the mount; NULL: a free slot */
+  int fd;       /* O_PATH|O_DIRECTORY */
+} dcache;
 
 struct acs__vfs {
   mount *m;
   size_t n;
   char *desc;
   bool outside;
+  dcache dc[DIR_CACHE];
+  unsigned dc_next;
+  int hold; /* inside rename/link/symlink, which call the VFS again: keep
+            ** nothing, so that no inner call closes a directory in use */
 };
 
 int acs__vfs_new(acs__vfs **out)
@@ -35,9 +51,21 @@ int acs__vfs_new(acs__vfs **out)
   return *out ? 0 : ACS_ENOMEM;
 }
 
+void acs__vfs_forget(acs__vfs *v)
+{
+  if (!v) return;
+  for (size_t i = 0; i < DIR_CACHE; i++)
+    if (v->dc[i].rel) {
+      free(v->dc[i].rel);
+      v->dc[i].rel = NULL;
+      close(v->dc[i].fd);
+    }
+}
+
 void acs__vfs_free(acs__vfs *v)
 {
   if (!v) return;
+  acs__vfs_forget(v);
   for (size_t i = 0; i < v->n; i++) {
     free(v->m[i].path);
     close(v->m[i].fd);
@@ -86,6 +114,7 @@ int acs__vfs_mount_at(acs__vfs *v, const char *host_dir, const char *guest_path,
       return ACS_ENOMEM;
     }
   }
+  acs__vfs_forget(v); /* its entries name mounts by index */
   mount *nm = realloc(v->m, sizeof *nm * (v->n + 1));
   if (!nm) {
     close(fd);
@@ -96,7 +125,12 @@ int acs__vfs_mount_at(acs__vfs *v, const char *host_dir, const char *guest_path,
   /* "/" as a mount would be the whole host: keep it as "" for prefix tests */
   size_t len = strlen(real);
   if (len == 1) real[0] = 0, len = 0;
-  v->m[v->n++] = (mount){real, len, fd, read_only, guest_path != NULL};
+  v->m[v->n++] = (mount){real, len, fd, read_only, guest_path != NULL, false};
+  for (size_t i = 0; i < v->n; i++)
+    for (size_t j = 0; j < v->n; j++) {
+      mount *a = &v->m[i], *b = &v->m[j];
+      if (b->len > a->len && strncmp(b->path, a->path, a->len) == 0 && b->path[a->len] == '/') a->nested = true;
+    }
   free(v->desc);
   v->desc = NULL;
   return 0;
@@ -175,12 +209,13 @@ typedef struct walk {
   bool root;          /* the final path is a mount root or virtual dir */
   bool virt;          /* ... a virtual directory */
   bool slash;         /* the final component had a trailing slash ("name/") */
+  bool borrowed;      /* parent is a mount's own fd: not closed */
 } walk;
 
 static void walk_close(walk *w)
 {
   if (w->fd >= 0) close(w->fd);
-  if (w->parent >= 0 && w->parent != w->fd) close(w->parent);
+  if (w->parent >= 0 && w->parent != w->fd && !w->borrowed) close(w->parent);
   w->fd = w->parent = -1;
 }
 
@@ -463,9 +498,129 @@ out:
   return rc;
 }
 
+/* -------------------------------------------------------- fast path */
+
+/* openat2 with RESOLVE_BENEATH does in one call what the walk does for a
+** path of plain names inside one mount: the kernel refuses what would
+** leave the mount's directory ("..", absolute links, links that climb
+** out: EXDEV), and those take the walk, which resolves them through the
+** mount table. Under a mount with another mount below it links are not
+** followed here at all, since one could lead into the nested mount's guest
+** path, which is another host directory. */
+#define SLOW 1 /* not an errno: take the walk */
+
+static bool no_openat2; /* ENOSYS once: a kernel before 5.6 */
+
+/* The mount and the path inside it (no leading slash) of a guest path the
+** fast path takes: absolute, every component a plain name (no ".", "..",
+** empty or trailing one), below a mount's root. */
+static mount *plain_in_mount(acs__vfs *v, const char *path, const char **rel)
+{
+  if (no_openat2 || path[0] != '/') return NULL;
+  for (const char *p = path; *p;) {
+    p++;
+    size_t n = strcspn(p, "/");
+    if (n == 0 || n > NAME_MAX || (p[0] == '.' && (n == 1 || (n == 2 && p[1] == '.')))) return NULL;
+    p += n;
+  }
+  mount *m = mount_of(v, path);
+  if (!m || !path[m->len]) return NULL;
+  *rel = path + m->len + 1;
+  return m;
+}
+
+/* rel opened beneath m: an fd, a negative errno the walk would give as
+** well, or SLOW. */
+static int beneath(mount *m, const char *rel, int flags, mode_t mode, bool no_links)
+{
+  struct open_how how = {
+      .flags = (uint64_t)(flags | O_CLOEXEC),
+      .mode = flags & (O_CREAT | O_TMPFILE) ? mode : 0,
+      .resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS | (no_links || m->nested ? RESOLVE_NO_SYMLINKS : 0),
+  };
+  long fd = syscall(SYS_openat2, m->fd, rel, &how, sizeof how);
+  if (fd >= 0) return (int)fd;
+  if (errno == ENOSYS) no_openat2 = true;
+  /* a missing name may be a virtual directory above a nested mount */
+  if (m->nested) return SLOW;
+  if (errno == ENOENT || errno == ENOTDIR || errno == EEXIST || errno == EISDIR) return -errno;
+  return SLOW; /* EXDEV, ELOOP, EAGAIN (a rename raced), anything else */
+}
+
+/* walk_parent without following a final link, for a plain path whose
+** directory is reached without links (so w->cur is its canonical path).
+** The directory's fd is kept (v->dc) until acs__vfs_forget, which the
+** runtime calls before its loop waits, or until a rename, rmdir, link or
+** symlink through the VFS could give its path another meaning. Even stale
+** (a host process moved the directory while the guest ran on), an entry
+** only reaches names directly in a directory that was inside the mount:
+** callers use it with one component and never follow a link there. */
+static int fast_parent(acs__vfs *v, const char *path, bool writing, walk *w)
+{
+  const char *rel;
+  mount *m = plain_in_mount(v, path, &rel);
+  if (!m || m->nested) return SLOW;
+  const char *last = strrchr(rel, '/');
+  const char *name = last ? last + 1 : rel;
+  /* not memset: cur is PATH_MAX, and this runs for every stat */
+  w->fd = w->parent = -1;
+  w->root = w->virt = w->slash = false;
+  w->borrowed = true;
+  if (!last) {
+    w->parent = m->fd;
+  } else {
+    size_t dl = (size_t)(last - rel), mi = (size_t)(m - v->m);
+    for (size_t i = 0; i < DIR_CACHE && w->parent < 0; i++)
+      if (v->dc[i].rel && v->dc[i].mount == mi && !strncmp(v->dc[i].rel, rel, dl) && !v->dc[i].rel[dl])
+        w->parent = v->dc[i].fd;
+    if (w->parent < 0) {
+      char *dir = strndup(rel, dl);
+      if (!dir) return SLOW;
+      int fd = beneath(m, dir, O_PATH | O_DIRECTORY, 0, true);
+      if (fd < 0 || fd == SLOW) {
+        free(dir);
+        if (fd == SLOW) return SLOW;
+        v->outside = false;
+        return fd;
+      }
+      w->parent = fd;
+      if (v->hold) {
+        free(dir);
+        w->borrowed = false;
+      } else {
+        dcache *c = &v->dc[v->dc_next++ % DIR_CACHE];
+        if (c->rel) {
+          free(c->rel);
+          close(c->fd);
+        }
+        *c = (dcache){mi, dir, fd};
+      }
+    }
+  }
+  size_t cl = (size_t)(name - 1 - path);
+  if (cl >= sizeof w->cur) {
+    walk_close(w);
+    return SLOW;
+  }
+  memcpy(w->cur, path, cl);
+  strcpy(w->cur + cl, cl ? "" : "/");
+  memcpy(w->name, name, strlen(name) + 1); /* plain_in_mount: <= NAME_MAX */
+  w->m = m;
+  v->outside = false;
+  if (writing && m->ro) {
+    walk_close(w);
+    return -EROFS;
+  }
+  return 0;
+}
+
 /* The parent of a final component, for operations that write there. */
 static int walk_parent(acs__vfs *v, const char *path, bool follow_last, walk *w, bool writing)
 {
+  if (!follow_last) {
+    int rc = fast_parent(v, path, writing, w);
+    if (rc != SLOW) return rc;
+  }
   int rc = walk_path(v, path, follow_last, true, w);
   if (rc == -EBUSY) return rc;
   /* writing anywhere outside the mounts is refused, not "missing" */
@@ -522,6 +677,18 @@ int acs__vfs_open(acs__vfs *v, const char *path, int flags, mode_t mode, int *fd
   bool nofollow = (flags & O_NOFOLLOW) != 0;
   walk w;
   int rc;
+  const char *rel;
+  mount *m = plain_in_mount(v, path, &rel);
+  if (m && !(writing && m->ro)) {
+    rc = beneath(m, rel, flags, mode, false);
+    if (rc != SLOW) {
+      v->outside = false;
+      if (rc < 0) return rc;
+      *fd = rc;
+      if (ro) *ro = m->ro;
+      return 0;
+    }
+  }
   if (flags & O_CREAT) {
     rc = walk_parent(v, path, !nofollow && !(flags & O_EXCL), &w, true);
     if (rc == -EBUSY) {
@@ -583,6 +750,28 @@ root:
 
 int acs__vfs_stat(acs__vfs *v, const char *path, bool follow, struct stat *st)
 {
+  /* a name in a (kept) directory: one fstatat, unless it is a link to follow */
+  walk pw;
+  int prc = fast_parent(v, path, false, &pw);
+  if (prc == 0) {
+    prc = fstatat(pw.parent, pw.name, st, AT_SYMLINK_NOFOLLOW) < 0 ? -errno : 0;
+    walk_close(&pw);
+    if (prc || !follow || !S_ISLNK(st->st_mode)) return prc;
+  } else if (prc != SLOW) {
+    return prc;
+  }
+  const char *rel;
+  mount *m = plain_in_mount(v, path, &rel);
+  if (m) {
+    int fd = beneath(m, rel, O_PATH | (follow ? 0 : O_NOFOLLOW), 0, false);
+    if (fd != SLOW) {
+      v->outside = false;
+      if (fd < 0) return fd;
+      int rc = fstat(fd, st) < 0 ? -errno : 0;
+      close(fd);
+      return rc;
+    }
+  }
   walk w;
   int rc = walk_path(v, path, follow, false, &w);
   if (rc) return rc;
@@ -627,6 +816,7 @@ static int remove_at(acs__vfs *v, const char *path, int flag)
   if (w.slash && !(flag & AT_REMOVEDIR)) rc = slash_error(&w);
   else rc = unlinkat(w.parent, w.name, flag) < 0 ? -errno : 0;
   walk_close(&w);
+  if (flag & AT_REMOVEDIR) acs__vfs_forget(v);
   return rc;
 }
 
@@ -730,7 +920,7 @@ static bool steers_links(int dfd, const char *name)
   return fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && (S_ISLNK(st.st_mode) || S_ISDIR(st.st_mode));
 }
 
-int acs__vfs_rename(acs__vfs *v, const char *from, const char *to)
+static int rename_in(acs__vfs *v, const char *from, const char *to)
 {
   walk a, b;
   int rc = walk_parent(v, from, false, &a, true);
@@ -773,7 +963,17 @@ int acs__vfs_rename(acs__vfs *v, const char *from, const char *to)
   return rc;
 }
 
-int acs__vfs_link(acs__vfs *v, const char *from, const char *to)
+int acs__vfs_rename(acs__vfs *v, const char *from, const char *to)
+{
+  acs__vfs_forget(v);
+  v->hold++;
+  int rc = rename_in(v, from, to);
+  v->hold--;
+  acs__vfs_forget(v);
+  return rc;
+}
+
+static int link_in(acs__vfs *v, const char *from, const char *to)
 {
   walk a, b;
   int rc = walk_parent(v, from, false, &a, false);
@@ -815,7 +1015,17 @@ int acs__vfs_link(acs__vfs *v, const char *from, const char *to)
   return rc;
 }
 
-int acs__vfs_symlink(acs__vfs *v, const char *target, const char *path)
+int acs__vfs_link(acs__vfs *v, const char *from, const char *to)
+{
+  acs__vfs_forget(v);
+  v->hold++;
+  int rc = link_in(v, from, to);
+  v->hold--;
+  acs__vfs_forget(v);
+  return rc;
+}
+
+static int symlink_in(acs__vfs *v, const char *target, const char *path)
 {
   walk w;
   int rc = walk_parent(v, path, false, &w, true);
@@ -863,6 +1073,16 @@ int acs__vfs_symlink(acs__vfs *v, const char *target, const char *path)
     }
   }
   walk_close(&w);
+  return rc;
+}
+
+int acs__vfs_symlink(acs__vfs *v, const char *target, const char *path)
+{
+  acs__vfs_forget(v);
+  v->hold++;
+  int rc = symlink_in(v, target, path);
+  v->hold--;
+  acs__vfs_forget(v);
   return rc;
 }
 
@@ -955,19 +1175,27 @@ int acs__vfs_truncate(acs__vfs *v, const char *path, off_t len)
 
 int acs__vfs_readdir(acs__vfs *v, const char *path, acs__vfs_dirent_fn fn, void *user)
 {
-  walk w;
-  int rc = walk_path(v, path, true, false, &w);
-  if (rc) return rc;
-  int fd = reopen(w.parent, O_RDONLY | O_DIRECTORY);
-  walk_close(&w);
-  if (fd < 0) return -errno;
+  const char *rel;
+  mount *m = plain_in_mount(v, path, &rel);
+  int fd = m ? beneath(m, rel, O_RDONLY | O_DIRECTORY, 0, false) : SLOW;
+  if (fd != SLOW) {
+    v->outside = false;
+    if (fd < 0) return fd;
+  } else {
+    walk w;
+    int rc = walk_path(v, path, true, false, &w);
+    if (rc) return rc;
+    fd = reopen(w.parent, O_RDONLY | O_DIRECTORY);
+    walk_close(&w);
+    if (fd < 0) return -errno;
+  }
   DIR *d = fdopendir(fd);
   if (!d) {
     close(fd);
     return -errno;
   }
   struct dirent *e;
-  rc = 0;
+  int rc = 0;
   while ((e = readdir(d)) != NULL) {
     if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
     if ((rc = fn(user, e->d_name, e->d_type)) != 0) break;

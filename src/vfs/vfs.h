@@ -6,7 +6,9 @@
 ** resolved in the guest's namespace (an absolute target starts again from
 ** the mount table), so `..`, absolute links, links created by the guest and
 ** links swapped during a call can never reach a host path outside the
-** mounts. Paths outside every mount do not exist for reads (ENOENT) and
+** mounts. The common path (plain names inside one mount) is first tried
+** with one openat2(RESOLVE_BENEATH) from the mount's fd, which the kernel
+** refuses to resolve outside it; what it refuses takes the walk. Paths outside every mount do not exist for reads (ENOENT) and
 ** are refused for writes (EACCES); read-only mounts refuse writes (EROFS). */
 #ifndef ACS_VFS_H
 #define ACS_VFS_H
@@ -66,6 +68,12 @@ int acs__vfs_realpath(acs__vfs *v, const char *path, char **out);
 int acs__vfs_chmod(acs__vfs *v, const char *path, mode_t mode);
 int acs__vfs_utimes(acs__vfs *v, const char *path, const struct timespec ts[2], bool follow);
 int acs__vfs_truncate(acs__vfs *v, const char *path, off_t len);
+
+/* Close the directories kept from earlier calls (see fast_parent in
+** vfs.c). The runtime calls this before its loop waits for anything, so
+** that no directory fd outlives a stretch of guest code run without a
+** pause; the mounts' own fds stay. */
+void acs__vfs_forget(acs__vfs *v);
 
 /* Directory entries: names and d_type, one call per entry. */
 typedef int (*acs__vfs_dirent_fn)(void *user, const char *name, unsigned char type);

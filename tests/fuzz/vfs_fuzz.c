@@ -30,7 +30,11 @@
 ** open, and W is emptied back to its fixture. Anything else aborts.
 ** VFS_FUZZ_TRACE=1 prints each operation and its result. VFS_FUZZ_LINKS=1
 ** also fails an input that leaves a link in W that acs__vfs_check_links
-** refuses (W then starts without the links that leave).
+** refuses (W then starts without the links that leave). VFS_FUZZ_FLAT=1
+** mounts the read-only dir at B/wro instead of inside W, so that W has no
+** nested mount and its paths take the openat2 fast path and the kept
+** directories (which chdir drops, as the runtime's loop does when it
+** waits, and the end of every input).
 ** Build and run: `make fuzz-vfs`. */
 #include "vfs/vfs.h"
 
@@ -63,6 +67,7 @@ static bool trace; /* VFS_FUZZ_TRACE=1: each operation on stderr */
 ** without any (acs__vfs_check_links): what the guest leaves in its work
 ** dir must not make the next run with it a configuration error. */
 static bool links_mode;
+static bool flat; /* VFS_FUZZ_FLAT=1: no mount nested in W */
 /* inodes that no successful call may hand out */
 static struct {
   dev_t dev;
@@ -181,7 +186,7 @@ static void empty(int dfd, int depth)
   struct dirent *e;
   while ((e = readdir(d))) {
     if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-    if (depth == 0 && !strcmp(e->d_name, "ro")) continue; /* the nested mount */
+    if (!flat && depth == 0 && !strcmp(e->d_name, "ro")) continue; /* the nested mount */
     if (unlinkat(dfd, e->d_name, 0) == 0) continue;
     int sub = openat(dfd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (sub < 0) fatal("cannot empty W", e->d_name);
@@ -252,6 +257,7 @@ static void setup(void)
   /* tmpfs when there is one: the fixture is made and emptied per input */
   trace = getenv("VFS_FUZZ_TRACE") != NULL;
   links_mode = getenv("VFS_FUZZ_LINKS") != NULL;
+  flat = getenv("VFS_FUZZ_FLAT") != NULL;
   strcpy(OUTER, access("/dev/shm", W_OK) == 0 ? "/dev/shm/acs-vfsfuzz-XXXXXX" : "/tmp/acs-vfsfuzz-XXXXXX");
   if (!mkdtemp(OUTER)) fatal("mkdtemp", OUTER);
   atexit(cleanup);
@@ -259,12 +265,13 @@ static void setup(void)
   join(t, OUTER, "t");
   if (mkdir(t, 0755) != 0 || !realpath(t, B)) fatal("mkdir", t);
   join(W, B, "w");
-  join(WRO, W, "ro");
+  if (flat) join(WRO, B, "wro");
+  else join(WRO, W, "ro");
   join(R, B, "r");
   join(S, B, "secret");
   join(PKG, B, "pkg");
   join(DEP, B, "dep");
-  dir(B, "w"), dir(W, "ro"), dir(B, "r"), dir(B, "secret"), dir(B, "pkg"), dir(B, "dep");
+  dir(B, "w"), flat ? dir(B, "wro") : dir(W, "ro"), dir(B, "r"), dir(B, "secret"), dir(B, "pkg"), dir(B, "dep");
   put(S, "file", "SECRET");
   dir(S, "sub");
   join(t, S, "sub");
@@ -468,7 +475,7 @@ static void run_op(reader *r, char **cwd)
     rc = acs__vfs_realpath(V, pa, &out);
     if (rc == 0) {
       if (!out) fatal("realpath succeeded without a path", pa);
-      if (!under(out, W) && !under(out, R) && !under(out, PKG_GUEST)) fatal("realpath outside the mounts", out);
+      if (!under(out, W) && !under(out, R) && !under(out, WRO) && !under(out, PKG_GUEST)) fatal("realpath outside the mounts", out);
     }
     break;
   case 12: {
@@ -485,6 +492,7 @@ static void run_op(reader *r, char **cwd)
     break;
   }
   case 16:
+    acs__vfs_forget(V);
     if (pa[0] == '/' && strlen(pa) < PATH_MAX) {
       free(*cwd);
       *cwd = pa;
@@ -522,6 +530,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   for (int i = 0; i < MAX_OPS && r.p < r.end; i++) run_op(&r, &cwd);
   free(cwd);
   check_protected("the input");
+  acs__vfs_forget(V);
   if (count_fds() != fds) fatal("an fd leaked", NULL);
   if (links_mode) {
     acs_err err = {0};
