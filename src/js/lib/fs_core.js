@@ -211,7 +211,7 @@ const sync = {};
 
 sync.existsSync = (p) => {
   try {
-    return host.fs.stat(toPath(p), true, false) !== undefined;
+    return host.fs.stat(toPath(p), true, false, true) !== undefined;
   } catch {
     return false;
   }
@@ -265,11 +265,12 @@ sync.writeFileSync = (p, data, opts) => {
     return;
   }
   const path = toPath(p);
-  const fd = call(() => host.fs.open(path, toFlags(o.flag, O.O_TRUNC | O.O_CREAT | O.O_WRONLY), toMode(o.mode, 0o666)), path);
+  const flags = toFlags(o.flag, O.O_TRUNC | O.O_CREAT | O.O_WRONLY);
   try {
-    call(() => host.fs.write(fd, bytes, 0, typeof bytes === "string" ? undefined : bytes.length, -1, true));
-  } finally {
-    host.fs.close(fd);
+    host.fs.writeFile(path, bytes, flags, toMode(o.mode, 0o666));
+  } catch (e) {
+    // as in Node, the write's error (ENOSPC) names no path, the open's does
+    throw uvError(e, e.syscall === "write" ? undefined : path);
   }
 };
 
@@ -311,15 +312,22 @@ sync.writeSync = (fd, buffer, offsetOrPos, lengthOrEnc, position) => {
   return call(() => host.fs.write(fd, view, offset, length, pos));
 };
 
+// The names in dir, sorted (host.fs.readdir joins them with "/").
+function dirNames(dir) {
+  const names = call(() => host.fs.readdir(dir), dir)[0];
+  return names === "" ? [] : names.split("/");
+}
+
 sync.readdirSync = (p, opts) => {
   const path = toPath(p);
   const o = options(opts, { encoding: "utf8", withFileTypes: false, recursive: false });
   const out = [];
   const walk = (dir, rel) => {
-    const entries = call(() => host.fs.readdir(dir), dir === path ? path : dir);
-    entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    for (const [name, dt] of entries) {
-      let type = DT[dt] ?? 0;
+    const [names, types] = call(() => host.fs.readdir(dir), dir === path ? path : dir);
+    if (names === "") return;
+    let i = 0;
+    for (const name of names.split("/")) {
+      let type = DT[types.charCodeAt(i++) - 97] ?? 0;
       const full = join(dir, name);
       if (type === 0) {
         const st = host.fs.stat(full, false, false);
@@ -427,7 +435,7 @@ sync.rmSync = (p, opts) => {
       throw err;
     }
     const rmTree = (dir) => {
-      for (const [name] of call(() => host.fs.readdir(dir), dir)) {
+      for (const name of dirNames(dir)) {
         const full = join(dir, name);
         const s = call(() => host.fs.stat(full, false, false), full);
         if (s && (s[1] & O.S_IFMT) === O.S_IFDIR) rmTree(full);
@@ -684,7 +692,7 @@ function* cpDir(srcStat, destStat, src, dest, o) {
   if (!destStat) sync.mkdirSync(dest);
   else if (o.errorOnExist && !o.force) throw cpError("ERR_FS_CP_EEXIST", "EEXIST", `${dest} already exists`, dest);
   const P = pathMod();
-  for (const [name] of call(() => host.fs.readdir(src), src)) {
+  for (const name of dirNames(src)) {
     const srcItem = P.join(src, name), destItem = P.join(dest, name);
     const r = yield* cpCheckPaths(srcItem, destItem, o);
     if (!r.skipped) yield* cpOne(r.destStat, srcItem, destItem, o);

@@ -113,7 +113,8 @@ function hint(path) {
   const dir = dirname(path), base = path.slice(dir.length + 1).toLowerCase();
   let entries;
   try {
-    entries = host.fs.readdir(dir).map((e) => e[0]);
+    const names = host.fs.readdir(dir)[0];
+    entries = names === "" ? [] : names.split("/");
   } catch {
     return "";
   }
