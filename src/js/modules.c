@@ -10,9 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const import_kinds[] = {"static", "reexport", "dynamic", "require",
-                                           "dynamic-computed", "require-computed"};
-
 /* s as a JSON string literal in pure ASCII: every other character as
 ** \uXXXX escapes, from UTF-8 and from the three-byte forms of lone
 ** surrogates that the transform writes for "\uD800" in a literal. */
@@ -67,11 +64,13 @@ static void json_list(acs__buf *b, char **items, size_t n)
 }
 
 /* What host.transform returns but the code, as JSON: one parse by the
-** engine costs less than an API call per property. */
+** engine costs less than an API call per property. (The import scan and
+** the CommonJS re-exports are the host's: the loader has no use for them.) */
 static void result_json(acs__buf *b, const acs__lang_result *r)
 {
-  acs__buf_printf(b, "{\"format\":\"%s\",\"tla\":%s,\"deps\":[", r->format == ACS__FMT_ESM ? "esm" : "cjs",
-                  r->has_tla ? "true" : "false");
+  acs__buf_printf(b, "{\"format\":\"%s\",\"tla\":%s,\"fixed\":%s,\"deps\":[",
+                  r->format == ACS__FMT_ESM ? "esm" : "cjs", r->has_tla ? "true" : "false",
+                  r->exports_fixed ? "true" : "false");
   for (size_t i = 0; i < r->dep_count; i++) {
     acs__buf_puts(b, i ? ",{\"specifier\":" : "{\"specifier\":");
     json_str(b, r->deps[i].specifier);
@@ -82,21 +81,12 @@ static void result_json(acs__buf *b, const acs__lang_result *r)
   }
   acs__buf_puts(b, "],\"exports\":");
   json_list(b, r->export_names, r->export_count);
-  acs__buf_puts(b, ",\"reexports\":");
-  json_list(b, r->reexports, r->reexport_count);
-  acs__buf_puts(b, ",\"imports\":[");
-  for (size_t i = 0; i < r->import_count; i++) {
-    acs__buf_printf(b, "%s{\"kind\":\"%s\",\"specifier\":", i ? "," : "", import_kinds[r->imports[i].kind]);
-    if (r->imports[i].specifier) json_str(b, r->imports[i].specifier);
-    else acs__buf_puts(b, "null");
-    acs__buf_printf(b, ",\"line\":%u,\"column\":%u}", r->imports[i].line, r->imports[i].column);
-  }
-  acs__buf_puts(b, "]}");
+  acs__buf_puts(b, "}");
 }
 
 /* host.transform(source, filename, kind, format): kind "js"|"ts"|"jsx"|"tsx"
 ** or undefined (by extension); format "auto"|"esm"|"cjs". Returns
-** {code, format, tla, deps, exports, reexports, imports} or {error: {message,
+** {code, format, tla, fixed, deps, exports} or {error: {message,
 ** line, column}}. The original source and the column shifts are kept for
 ** code frames and stacks under `filename`. */
 static ACS__HOST_FN(host_transform)

@@ -298,7 +298,7 @@ int acs__esm_finish(P *p, acs__lang_result *out)
   size_t cap = 256;
   for (uint32_t i = 0; i < p->nexports; i++)
     cap += 64 + 8 * (p->exports[i].name ? strlen(p->exports[i].name) : 0) +
-           8 * (p->exports[i].local ? strlen(p->exports[i].local) : 0) + 4 * strlen(pfx);
+           9 * (p->exports[i].local ? strlen(p->exports[i].local) : 0) + 6 * strlen(pfx);
   char *tail = malloc(cap);
   char *head = malloc(256 + (size_t)nparams * (strlen(pfx) + 16));
   if (!tail || !head) {
@@ -310,7 +310,36 @@ int acs__esm_finish(P *p, acs__lang_result *out)
     return fail_oom(p);
   }
   char *t = tail;
-  t += sprintf(t, "\n;function %sx(){", pfx);
+  /* Every named export fixed: the body ends by handing the loader their
+  ** values, and a module outside every cycle never needs the table below
+  ** (see acs__lang_result). An anonymous default function is named when
+  ** the table runs, so it keeps to the table. */
+  bool fixed = !p->default_fn_named;
+  uint32_t named = 0;
+  for (uint32_t i = 0; i < p->nexports; i++) {
+    exp *x = &p->exports[i];
+    if (!x->name) continue;
+    named++;
+    if (!x->fixed || x->module >= 0 || !x->local) fixed = false;
+  }
+  out->exports_fixed = fixed;
+  t += sprintf(t, "\n;");
+  if (fixed && named) {
+    t += sprintf(t, "%sm.f(", pfx);
+    bool first = true;
+    for (uint32_t i = 0; i < p->nexports; i++) {
+      exp *x = &p->exports[i];
+      if (!x->name) continue;
+      if (!first) *t++ = ',';
+      first = false;
+      for (const char *c = x->local; *c; c++) {
+        if (*c == '\x01') t += sprintf(t, "%s", pfx);
+        else *t++ = *c;
+      }
+    }
+    t += sprintf(t, ");");
+  }
+  t += sprintf(t, "function %sx(){", pfx);
   if (p->default_fn_named)
     t += sprintf(t, "Object.defineProperty(%sd,\"name\",{value:\"default\",configurable:true});", pfx);
   t += sprintf(t, "return{__proto__:null");

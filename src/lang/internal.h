@@ -79,6 +79,8 @@ typedef struct exp {
   uint32_t anon_pos; /* an anonymous default: its function/class keyword, or
                       `default` before an expression */
   bool decl;       /* from `export <declaration>` (TS may merge those) */
+  bool fixed;      /* its local never changes once set: `export const`, the
+                      hidden local of an anonymous default */
 } exp;
 
 /* A block (or function body) that holds `using` declarations: the

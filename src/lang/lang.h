@@ -75,6 +75,8 @@ typedef struct acs__lang_result {
   size_t code_len;
   acs__lang_format format; /* what was produced (AUTO resolved) */
   bool has_tla;          /* top-level await: the module body is async */
+  bool exports_fixed;    /* ESM: every named export is a local that never
+                            changes once set (see the shape below) */
   acs__import *imports;  /* in source order */
   size_t import_count;
   char **export_names;   /* CJS: names found the way cjs-module-lexer does;
@@ -101,6 +103,9 @@ typedef struct acs__lang_result {
 **   module's record M and the dependencies' namespace objects, runs it to
 **   the yield (exports exist, hoisted functions too), then on to the end.
 **   M.meta is import.meta, M.i(spec, opts) is import().
+**   When every named export is fixed (exports_fixed), the source is followed
+**   by `;M.f(local, ...)`, the exports' final values in export_names order
+**   (nothing when there is none), which the body reaches when it completes.
 ** CJS:  (function (exports, require, module, __filename, __dirname, M) {<source>
 **       })
 ** Every line of the source stays on its line; columns that moved are in

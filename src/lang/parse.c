@@ -2154,6 +2154,7 @@ static void parse_export_decl(P *p)
       } else {
         acs__edit_insert(p, p->tok.end, " \x01" "d");
         add_export_at(p, strdup("default"), strdup("\x01" "d"), -1, def_kw, p->tok.start, false);
+        if (p->nexports) p->exports[p->nexports - 1].fixed = true;
         /* a static block names the class "default", as the spec does */
         p->class_default_name = true;
         acs__parse_class(p, true, false);
@@ -2170,6 +2171,7 @@ static void parse_export_decl(P *p)
     uint32_t head = p->nedits;
     acs__edit_replace(p, start, def_end, "let \x01" "d = {default:");
     add_export(p, strdup("default"), strdup("\x01" "d"), -1, def_kw);
+    if (p->nexports) p->exports[p->nexports - 1].fixed = true;
     acs__token first = p->tok;
     acs__parse_assign(p);
     bool lone = p->ts && first.kind == TK_IDENT && !first.escaped && p->prev_end == first.end;
@@ -2279,8 +2281,12 @@ static void parse_export_decl(P *p)
   }
   if (acs__p_is(p, "var") || acs__p_is(p, "let") || acs__p_is(p, "const") ||
       acs__p_is(p, "function") || acs__p_is(p, "async") || acs__p_is(p, "class")) {
+    acs__token nx = acs__p_peek(p);
+    bool is_const = acs__p_is(p, "const") && !(nx.kind == TK_IDENT && acs__tok_is(&p->L, &nx, "enum"));
     acs__parse_statement(p);
+    uint32_t e0 = p->nexports;
     export_declared_since(p, d0);
+    for (uint32_t i = e0; is_const && !p->oom && i < p->nexports; i++) p->exports[i].fixed = true;
     return;
   }
   unexpected(p);

@@ -511,43 +511,72 @@ function sealNamespace(ns) {
   Object.preventExtensions(ns);
 }
 
-// What every module record has: the async context across awaits (a, c,
-// w, s: async_context.js) and the disposal stacks of `using` (ue, ua, ud:
-// disposal.js, loaded when first used).
+// The record handed to a module function (M, below): import.meta,
+// import(), exports, the async context across awaits (a, c, w, s:
+// async_context.js) and the disposal stacks of `using` (ue, ua, ud:
+// disposal.js, loaded when first used). Its methods are shared: a module
+// costs one small object, and import.meta is made when first read.
 const recordProto = {
   __proto__: require("async_context").recordProto,
   ue() { return require("disposal").newStack(); },
   ua(env, value, isAsync) { return require("disposal").add(env, value, isAsync === 1); },
   ud(env) { return require("disposal").dispose(env); },
+  get meta() {
+    const rec = this.rec, meta = { __proto__: null };
+    meta.dirname = dirname(rec.path);
+    meta.filename = rec.path;
+    meta.url = fileURL(rec.path);
+    meta.resolve = (specifier) => {
+      const r = resolve(String(specifier), rec.path, "import");
+      return r.startsWith("node:") ? r : fileURL(r);
+    };
+    Object.defineProperty(this, "meta", { value: meta });
+    return meta;
+  },
+  // M.x(table): the body starts; table() makes the export getters
+  x(table) {
+    const rec = this.rec;
+    rec.table = table;
+    // a plain module (see plainForm): its getters, then its namespace is final
+    if (rec.plain) {
+      const m = pendingExports.get(rec.ns);
+      if (rec.r.fixed) {
+        const names = rec.r.exports;
+        if (m) for (let i = 0; i < names.length; i++) m.set(names[i], fixedGetter(rec, i, names[i]));
+      } else {
+        const getters = table();
+        for (const name of Object.keys(getters)) if (m) m.set(name, getters[name]);
+      }
+      sealNamespace(rec.ns);
+    }
+  },
+  // M.f(...values): the body completed; its fixed exports' values (see
+  // src/lang/lang.h)
+  f(...values) { this.rec.values = values; },
+  i(specifier, options) { return dynamicImport(specifier, options, this.rec.path); },
+  // TypeScript's `import x = require("y")` in an ES module
+  r(specifier) { return requireFrom(specifier, this.rec.path); },
 };
 
-// The record handed to a module function: import.meta, import(), exports.
 function moduleRecord(rec) {
-  const meta = { __proto__: null };
-  meta.dirname = dirname(rec.path);
-  meta.filename = rec.path;
-  meta.url = fileURL(rec.path);
-  meta.resolve = (specifier) => {
-    const r = resolve(String(specifier), rec.path, "import");
-    return r.startsWith("node:") ? r : fileURL(r);
-  };
+  return { __proto__: recordProto, rec };
+}
+
+// The getter of a fixed export of a plain module: its value once the body
+// has completed, so that the engine never compiles the module's table and
+// its getters. Read earlier (a CommonJS module the body requires reads it
+// back), the table's getter answers, with its error for a binding not
+// initialized yet.
+// (Named after the export, as the table's getters are.)
+function fixedGetter(rec, i, name) {
   return {
-    // M.a, M.c, M.w, M.s: the async context across awaits (async_context.js)
-    __proto__: recordProto,
-    meta,
-    x(table) {
-      rec.table = table;
-      // a plain module (see plainForm): its getters, then its namespace is final
-      if (rec.plain) {
-        const getters = table(), m = pendingExports.get(rec.ns);
-        for (const name of Object.keys(getters)) if (m) m.set(name, getters[name]);
-        sealNamespace(rec.ns);
-      }
+    [name]: () => {
+      const values = rec.values;
+      if (values !== undefined) return values[i];
+      if (rec.tableObject === undefined) rec.tableObject = rec.table();
+      return rec.tableObject[name]();
     },
-    i(specifier, options) { return dynamicImport(specifier, options, rec.path); },
-    // TypeScript's `import x = require("y")` in an ES module
-    r(specifier) { return requireFrom(specifier, rec.path); },
-  };
+  }[name];
 }
 
 function builtinRecord(key) {
@@ -638,11 +667,14 @@ function link(rec, seen = new Set(), cyclic = cyclicModules(rec)) {
   if (plain) {
     // Run as one plain call at evaluation: its exports are known by name
     // now and get their getters when the body starts (moduleRecord's x).
-    const fn = host.evalModule(plain, rec.path);
-    const args = [moduleRecord(rec), ...rec.deps.map((d) => d.rec.ns)];
+    rec.fn = host.evalModule(plain, rec.path);
+    const args = [moduleRecord(rec)];
+    for (let i = 0; i < rec.deps.length; i++) args.push(rec.deps[i].rec.ns);
+    rec.args = args;
     rec.plain = true;
-    rec.gen = { next() { $apply(fn, undefined, args); return { done: true }; } };
-    for (const name of rec.r.exports) defineGetter(rec.ns, name, undefined);
+    rec.gen = PLAIN;
+    const names = rec.r.exports;
+    for (let i = 0; i < names.length; i++) defineGetter(rec.ns, names[i], undefined);
   } else {
     const fn = host.evalModule(rec.r.code, rec.path);
     rec.gen = fn(moduleRecord(rec), ...rec.deps.map((d) => d.rec.ns));
@@ -652,6 +684,9 @@ function link(rec, seen = new Set(), cyclic = cyclicModules(rec)) {
   }
   for (const d of rec.deps) link(d.rec, seen, cyclic);
 }
+
+// rec.gen of a plain module: it runs as rec.fn(...rec.args) (evaluate)
+const PLAIN = { next() { throw new Error("internal: a plain module runs through evaluate"); } };
 
 // A module body is a generator that pauses after registering its exports,
 // so that a cycle's modules all see each other's bindings (hoisted
@@ -776,21 +811,13 @@ function evaluate(rec) {
       rec.status = "evaluated";
       return undefined;
     }
-    const pending = [];
-    for (const d of rec.deps) {
-      const p = evaluate(d.rec);
-      if (p) pending.push(p);
+    let pending;
+    const deps = rec.deps;
+    for (let i = 0; i < deps.length; i++) {
+      const p = evaluate(deps[i].rec);
+      if (p) (pending || (pending = [])).push(p);
     }
-    const run = () => {
-      if (rec.r.tla) return rec.gen.next().then(() => undefined);
-      rec.gen.next();
-      return undefined;
-    };
-    if (pending.length) {
-      rec.promise = Promise.all(pending).then(run);
-    } else {
-      rec.promise = run();
-    }
+    rec.promise = pending ? Promise.all(pending).then(() => runBody(rec)) : runBody(rec);
     if (rec.promise) rec.promise.then(undefined, (e) => { rec.status = "failed"; rec.error = e; });
     rec.status = "evaluated";
     return rec.promise;
@@ -799,6 +826,19 @@ function evaluate(rec) {
     rec.error = e;
     throw e;
   }
+}
+
+// An ES module's body, its dependencies evaluated: a promise when it has
+// top-level await.
+function runBody(rec) {
+  if (rec.plain) {
+    $apply(rec.fn, undefined, rec.args);
+    rec.fn = rec.args = undefined;
+    return undefined;
+  }
+  if (rec.r.tla) return rec.gen.next().then(() => undefined);
+  rec.gen.next();
+  return undefined;
 }
 
 // While one graph loads (synchronously: no guest code runs, no file
@@ -816,18 +856,22 @@ function resolveInGraph(specifier, parent) {
   return r;
 }
 
-function importGraph(key) {
+function loadGraph(key) {
   const outer = graphResolved;
   graphResolved = new Map();
   try {
-    const rec = load(key, "import");
-    link(rec);
-    linkStars(rec);
-    finishNamespaces(rec);
-    return rec;
+    return load(key, "import");
   } finally {
     graphResolved = outer;
   }
+}
+
+function importGraph(key) {
+  const rec = loadGraph(key);
+  link(rec);
+  linkStars(rec);
+  finishNamespaces(rec);
+  return rec;
 }
 
 function dynamicImport(specifier, options, parent) {
@@ -996,7 +1040,7 @@ function runMain(entry = host.entry()) {
     startEntry(rec);
     return true;
   }
-  const rec = load(entry.filename, "import");
+  const rec = loadGraph(entry.filename);
   if (rec.kind === "cjs") {
     runCjs(rec);
     return false;
