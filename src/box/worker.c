@@ -85,11 +85,12 @@ static void setup_process(void)
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
 
-  /* No host variable may reach the engine (JSC_* options) or the guest.
-  ** An empty list rather than clearenv(): JSC walks `environ` and does not
-  ** expect it to be NULL. */
-  static char *no_env[] = {NULL};
-  environ = no_env;
+  /* No host variable may reach the engine (JSC_* options) or the guest:
+  ** only the engine options of every run (SharedArrayBuffer, which Node
+  ** has, is off in JavaScriptCore by default). A list rather than
+  ** clearenv(): JSC walks `environ` and does not expect it to be NULL. */
+  static char *engine_env[] = {"JSC_useSharedArrayBuffer=true", NULL};
+  environ = engine_env;
 
   struct rlimit no_core = {0, 0};
   setrlimit(RLIMIT_CORE, &no_core);

@@ -116,7 +116,7 @@ static void zygote_main(int sock, pid_t server)
   /* Read when the engine initialises, in acs__js_prepare; the workers keep
   ** them (the engine's options are fixed for the life of the process). */
   static char *single_thread[] = {"JSC_useConcurrentJIT=false", "JSC_numberOfGCMarkers=1",
-                                  "JSC_useConcurrentGC=false", NULL};
+                                  "JSC_useConcurrentGC=false", "JSC_useSharedArrayBuffer=true", NULL};
   char **saved = environ;
   environ = single_thread;
   int rc = acs__js_prepare(true);

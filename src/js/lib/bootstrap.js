@@ -76,6 +76,19 @@ for (const name of ["ReadableStream", "ReadableStreamDefaultReader", "ReadableSt
   "TextEncoderStream", "TextDecoderStream", "CompressionStream", "DecompressionStream"])
   lazy(name, "web_streams");
 
+// Atomics.waitAsync, which the engine lacks: atomics_async.js, loaded on
+// first use; notify also wakes its waiters from then on.
+if (typeof Atomics === "object" && Atomics && typeof Atomics.waitAsync !== "function") {
+  const A = Atomics, notify = A.notify;
+  defineProperty(A, "waitAsync", { value: { waitAsync(typedArray, index, value, timeout) {
+    return require("atomics_async").waitAsync(typedArray, index, value, timeout);
+  } }.waitAsync, writable: true, configurable: true });
+  defineProperty(A, "notify", { value: { notify(typedArray, index, count) {
+    const woken = notify(typedArray, index, count);
+    return require.loaded("atomics_async") ? woken + require("atomics_async").notify(typedArray, index, count, woken) : woken;
+  } }.notify, writable: true, configurable: true });
+}
+
 // The engine settles WebAssembly.compile() and instantiate() on its own run
 // loop, which this runtime does not turn: their promises never settled.
 // Here they compile with the synchronous constructors and settle as
