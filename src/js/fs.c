@@ -455,8 +455,8 @@ static int by_name(const void *a, const void *b)
 
 /* fs.readdir(path) -> [names, types]: the names sorted (by bytes) and
 ** joined with "/" (no name holds one), and a string of one character per
-** name, "a" + its d_type. Two strings instead of an array per entry: a directory of 10 000
-** files is one allocation on each side, not 30 000. */
+** name, "a" + its d_type. Two strings instead of an array per entry: a
+** directory of 10 000 files is one allocation on each side, not 30 000. */
 static ACS__HOST_FN(fs_readdir)
 {
   (void)fn; (void)self;
@@ -467,7 +467,7 @@ static ACS__HOST_FN(fs_readdir)
   JSValueRef r;
   if (rc) r = throw_errno(ctx, exc, -rc, "scandir", path, NULL);
   else {
-    qsort(d.e, d.n, sizeof *d.e, by_name);
+    if (d.n > 1) qsort(d.e, d.n, sizeof *d.e, by_name);
     acs__buf names = {0};
     char *types = malloc(d.n + 1);
     for (size_t i = 0; i < d.n; i++) {
