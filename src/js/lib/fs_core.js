@@ -312,6 +312,24 @@ sync.writeSync = (fd, buffer, offsetOrPos, lengthOrEnc, position) => {
   return call(() => host.fs.write(fd, view, offset, length, pos));
 };
 
+// Vectored I/O, buffer after buffer: a short read or write ends it, as
+// readv(2)/writev(2) would.
+function vectored(op, fd, buffers, position) {
+  if (!Array.isArray(buffers) || !buffers.every((b) => ArrayBuffer.isView(b)))
+    throw argType("buffers", "an instance of ArrayBufferView[]", buffers);
+  let pos = typeof position === "number" ? position : null, total = 0;
+  for (const b of buffers) {
+    if (b.byteLength === 0) continue;
+    const n = op(fd, b, 0, b.byteLength, pos);
+    total += n;
+    if (pos !== null) pos += n;
+    if (n < b.byteLength) break;
+  }
+  return total;
+}
+sync.readvSync = (fd, buffers, position) => vectored(sync.readSync, fd, buffers, position);
+sync.writevSync = (fd, buffers, position) => vectored(sync.writeSync, fd, buffers, position);
+
 // The names in dir, sorted (host.fs.readdir joins them with "/").
 function dirNames(dir) {
   const names = call(() => host.fs.readdir(dir), dir)[0];
@@ -821,7 +839,7 @@ function deliver(cb, err, ...values) {
 }
 
 function callbackify(fn, name) {
-  return function (...args) {
+  const f = function (...args) {
     const cb = args[args.length - 1];
     if (typeof cb !== "function") throw argType("cb", "of type function", cb);
     args.pop();
@@ -836,6 +854,10 @@ function callbackify(fn, name) {
     else if (name === "read" || name === "write") deliver(cb, null, result, args[1]);
     else deliver(cb, null, result);
   };
+  // Node's name, and its length: the sync form's arguments and the callback
+  Object.defineProperty(f, "name", { value: name });
+  Object.defineProperty(f, "length", { value: fn.length + 1 });
+  return f;
 }
 
 function promisified(fn) {

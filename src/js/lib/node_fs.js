@@ -11,6 +11,11 @@ for (const [name, fn] of Object.entries(sync)) {
   if (base !== name && base !== "exists") fs[base] = callbackify(fn, base);
 }
 fs.exists = callbackify(sync.existsSync, "exists");
+// util.promisify(fs.exists) resolves to the boolean (the callback has no
+// error argument), as Node's does
+Object.defineProperty(fs.exists, Symbol.for("nodejs.util.promisify.custom"), {
+  value: { exists(path) { return new Promise((resolve) => fs.exists(path, resolve)); } }.exists,
+});
 fs.realpath.native = callbackify(sync.realpathSync.native, "realpath");
 fs.read = callbackify((fd, buffer, ...rest) => sync.readSync(fd, buffer, ...rest), "read");
 fs.write = function write(fd, buffer, ...rest) {
@@ -23,6 +28,21 @@ fs.write = function write(fd, buffer, ...rest) {
   }
   core.deliver((e, v) => cb(e, v, buffer), err, n);
 };
+// readv/writev call back with the buffers too
+for (const name of ["readv", "writev"]) {
+  const fn = sync[name + "Sync"];
+  fs[name] = { [name](fd, buffers, ...rest) {
+    const cb = rest.pop();
+    if (typeof cb !== "function") throw core.argType("cb", "of type function", cb);
+    let n, err;
+    try {
+      n = fn(fd, buffers, rest[0]);
+    } catch (e) {
+      err = e;
+    }
+    core.deliver((e, v) => cb(e, v, buffers), err, n);
+  } }[name];
+}
 fs.cp = function cp(src, dest, opts, cb) {
   if (typeof opts === "function") {
     cb = opts;

@@ -21,6 +21,8 @@ class FileHandle {
     const bytesWritten = sync.writeSync(this.fd, data, offsetOrPos, lengthOrEnc, position);
     return { bytesWritten, buffer: data };
   }
+  async readv(buffers, position) { return { bytesRead: sync.readvSync(this.fd, buffers, position), buffers }; }
+  async writev(buffers, position) { return { bytesWritten: sync.writevSync(this.fd, buffers, position), buffers }; }
   async readFile(opts) { return sync.readFileSync(this.fd, opts); }
   async writeFile(data, opts) { return sync.writeFileSync(this.fd, data, opts); }
   async appendFile(data, opts) { return sync.writeFileSync(this.fd, data, opts); }

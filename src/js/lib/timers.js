@@ -252,6 +252,14 @@ function runImmediate() {
   return true;
 }
 
+// util.promisify(setTimeout) is timers/promises' setTimeout, as in Node
+// (an accessor, so that the file loads only when asked)
+for (const [fn, name] of [[setTimeout, "setTimeout"], [setImmediate, "setImmediate"]])
+  Object.defineProperty(fn, Symbol.for("nodejs.util.promisify.custom"), {
+    enumerable: true,
+    get() { return require("node_timers_promises")[name]; },
+  });
+
 exports.setTimeout = setTimeout;
 exports.setInterval = setInterval;
 exports.clearTimeout = clearTimeout;
