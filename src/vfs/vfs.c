@@ -41,8 +41,7 @@ struct acs__vfs {
   bool outside;
   dcache dc[DIR_CACHE];
   unsigned dc_next;
-  int hold; /* inside rename/link/symlink, which call the VFS again: keep
-            ** nothing, so that no inner call closes a directory in use */
+  int hold; /* inside rename/link/symlink (see holding) */
 };
 
 int acs__vfs_new(acs__vfs **out)
@@ -126,10 +125,12 @@ int acs__vfs_mount_at(acs__vfs *v, const char *host_dir, const char *guest_path,
   size_t len = strlen(real);
   if (len == 1) real[0] = 0, len = 0;
   v->m[v->n++] = (mount){real, len, fd, read_only, guest_path != NULL, false};
+  /* a mount with another below it: its fast path may not follow links */
   for (size_t i = 0; i < v->n; i++)
     for (size_t j = 0; j < v->n; j++) {
       mount *a = &v->m[i], *b = &v->m[j];
-      if (b->len > a->len && strncmp(b->path, a->path, a->len) == 0 && b->path[a->len] == '/') a->nested = true;
+      if (b->len > a->len && !strncmp(b->path, a->path, a->len) && b->path[a->len] == '/')
+        a->nested = true;
     }
   free(v->desc);
   v->desc = NULL;
@@ -920,6 +921,21 @@ static bool steers_links(int dfd, const char *name)
   return fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 && (S_ISLNK(st.st_mode) || S_ISDIR(st.st_mode));
 }
 
+/* rename, link and symlink call the VFS again (a stat of what they made,
+** the links under what they moved): inside them nothing is kept, so that
+** no inner call closes a directory in use, and what was kept before is
+** dropped, as their change may give its path another meaning. */
+static int holding(acs__vfs *v, int (*op)(acs__vfs *, const char *, const char *), const char *a,
+                   const char *b)
+{
+  acs__vfs_forget(v);
+  v->hold++;
+  int rc = op(v, a, b);
+  v->hold--;
+  acs__vfs_forget(v);
+  return rc;
+}
+
 static int rename_in(acs__vfs *v, const char *from, const char *to)
 {
   walk a, b;
@@ -965,12 +981,7 @@ static int rename_in(acs__vfs *v, const char *from, const char *to)
 
 int acs__vfs_rename(acs__vfs *v, const char *from, const char *to)
 {
-  acs__vfs_forget(v);
-  v->hold++;
-  int rc = rename_in(v, from, to);
-  v->hold--;
-  acs__vfs_forget(v);
-  return rc;
+  return holding(v, rename_in, from, to);
 }
 
 static int link_in(acs__vfs *v, const char *from, const char *to)
@@ -1017,12 +1028,7 @@ static int link_in(acs__vfs *v, const char *from, const char *to)
 
 int acs__vfs_link(acs__vfs *v, const char *from, const char *to)
 {
-  acs__vfs_forget(v);
-  v->hold++;
-  int rc = link_in(v, from, to);
-  v->hold--;
-  acs__vfs_forget(v);
-  return rc;
+  return holding(v, link_in, from, to);
 }
 
 static int symlink_in(acs__vfs *v, const char *target, const char *path)
@@ -1078,12 +1084,7 @@ static int symlink_in(acs__vfs *v, const char *target, const char *path)
 
 int acs__vfs_symlink(acs__vfs *v, const char *target, const char *path)
 {
-  acs__vfs_forget(v);
-  v->hold++;
-  int rc = symlink_in(v, target, path);
-  v->hold--;
-  acs__vfs_forget(v);
-  return rc;
+  return holding(v, symlink_in, target, path);
 }
 
 int acs__vfs_readlink(acs__vfs *v, const char *path, char **out)
