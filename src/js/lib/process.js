@@ -271,6 +271,19 @@ Object.defineProperty(process, "exitCode", {
   set(v) { exitCode = validExitCode(v); },
 });
 
+// stdin is empty in the sandbox (the worker's fd 0 is /dev/null): a stream
+// that ends at once, as Node's process.stdin is under `< /dev/null`. Made on
+// first read, since it needs the stream modules.
+let stdin;
+Object.defineProperty(process, "stdin", {
+  enumerable: true,
+  configurable: true,
+  get() {
+    if (!stdin) stdin = new (require("fs_streams").ReadStream)(null, { fd: 0, autoClose: false });
+    return stdin;
+  },
+});
+
 // Hooks for the runtime (not reachable from the guest's `process`).
 exports.process = process;
 exports.handleUncaught = handleUncaught;
