@@ -147,6 +147,10 @@ function emitWarning(warning, type, code, ctor) {
     ({ type, code, detail } = type);
   } else if (typeof type === "function") {
     type = undefined;
+    code = undefined;
+  } else if (typeof code === "function") {
+    // emitWarning(warning, type, ctor), as Node takes it
+    code = undefined;
   }
   if (typeof warning === "string") {
     const w = new Error(warning);
