@@ -2,6 +2,15 @@
 const { Readable, Writable } = require("node_stream").module;
 const core = require("fs_core");
 const { sync } = core;
+const kHandle = Symbol("kHandle");
+
+// `fd` a number or a FileHandle (fh.createReadStream / createWriteStream).
+function takeFd(stream, fd) {
+  if (fd === undefined || fd === null) return null;
+  if (typeof fd !== "object") return fd;
+  stream[kHandle] = fd;
+  return fd.fd;
+}
 
 // Open the stream's file unless it was given an fd (shared by both kinds).
 function openFor(stream, cb) {
@@ -20,12 +29,40 @@ function openFor(stream, cb) {
   cb();
 }
 
+// A FileHandle given as `fd` is closed through the handle, as in Node, so
+// that its own close() later is not a second close of a reused number.
 function closeFor(stream, err, cb) {
   if (stream.fd !== null && stream.autoClose) {
-    try { sync.closeSync(stream.fd); } catch {}
+    if (stream[kHandle]) stream[kHandle].close().catch(() => {});
+    else try { sync.closeSync(stream.fd); } catch {}
     stream.fd = null;
   }
   cb(err);
+}
+
+// As Node's writeAll: a short write (the disk filled up) is followed by a
+// write of the rest, so its error (ENOSPC) fails the stream instead of the
+// rest being dropped and 'finish' emitted. The callback comes from the
+// event loop, as Node's fs.write does, which gives Node's event order.
+function writeChunks(stream, chunks, cb) {
+  let size = 0;
+  for (const c of chunks) size += c.length;
+  let pos = stream.pos;
+  if (stream.pos !== undefined) stream.pos += size;
+  let err = null;
+  try {
+    for (const c of chunks) {
+      for (let off = 0; off < c.length;) {
+        const n = sync.writeSync(stream.fd, c, off, c.length - off, pos === undefined ? null : pos);
+        off += n;
+        stream.bytesWritten += n;
+        if (pos !== undefined) pos += n;
+      }
+    }
+  } catch (e) {
+    err = e;
+  }
+  require("timers").setImmediate(cb, err);
 }
 
 class ReadStream extends Readable {
@@ -33,7 +70,7 @@ class ReadStream extends Readable {
     const o = typeof options === "string" ? { encoding: options } : options || {};
     super({ highWaterMark: o.highWaterMark ?? 64 * 1024, encoding: o.encoding, signal: o.signal });
     this.path = path === null || path === undefined ? undefined : core.toPath(path);
-    this.fd = o.fd === undefined || o.fd === null ? null : (typeof o.fd === "object" ? o.fd.fd : o.fd);
+    this.fd = takeFd(this, o.fd);
     this.flags = o.flags ?? "r";
     this.mode = o.mode ?? 0o666;
     this.start = o.start;
@@ -78,7 +115,7 @@ class WriteStream extends Writable {
     const o = typeof options === "string" ? { encoding: options } : options || {};
     super({ highWaterMark: o.highWaterMark, decodeStrings: true, signal: o.signal, emitClose: o.emitClose ?? true });
     this.path = path === null || path === undefined ? undefined : core.toPath(path);
-    this.fd = o.fd === undefined || o.fd === null ? null : (typeof o.fd === "object" ? o.fd.fd : o.fd);
+    this.fd = takeFd(this, o.fd);
     this.flags = o.flags ?? "w";
     this.mode = o.mode ?? 0o666;
     this.start = o.start;
@@ -91,14 +128,11 @@ class WriteStream extends Writable {
     openFor(this, cb);
   }
   _write(chunk, encoding, cb) {
-    try {
-      const n = sync.writeSync(this.fd, chunk, 0, chunk.length, this.pos === undefined ? null : this.pos);
-      if (this.pos !== undefined) this.pos += n;
-      this.bytesWritten += n;
-    } catch (e) {
-      return cb(e);
-    }
-    cb();
+    writeChunks(this, [chunk], cb);
+  }
+  // chunks queued while one was written go out together, as Node's writev
+  _writev(entries, cb) {
+    writeChunks(this, entries.map((e) => e.chunk), cb);
   }
   _destroy(err, cb) {
     closeFor(this, err, cb);

@@ -46,8 +46,8 @@ class FileHandle {
     if (lines[lines.length - 1] === "") lines.pop();
     yield* lines;
   }
-  createReadStream(opts) { return require("fs_streams").createReadStream(null, { ...opts, fd: this.fd }); }
-  createWriteStream(opts) { return require("fs_streams").createWriteStream(null, { ...opts, fd: this.fd }); }
+  createReadStream(opts) { return require("fs_streams").createReadStream(null, { ...opts, fd: this }); }
+  createWriteStream(opts) { return require("fs_streams").createWriteStream(null, { ...opts, fd: this }); }
 }
 
 const promises = {};
