@@ -48,3 +48,16 @@ json() {
       process.stdout.write(typeof r === "string" ? r : JSON.stringify(r));
     })' "$1"
 }
+
+# wait_child PID: wait (up to 30 s) until PID has a child process, that is
+# until acs has set up its handlers and forked the worker; prints the
+# child's pid. A fixed sleep before a signal races a loaded machine.
+wait_child() {
+  local c i
+  for i in $(seq 600); do
+    c=$(pgrep -P "$1" | head -1)
+    [ -n "$c" ] && { echo "$c"; return 0; }
+    sleep 0.05
+  done
+  return 1
+}

@@ -43,8 +43,9 @@ node -e 'process.stdout.write("{\"id\":1,\"code\":\"" + "x".repeat(65 << 20) + "
 check "serve: a line over 64 MiB is refused" has "$OUT" "longer than 67108864 bytes"
 check "serve: the line after the long one runs" has "$(line_of 2)" '"stdout":"2\n"'
 
-# Answers come as runs finish: the slow first request answers last.
-printf '%s\n' '{"id":1,"code":"await new Promise(r => setTimeout(r, 400)); console.log(\"slow\")"}' '{"id":2,"code":"console.log(\"fast\")"}' | serve_lines --jobs 2
+# Answers come as runs finish: the slow first request answers last (3 s
+# of waiting, far more than a loaded machine needs to start the fast one).
+printf '%s\n' '{"id":1,"code":"await new Promise(r => setTimeout(r, 3000)); console.log(\"slow\")"}' '{"id":2,"code":"console.log(\"fast\")"}' | serve_lines --jobs 2
 check "serve: runs are concurrent, answered as they finish" [ "$(printf '%s\n' "$OUT" | head -1 | grep -c '"id":2,')" = 1 ]
 
 # cancel, and a duplicate id in flight
@@ -53,8 +54,9 @@ check "serve: a duplicate id in flight is refused" has "$OUT" 'id 1 is already i
 check "serve: cancel stops the run (stoppedBy signal, exitCode null)" all has "$OUT" '"exitCode":null,"timedOut":true' -- has "$OUT" '"stoppedBy":"signal"'
 check "serve: 2 answers (cancel of an unknown id says nothing)" [ "$(printf '%s\n' "$OUT" | wc -l)" = 2 ]
 
-# flood: one job at a time, two may wait
-{ for i in 1 2 3 4 5 6; do echo "{\"id\":$i,\"code\":\"await new Promise(r => setTimeout(r, 300))\"}"; done; } | serve_lines --jobs 1 --max-queue 2
+# flood: one job at a time, two may wait (each run lasts a second, so the
+# six lines are all read while the first still runs)
+{ for i in 1 2 3 4 5 6; do echo "{\"id\":$i,\"code\":\"await new Promise(r => setTimeout(r, 1000))\"}"; done; } | serve_lines --jobs 1 --max-queue 2
 check "serve: a flood beyond the queue is refused as busy" all has "$OUT" 'the server is busy' -- has "$OUT" '"type":"SandboxError"'
 check "serve: the running and the queued ones still run" [ "$(printf '%s\n' "$OUT" | grep -c '"result"')" -ge 2 ]
 
@@ -65,10 +67,10 @@ SP=$!
 exec 7>"$TMP/in" 6<"$TMP/outf"
 echo '{"id":1,"code":"setInterval(() => {}, 1000)"}' >&7
 echo '{"id":2,"code":"await new Promise(r => setTimeout(r, 60000))"}' >&7
-sleep 1
-WORKERS=$(pgrep -P "$SP" | wc -l)
+WORKERS=0
+for _ in $(seq 400); do WORKERS=$(pgrep -P "$SP" | wc -l); [ "$WORKERS" -ge 2 ] && break; sleep 0.05; done
 exec 6<&- 7>&-
-for _ in $(seq 40); do kill -0 "$SP" 2>/dev/null || break; sleep 0.1; done
+for _ in $(seq 300); do kill -0 "$SP" 2>/dev/null || break; sleep 0.1; done
 check "serve: the two runs had workers (warm ones wait beside them)" [ "$WORKERS" -ge 2 ]
 check "serve: a vanished client's runs are stopped and the server exits" bash -c "! kill -0 $SP 2>/dev/null"
 LEFT=$(pgrep -f "^$ACS serve --stdio" | wc -l)
@@ -79,7 +81,7 @@ wait "$SP" 2>/dev/null
 SOCK=$TMP/acs.sock
 "$ACS" serve --socket "$SOCK" --jobs 2 2>"$TMP/sockerr" &
 SRVP=$!
-for _ in $(seq 50); do [ -S "$SOCK" ] && break; sleep 0.05; done
+for _ in $(seq 400); do [ -S "$SOCK" ] && break; sleep 0.05; done
 check "serve --socket: the socket is mode 0600" [ "$(stat -c %a "$SOCK")" = 600 ]
 OUT=$(node -e '
 const s = require("net").connect(process.argv[1], () => s.write(JSON.stringify({ id: 1, code: "console.log(6*7)" }) + "\n"));

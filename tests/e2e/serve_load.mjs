@@ -24,9 +24,28 @@ const check = (name, ok, detail = "") => console.log(`${ok ? "ok" : "FAIL"} ${na
 const fds = () => readdirSync(`/proc/${child.pid}/fd`).length;
 const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))[1]);
 const tmpRuns = () => readdirSync("/tmp").filter((f) => f.startsWith("acs-run-")).length;
+const children = () => readdirSync("/proc").filter((p) => /^\d+$/.test(p)).filter((p) => {
+  try {
+    const st = readFileSync(`/proc/${p}/stat`, "utf8");
+    const f = st.slice(st.lastIndexOf(")") + 2).split(" ");
+    return f[0] !== "Z" && Number(f[1]) === child.pid;
+  } catch { return false; }
+}).length;
+// The pool refills its warm workers after runs; measure only once the
+// server's fds and children have stopped changing (three samples in a row),
+// rather than after a fixed pause that a loaded machine may outlast.
+const settle = async () => {
+  let last = "", same = 0;
+  for (let i = 0; i < 150 && same < 3; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    const now = `${fds()} ${children()}`;
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+};
 
 for (let i = 0; i < 20; i++) await run("console.log(0)");
-await new Promise((r) => setTimeout(r, 300));
+await settle();
 const fd0 = fds(), rss0 = rssKb(), tmp0 = tmpRuns();
 let wrong = 0;
 for (let i = 0; i < 1000; i++) {
@@ -38,7 +57,7 @@ const all = await Promise.all(Array.from({ length: 50 }, (_, i) =>
   run(`await new Promise(r => setTimeout(r, ${(i * 7) % 50})); console.log("par-${i}"); console.error("err-${i}")`)));
 const crossed = all.filter((m, i) => !m.result || m.result.stdout !== `par-${i}\n` || m.result.stderr !== `err-${i}\n`).length;
 check("50 concurrent runs: no output crosses between runs", crossed === 0, `${crossed} wrong`);
-await new Promise((r) => setTimeout(r, 500));
+await settle();
 const fd1 = fds(), rss1 = rssKb(), tmp1 = tmpRuns();
 check("the server's fds do not grow", fd1 <= fd0, `${fd0} -> ${fd1}`);
 if (process.env.ASAN_OPTIONS !== undefined)

@@ -104,9 +104,9 @@ mkfifo "$TMP/zin"
 SPID=$!
 exec 9>"$TMP/zin"
 printf '%s\n' '{"id":1,"code":"console.log(1)"}' >&9
-for _ in $(seq 1 50); do grep -q '"id":1' "$TMP/zout" 2>/dev/null && break; sleep 0.1; done
-sleep 0.5
-kids=$(ps -o pid= --ppid "$SPID" | wc -l)
+for _ in $(seq 1 300); do grep -q '"id":1' "$TMP/zout" 2>/dev/null && break; sleep 0.1; done
+# the pool refills after the run: wait for it rather than for a fixed time
+for _ in $(seq 1 300); do kids=$(ps -o pid= --ppid "$SPID" | wc -l); [ "$kids" -ge 3 ] && break; sleep 0.1; done
 zygote=$(ps -o pid= --ppid "$SPID" --sort=pid | head -1 | tr -d " ")
 zthreads=$(ls "/proc/$zygote/task" | wc -l)
 # on failure, the check prints OUT: which threads the zygote had

@@ -122,7 +122,7 @@ await check("run_code: a timeout stops the run", async () => {
   const ms = Date.now() - t0;
   return (r.isError && text(r).endsWith("[stopped: time limit of 300 ms reached]") &&
     r.structuredContent.timedOut === true && r.structuredContent.stoppedBy === "timeout" &&
-    r.structuredContent.exitCode === null && ms < 3000) || show(r);
+    r.structuredContent.exitCode === null && ms < 15000) || show(r);
 });
 
 await check("run_code: bad arguments are tool errors the model can read", async () => {
@@ -180,22 +180,29 @@ await check("run_code: an allowed domain reaches the network policy, others do n
   return (/network access is off/.test(without) && /ECONNREFUSED/.test(withd)) || show([without, withd]);
 });
 
+// Each run leaves a marker and waits (up to 20 s) for the other's: both
+// see each other only if they ran at the same time, however slow the
+// machine; one after the other, the first would say "alone".
 await check("run_code: runs overlap", async () => {
-  const t0 = Date.now();
-  const code = "await new Promise(r => setTimeout(r, 700)); console.log('done')";
-  const rs = await Promise.all([run({ code }), run({ code }), run({ code })]);
-  const ms = Date.now() - t0;
-  return (rs.every((r) => text(r) === "done\n") && ms < 1800) || `${ms} ms ${show(rs)}`;
+  const c = (await connect(["--jobs", "2"])).client;
+  const code = (me, other) => `import fs from "node:fs"; fs.writeFileSync("ov-${me}", ""); const t0 = Date.now();
+while (!fs.existsSync("ov-${other}") && Date.now() - t0 < 20000) await new Promise((r) => setTimeout(r, 20));
+console.log(fs.existsSync("ov-${other}") ? "together" : "alone")`;
+  const one = (me, other) => c.callTool({ name: "run_code", arguments: { code: code(me, other) } }, undefined, { timeout: 60000 });
+  const rs = await Promise.all([one("a", "b"), one("b", "a")]);
+  await c.close();
+  for (const m of ["ov-a", "ov-b"]) fs.rmSync(path.join(WORK, m), { force: true });
+  return rs.every((r) => text(r) === "together\n") || show(rs);
 });
 
 await check("run_code: notifications/cancelled stops the run", async () => {
   const ac = new AbortController();
-  const code = "await new Promise(r => setTimeout(r, 1500)); (await import('node:fs')).writeFileSync('late.txt', 'x')";
+  const code = "await new Promise(r => setTimeout(r, 3000)); (await import('node:fs')).writeFileSync('late.txt', 'x')";
   const p = call("run_code", { code }, { signal: ac.signal }).then(() => "answered", (e) => "rejected");
   await sleep(400);
   ac.abort();
   const how = await p;
-  await sleep(1800);
+  await sleep(3500);
   const pong = await client.ping();
   return (how === "rejected" && !fs.existsSync(path.join(WORK, "late.txt")) && !!pong) || how;
 });
@@ -317,7 +324,7 @@ await check("--timeout-ms caps what a call asks for", async () => {
   const r = await c.callTool({ name: "run_code", arguments: { code: "for (;;) {}", timeoutMs: 100000 } });
   const ms = Date.now() - t0;
   await c.close();
-  return (r.isError && text(r).endsWith("[stopped: time limit of 500 ms reached]") && ms < 3000) || show(r);
+  return (r.isError && text(r).endsWith("[stopped: time limit of 500 ms reached]") && ms < 15000) || show(r);
 });
 
 await check("--env is visible to runs", async () => {
@@ -330,7 +337,7 @@ await check("--env is visible to runs", async () => {
 // ------------------------------------------------------------- raw JSON-RPC
 
 // Send lines, collect answer lines until `want` arrived or `ms` passed.
-function raw(lines, want, ms = 5000, extra = []) {
+function raw(lines, want, ms = 30000, extra = []) {
   return new Promise((resolve) => {
     const p = spawn(ACS, ["mcp", "--work-dir", WORK, ...extra], { stdio: ["pipe", "pipe", "pipe"] });
     let out = "", finished = false;
@@ -407,7 +414,7 @@ await check("raw: a cancelled call gets no answer; the others do", async () => {
     '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run_code","arguments":{"code":"setInterval(() => {}, 1000)"}}}',
     '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1,"reason":"test"}}',
     '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":99}}',
-    '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"run_code","arguments":{"code":"await new Promise(r => setTimeout(r, 1500)); console.log(2)"}}}'], 3, 4000);
+    '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"run_code","arguments":{"code":"await new Promise(r => setTimeout(r, 1500)); console.log(2)"}}}'], 2, 20000);
   return (!byId(answers, 1) && byId(answers, 2)?.result?.content[0].text === "2\n" && answers.length === 2) || show(answers);
 });
 
@@ -416,7 +423,7 @@ await check("raw: end of stdin stops runs and the server exits", async () => {
   const { code } = await raw([init(LATEST_PROTOCOL_VERSION),
     '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"run_code","arguments":{"code":"setInterval(() => {}, 1000)","timeoutMs":30000}}}'], 2, 800);
   const ms = Date.now() - t0;
-  return (code === 0 && ms < 4000) || `code ${code}, ${ms} ms`;
+  return (code === 0 && ms < 20000) || `code ${code}, ${ms} ms`;
 });
 
 // ------------------------------------------------------------- start-up

@@ -398,7 +398,9 @@ async function bodies() {
 
 // ---------------------------------------------------------------- lifecycles
 async function lifecycles() {
-  const slow = `${base}/slow?ms=500`;
+  // Aborts and timeouts fire 50-100 ms in; the answers they race come
+  // seconds later, so a loaded machine cannot reorder them.
+  const slow = `${base}/slow?ms=5000`;
   const drip = `${base}/drip?n=5&ms=40`;
   let r;
   await trace("normal", http.get(`${base}/echo`));
@@ -437,10 +439,10 @@ async function lifecycles() {
   await trace("signal already aborted", r);
   r = http.get(slow, { timeout: 100 });
   await trace("timeout option + destroy", r, { timeout: (req) => req.destroy() });
-  r = http.get(`${base}/slow?ms=250`);
+  r = http.get(`${base}/slow?ms=2000`);
   r.setTimeout(100, () => log("setTimeout callback"));
   await trace("setTimeout, no action", r);
-  r = http.get(`${base}/drip?n=2&ms=250`);
+  r = http.get(`${base}/drip?n=2&ms=1500`);
   r.setTimeout(100);
   await trace("timeout in body", r);
   await trace("cut mid-body", http.get(`${base}/close`));

@@ -821,7 +821,9 @@ Test(resolve, a_level_is_fetched_in_parallel)
   }
   strcat(deps, "}}");
   pub("top", "1.0.0", deps);
-  __atomic_store_n(&delay_ms, 100, __ATOMIC_RELAXED);
+  /* each answer waits long enough that requests sent together overlap
+     on the server even when the machine is loaded */
+  __atomic_store_n(&delay_ms, 500, __ATOMIC_RELAXED);
   acs__pkg_tree *t = NULL;
   char *msg = NULL;
   acs_err err = {0};
@@ -865,7 +867,7 @@ Test(resolve, parallel_install)
   /* b@1 at the root for c and c2, b@2 nested under m0 */
   acs__pkg_tree *t = resolved(NAMES("m0", "m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8", "m9", "c", "c2", "b@1"));
   cr_assert_eq(t->n, 14);
-  __atomic_store_n(&delay_ms, 50, __ATOMIC_RELAXED);
+  __atomic_store_n(&delay_ms, 300, __ATOMIC_RELAXED);
   int lines = 0;
   char *msg = NULL;
   acs_err err = {0};
