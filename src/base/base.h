@@ -53,6 +53,12 @@ int acs__read_file(const char *path, char **out, size_t *len);
 ** -errno. */
 int acs__write_all(int fd, const void *data, size_t len);
 
+/* Make a fresh directory PREFIX-XXXXXX in $TMPDIR (or /tmp), mode 0700;
+** *out is its canonical path (malloc'd, the caller's). */
+int acs__temp_dir(const char *prefix, char **out, acs_err *err);
+/* Remove a host tree without following any link in it, making directories
+** writable first; best effort (what cannot be removed stays). */
+void acs__remove_tree(const char *dir);
 
 
 /* A copy of s (len bytes) in which every invalid UTF-8 sequence is replaced

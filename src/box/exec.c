@@ -19,7 +19,6 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
 #include <poll.h>
 #include <pthread.h>
@@ -269,18 +268,8 @@ static int check_options(const acs_exec_options *o, plan *p, acs_err *err)
     }
     p->work_dir = real;
   } else {
-    const char *tmp = getenv("TMPDIR");
-    char tmpl[PATH_MAX];
-    snprintf(tmpl, sizeof tmpl, "%s/acs-run-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(tmpl))
-      return acs__fail(err, ACS_EENV, ACS__ENV,
-                       "could not create a temporary working directory in %s: %s",
-                       tmp && *tmp ? tmp : "/tmp", strerror(errno));
-    p->work_dir = realpath(tmpl, NULL);
-    if (!p->work_dir) {
-      rmdir(tmpl);
-      return ACS_ENOMEM;
-    }
+    int trc = acs__temp_dir("acs-run", &p->work_dir, err);
+    if (trc) return trc;
     p->temp_dir = true;
   }
 
@@ -333,19 +322,6 @@ static int check_options(const acs_exec_options *o, plan *p, acs_err *err)
     rc = 0;
   }
   return rc;
-}
-
-static int rm_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-  (void)st; (void)ftw;
-  if (flag == FTW_DP) rmdir(path);
-  else unlink(path);
-  return 0;
-}
-
-static void remove_tree(const char *dir)
-{
-  nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 /* --------------------------------------------------------- supervision */
@@ -523,7 +499,7 @@ int acs_exec(const acs_exec_options *o, acs_exec_result **out, acs_err *err)
   plan p = {0};
   int rc = check_options(o, &p, err);
   if (rc) {
-    if (p.temp_dir) remove_tree(p.work_dir);
+    if (p.temp_dir) acs__remove_tree(p.work_dir);
     plan_free(&p);
     return rc;
   }
@@ -550,7 +526,7 @@ int acs_exec(const acs_exec_options *o, acs_exec_result **out, acs_err *err)
       res->duration_ms = acs__now_ms() - t0;
       *out = res;
     }
-    if (p.temp_dir) remove_tree(p.work_dir);
+    if (p.temp_dir) acs__remove_tree(p.work_dir);
     plan_free(&p);
     return rc;
   }
@@ -685,7 +661,7 @@ int acs_exec(const acs_exec_options *o, acs_exec_result **out, acs_err *err)
   res->duration_ms = acs__now_ms() - t0;
   acs__capture_free(&r.out);
   acs__capture_free(&r.err);
-  if (p.temp_dir) remove_tree(p.work_dir);
+  if (p.temp_dir) acs__remove_tree(p.work_dir);
   plan_free(&p);
   *out = res;
   return 0;
@@ -699,7 +675,7 @@ fail:
   acs__capture_free(&r.out);
   acs__capture_free(&r.err);
   free(res);
-  if (p.temp_dir) remove_tree(p.work_dir);
+  if (p.temp_dir) acs__remove_tree(p.work_dir);
   plan_free(&p);
   return rc;
 }

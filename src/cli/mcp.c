@@ -13,14 +13,15 @@
 #include <string.h>
 
 static const char mcp_help[] =
-    "usage: acs mcp --work-dir DIR [OPTIONS]\n"
+    "usage: acs mcp [--work-dir DIR] [OPTIONS]\n"
     "\n"
     "Serve the Model Context Protocol on stdin/stdout (JSON-RPC, one message per\n"
     "line) for an agent: tools run_code, read_file, write_file and list_files.\n"
     "Every call is bound by these options; a call may narrow them, never widen.\n"
     "\n"
-    "  --work-dir DIR        the directory runs and file tools work in (required;\n"
-    "                        must exist). The file tools cannot leave it\n"
+    "  --work-dir DIR        the directory runs and file tools work in (must exist;\n"
+    "                        the file tools cannot leave it). Without it: a fresh\n"
+    "                        temporary directory, removed when the server exits\n"
     "  --read-only DIR       a directory runs may read (repeatable)\n"
     "  --allow-domain HOST   a host runs may connect to when a call lists it in\n"
     "                        `domains` (repeatable; same forms as acs run). Default: none\n"
@@ -136,10 +137,6 @@ int acs__cli_mcp(int argc, char **argv)
       else if (!strcmp(name, "--memory-mb")) o.memory_mb = n;
       else o.max_output_bytes = n;
     }
-  }
-  if (!o.work_dir) {
-    status = usage("%s", "--work-dir DIR is required: the directory the tools work in");
-    goto out;
   }
   o.read_only_dirs = ro;
   o.allowed_domains = domains;

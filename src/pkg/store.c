@@ -63,31 +63,6 @@ char *acs__store_dir(acs_err *err)
   return NULL;
 }
 
-static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *f)
-{
-  (void)st; (void)f;
-  if (flag == FTW_DP) {
-    chmod(p, 0700);
-    rmdir(p);
-  } else {
-    unlink(p);
-  }
-  return 0;
-}
-
-static int make_writable(const char *p, const struct stat *st, int flag, struct FTW *f)
-{
-  (void)f;
-  if (flag == FTW_D) chmod(p, (st->st_mode & 07777) | 0700);
-  return 0;
-}
-
-static void remove_tree(const char *dir)
-{
-  nftw(dir, make_writable, 16, FTW_PHYS);
-  nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
-
 static int read_only(const char *p, const struct stat *st, int flag, struct FTW *f)
 {
   (void)f;
@@ -174,7 +149,7 @@ int acs__store_get(const char *cache, json_t *doc, int cancel_fd, char **dir, bo
   *fetched = true;
   rc = acs__integrity_check(res.body.data, res.body.len, integrity, shasum, what, err);
   if (!rc) {
-    remove_tree(tmp);
+    acs__remove_tree(tmp);
     if (mkdir(tmp, 0755) < 0) rc = acs__fail(err, ACS_EENV, ACS__ENV, "cannot create '%s': %s", tmp, strerror(errno));
   }
   if (!rc) rc = acs__tar_extract(res.body.data, res.body.len, tmp, what, NULL, err);
@@ -185,7 +160,7 @@ int acs__store_get(const char *cache, json_t *doc, int cancel_fd, char **dir, bo
     if (rename(tmp, final) < 0)
       rc = acs__fail(err, ACS_EENV, ACS__ENV, "cannot move %s into the cache: %s", what, strerror(errno));
   }
-  if (rc) remove_tree(tmp);
+  if (rc) acs__remove_tree(tmp);
 done:
   flock(lfd, LOCK_UN);
   close(lfd);

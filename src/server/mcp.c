@@ -36,6 +36,9 @@ static const char instructions[] =
     "A sandbox for JavaScript and TypeScript. run_code runs a program in a fresh, isolated "
     "process and returns its output; read_file, write_file and list_files work on the work "
     "dir, which every run also sees as its current directory, so files persist between calls.";
+static const char temp_note[] =
+    " The work dir is a fresh temporary directory (%s), removed when this server exits: "
+    "nothing written there outlives the session.";
 
 bool acs__mcp_since(const acs__mcp *m, const char *rev) { return strcmp(m->version, rev) >= 0; }
 
@@ -65,14 +68,15 @@ static void free_list(char **l)
 ** the operator learns it at start-up rather than the model at each run. */
 static int check_opts(const acs__mcp_opts *o, acs_err *err)
 {
-  if (!o->work_dir || !*o->work_dir)
-    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG,
-                     "--work-dir is required: the directory the tools and runs work in");
   struct stat st;
-  if (stat(o->work_dir, &st) < 0)
+  if (o->work_dir && !*o->work_dir)
+    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG,
+                     "--work-dir is empty: name a directory, or leave the option out for a "
+                     "temporary one");
+  if (o->work_dir && stat(o->work_dir, &st) < 0)
     return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "work dir '%s' does not exist: create it "
                      "first (%s)", o->work_dir, strerror(errno));
-  if (!S_ISDIR(st.st_mode))
+  if (o->work_dir && !S_ISDIR(st.st_mode))
     return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "work dir '%s' is not a directory",
                      o->work_dir);
   for (size_t i = 0; i < o->read_only_count; i++)
@@ -106,7 +110,20 @@ int acs__mcp_new(const acs__mcp_opts *o, acs__mcp **out, acs_err *err)
   pthread_cond_init(&m->changed, NULL);
   m->version = revisions[0];
   m->out_fd = -1;
-  m->work_dir = realpath(o->work_dir, NULL);
+  if (o->work_dir) {
+    m->work_dir = realpath(o->work_dir, NULL);
+  } else {
+    rc = acs__temp_dir("acs-mcp", &m->work_dir, err);
+    if (rc) {
+      acs__mcp_free(m);
+      return rc;
+    }
+    m->temp_work = true;
+  }
+  acs__buf ib = {0};
+  if (acs__buf_puts(&ib, instructions) == 0 && m->temp_work)
+    acs__buf_printf(&ib, temp_note, m->work_dir);
+  m->instructions = acs__buf_take(&ib, NULL);
   m->ro = copy_list(o->read_only_dirs, o->read_only_count);
   m->domains = copy_list(o->allowed_domains, o->allowed_domain_count);
   m->env = copy_list(o->env, o->env_count);
@@ -121,7 +138,8 @@ int acs__mcp_new(const acs__mcp_opts *o, acs__mcp **out, acs_err *err)
   m->max_output_bytes = o->max_output_bytes;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   m->jobs = o->jobs > 0 ? o->jobs : (int)(cores > 0 ? cores : 1);
-  if (!m->work_dir || !m->ro || !m->domains || !m->env || !m->pkgs || acs__vfs_new(&m->vfs)) {
+  if (!m->work_dir || !m->instructions || !m->ro || !m->domains || !m->env || !m->pkgs ||
+      acs__vfs_new(&m->vfs)) {
     acs__mcp_free(m);
     return ACS_ENOMEM;
   }
@@ -162,7 +180,10 @@ void acs__mcp_free(acs__mcp *m)
   if (!m) return;
   acs_pool_free(m->pool);
   acs__vfs_free(m->vfs);
+  /* after the pool and every run: no guest process still writes there */
+  if (m->temp_work) acs__remove_tree(m->work_dir);
   free(m->work_dir);
+  free(m->instructions);
   free_list(m->ro);
   free_list(m->domains);
   free_list(m->env);
@@ -262,7 +283,7 @@ static void initialize(acs__mcp *m, json_t *id, json_t *params)
     json_object_set_new(info, "title", json_string("agent-code-sandbox"));
   acs__mcp_reply(m, id, json_pack("{s:s,s:{s:{}},s:o,s:s}", "protocolVersion", m->version,
                                   "capabilities", "tools", "serverInfo", info, "instructions",
-                                  instructions));
+                                  m->instructions));
 }
 
 static void notification(acs__mcp *m, const char *method, json_t *params)

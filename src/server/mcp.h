@@ -25,7 +25,8 @@
 /* ------------------------------------------------------- for the CLI */
 
 typedef struct acs__mcp_opts {
-  const char *work_dir;                /* required; must be a directory */
+  const char *work_dir;                /* must be a directory; NULL: a fresh temporary
+                                          one, removed by acs__mcp_free */
   const char *const *read_only_dirs;   /* visible to runs, not to the file tools */
   size_t read_only_count;
   const char *const *allowed_domains;  /* the most a run may ask for */
@@ -75,6 +76,8 @@ struct acs__vfs;
 struct acs__mcp {
   /* the operator's bounds, copied */
   char *work_dir; /* canonical */
+  bool temp_work;  /* work_dir is ours: removed with the server */
+  char *instructions; /* what initialize tells the client (names the work dir) */
   char **ro, **domains, **env, **pkgs;
   size_t ro_n, domain_n, env_n, pkg_n;
   bool limit_packages;

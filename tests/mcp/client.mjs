@@ -433,12 +433,36 @@ await check("start-up: a missing work dir exits 2 with a clear message", () => {
   return (r.status === 2 && /work dir .* does not exist/.test(r.stderr) && r.stdout.length === 0) || `${r.status} ${r.stderr}`;
 });
 
-await check("start-up: no --work-dir, a bad --allow-domain, a reserved --env exit 2", () => {
-  const a = spawnSync(ACS, ["mcp"], { input: "" });
+await check("start-up: an empty --work-dir, a bad --allow-domain, a reserved --env exit 2", () => {
+  const a = spawnSync(ACS, ["mcp", "--work-dir", ""], { input: "" });
   const b = spawnSync(ACS, ["mcp", "--work-dir", WORK, "--allow-domain", "https://x"], { input: "" });
   const c = spawnSync(ACS, ["mcp", "--work-dir", WORK, "--env", "LD_PRELOAD=x"], { input: "" });
   return (a.status === 2 && /--work-dir/.test(a.stderr) && b.status === 2 && /https:\/\/x/.test(b.stderr) &&
     c.status === 2 && /LD_PRELOAD/.test(c.stderr)) || `${a.status} ${a.stderr} ${b.status} ${b.stderr} ${c.status} ${c.stderr}`;
+});
+
+// A bare `acs mcp` (how MCP clients are usually configured): a fresh
+// temporary work dir, named in the instructions, shared by the file tools
+// and the runs, and gone when the server exits, with what was written there.
+await check("no flags: a temporary work dir, named, used by runs and file tools, removed at exit", async () => {
+  const TMPD = fs.mkdtempSync(path.join(os.tmpdir(), "acs-mcp-parent-"));
+  const transport = new StdioClientTransport({ command: ACS, args: ["mcp"], stderr: "pipe", env: { ...process.env, TMPDIR: TMPD } });
+  transport.stderr.on("data", (d) => { serverStderr += d; });
+  const c = new Client({ name: "bare", version: "1" });
+  await c.connect(transport);
+  const ins = c.getInstructions() ?? "";
+  const m = /temporary directory \(([^)]+)\)/.exec(ins);
+  const dir = m ? m[1] : "";
+  const w = await c.callTool({ name: "write_file", arguments: { path: "notes/a.txt", content: "from the tool\n" } });
+  const r = await c.callTool({ name: "run_code", arguments: { code: "import fs from 'node:fs'; console.log(fs.readFileSync('notes/a.txt', 'utf8').trim(), process.cwd() === " + JSON.stringify(dir) + "); fs.writeFileSync('b.txt', 'from the run'); fs.mkdirSync('ro'); fs.chmodSync('ro', 0o500); fs.symlinkSync('notes', 'notes-link')" } });
+  const l = await c.callTool({ name: "list_files", arguments: {} });
+  const existed = dir !== "" && fs.existsSync(path.join(dir, "b.txt")) && path.dirname(dir) === fs.realpathSync(TMPD);
+  await c.close();
+  for (let i = 0; i < 200 && fs.existsSync(dir); i++) await sleep(50);
+  const gone = !fs.existsSync(dir) && fs.readdirSync(TMPD).length === 0 && fs.existsSync("/etc/hostname");
+  fs.rmSync(TMPD, { recursive: true, force: true });
+  return (existed && gone && !w.isError && text(r) === "from the tool true\n" && /b\.txt/.test(text(l))) ||
+    show({ ins, dir, existed, gone, w, r, l });
 });
 
 await check("the servers wrote no sanitizer report and nothing unexpected to stderr", () =>
