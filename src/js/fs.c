@@ -491,7 +491,8 @@ static ACS__HOST_FN(fs_readdir)
   return r;
 }
 
-/* One-path operations: mkdir, rmdir, unlink, chmod, truncate, access. */
+/* One-path operations: mkdir, rmdir, unlink, chmod, truncate, access,
+** chown, lchown (fs.chown(path) takes no ids: it changes nothing). */
 static JSValueRef one_path(JSContextRef ctx, size_t argc, const JSValueRef argv[], JSValueRef *exc,
                            const char *syscall_name, int op)
 {
@@ -503,6 +504,8 @@ static JSValueRef one_path(JSContextRef ctx, size_t argc, const JSValueRef argv[
   case 2: rc = acs__vfs_unlink(VFS, path); break;
   case 3: rc = acs__vfs_chmod(VFS, path, (mode_t)int_arg(ctx, argc, argv, 1, 0644)); break;
   case 4: rc = acs__vfs_truncate(VFS, path, (off_t)num_arg(ctx, argc, argv, 1, 0)); break;
+  case 6: rc = acs__vfs_chown(VFS, path, true); break;
+  case 7: rc = acs__vfs_chown(VFS, path, false); break;
   default: rc = acs__vfs_access(VFS, path, int_arg(ctx, argc, argv, 1, F_OK)); break;
   }
   JSValueRef r = rc ? throw_errno(ctx, exc, -rc, syscall_name, path, NULL) : JSValueMakeUndefined(ctx);
@@ -516,6 +519,8 @@ static ACS__HOST_FN(fs_unlink) { (void)fn; (void)self; return one_path(ctx, argc
 static ACS__HOST_FN(fs_chmod) { (void)fn; (void)self; return one_path(ctx, argc, argv, exc, "chmod", 3); }
 static ACS__HOST_FN(fs_truncate) { (void)fn; (void)self; return one_path(ctx, argc, argv, exc, "open", 4); }
 static ACS__HOST_FN(fs_access) { (void)fn; (void)self; return one_path(ctx, argc, argv, exc, "access", 5); }
+static ACS__HOST_FN(fs_chown) { (void)fn; (void)self; return one_path(ctx, argc, argv, exc, "chown", 6); }
+static ACS__HOST_FN(fs_lchown) { (void)fn; (void)self; return one_path(ctx, argc, argv, exc, "lchown", 7); }
 
 /* Two-path operations: rename, link, symlink (target text, path). */
 static JSValueRef two_paths(JSContextRef ctx, size_t argc, const JSValueRef argv[], JSValueRef *exc,
@@ -586,24 +591,25 @@ static ACS__HOST_FN(fs_utimes)
   return r;
 }
 
-/* fd operations: ftruncate(fd, len), fsync(fd), fchmod(fd, mode), futimes */
+/* fd operations: ftruncate(fd, len), fsync(fd), fchmod(fd, mode), futimes,
+** fchown (which changes nothing, as fs.chown) */
 static ACS__HOST_FN(fs_fop)
 {
   (void)fn; (void)self;
   int op = int_arg(ctx, argc, argv, 0, -1);
   bool ro;
   int h = host_fd(int_arg(ctx, argc, argv, 1, -1), &ro);
-  static const char *const names[] = {"ftruncate", "fsync", "fchmod", "futime"};
-  if (op < 0 || op > 3) return JSValueMakeUndefined(ctx);
+  static const char *const names[] = {"ftruncate", "fsync", "fchmod", "futime", "fchown"};
+  if (op < 0 || op > 4) return JSValueMakeUndefined(ctx);
   if (h < 0) return throw_errno(ctx, exc, EBADF, names[op], NULL, NULL);
   /* stdio is the supervisor's pipes and /dev/null: never the guest's to change */
-  if (h <= 2 && op != 1) return throw_errno(ctx, exc, EPERM, names[op], NULL, NULL);
+  if (h <= 2 && op != 1 && op != 4) return throw_errno(ctx, exc, EPERM, names[op], NULL, NULL);
   if (ro && op != 1) return throw_errno(ctx, exc, EROFS, names[op], NULL, NULL);
   int rc = 0;
   if (op == 0) rc = ftruncate(h, (off_t)num_arg(ctx, argc, argv, 2, 0));
   else if (op == 1) rc = fsync(h);
   else if (op == 2) rc = fchmod(h, (mode_t)int_arg(ctx, argc, argv, 2, 0644));
-  else {
+  else if (op == 3) {
     double at = num_arg(ctx, argc, argv, 2, 0), mt = num_arg(ctx, argc, argv, 3, 0);
     struct timespec ts[2] = {{(time_t)(at / 1e3), (long)((at - (double)(long long)(at / 1e3) * 1e3) * 1e6)},
                              {(time_t)(mt / 1e3), (long)((mt - (double)(long long)(mt / 1e3) * 1e3) * 1e6)}};
@@ -636,6 +642,8 @@ void acs__host_fs(JSContextRef ctx, JSObjectRef host)
   acs__js_set_fn(ctx, f, "chmod", fs_chmod);
   acs__js_set_fn(ctx, f, "truncate", fs_truncate);
   acs__js_set_fn(ctx, f, "access", fs_access);
+  acs__js_set_fn(ctx, f, "chown", fs_chown);
+  acs__js_set_fn(ctx, f, "lchown", fs_lchown);
   acs__js_set_fn(ctx, f, "rename", fs_rename);
   acs__js_set_fn(ctx, f, "link", fs_link);
   acs__js_set_fn(ctx, f, "symlink", fs_symlink);

@@ -1143,6 +1143,17 @@ int acs__vfs_chmod(acs__vfs *v, const char *path, mode_t mode)
   return rc;
 }
 
+int acs__vfs_chown(acs__vfs *v, const char *path, bool follow)
+{
+  walk w;
+  int rc = walk_path(v, path, follow, false, &w);
+  if (rc == -ENOENT && v->outside) return -EACCES;
+  if (rc) return rc;
+  if (w.m && w.m->ro) rc = -EROFS;
+  walk_close(&w);
+  return rc;
+}
+
 int acs__vfs_utimes(acs__vfs *v, const char *path, const struct timespec ts[2], bool follow)
 {
   walk w;

@@ -66,6 +66,9 @@ int acs__vfs_readlink(acs__vfs *v, const char *path, char **out);
 /* The canonical guest path (all links resolved), malloc'd in *out. */
 int acs__vfs_realpath(acs__vfs *v, const char *path, char **out);
 int acs__vfs_chmod(acs__vfs *v, const char *path, mode_t mode);
+/* chown changes nothing (the sandbox's files all stay the user's who runs
+** it); it fails as chown(2) would for a missing path or a read-only mount. */
+int acs__vfs_chown(acs__vfs *v, const char *path, bool follow);
 int acs__vfs_utimes(acs__vfs *v, const char *path, const struct timespec ts[2], bool follow);
 int acs__vfs_truncate(acs__vfs *v, const char *path, off_t len);
 

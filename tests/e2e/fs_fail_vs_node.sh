@@ -1,6 +1,7 @@
-# fs_fail_vs_node.sh - fs calls that must fail on a read-only dir (EROFS)
-# and write streams whose disk fills up mid-way (ENOSPC), compared with
-# Node 22. Work-dir cases without mounts: tests/js/fs_write_stream_fail.js.
+# fs_fail_vs_node.sh - fs calls that must fail on a read-only dir (EROFS:
+# write streams, chown) and write streams whose disk fills up mid-way
+# (ENOSPC), compared with Node 22. The work-dir cases, which need no
+# mounts: tests/js/fs_write_stream_fail.js and fs_chown.js.
 . "$(dirname "$0")/lib.sh"
 
 NODE22=${NODE22:-$PWD/tests/.node22/node_modules/.bin/node}
@@ -8,7 +9,8 @@ NODE22=${NODE22:-$PWD/tests/.node22/node_modules/.bin/node}
 W="$TMP/work"; RO="$TMP/ro"; SMALL="$TMP/small"
 mkdir -p "$W" "$RO" "$SMALL"
 mounted=()
-trap 'for m in "${mounted[@]}"; do umount "$m" 2>/dev/null; done; rm -rf "$TMP"' EXIT
+# lazily: the last run's worker may still be leaving the mount
+trap 'for m in "${mounted[@]}"; do umount -l "$m" 2>/dev/null; done; rm -rf "$TMP"' EXIT
 
 # ------------------------------------------------------------- EROFS
 cat > "$W/ro.js" <<'JS'
@@ -35,6 +37,30 @@ const writeThenEnd = (w, log) => { w.write("a", res(log, "write1")); w.end("b", 
   const fh = await fs.promises.open(`${RO}/f.txt`, "r");
   await trace("FileHandle stream, opened to read", fh.createWriteStream(), writeThenEnd);
   console.log("unchanged", fs.readFileSync(`${RO}/f.txt`, "utf8") === "kept\n", "nothing created", !fs.existsSync(`${RO}/new.txt`));
+  // chown: EROFS on an existing path, the lookup's error (ENOENT) first
+  const show = (name, f) => { try { f(); console.log(name, "ok"); } catch (e) { console.log(name, e.code, e.syscall); } };
+  show("chownSync", () => fs.chownSync(`${RO}/f.txt`, 0, 0));
+  show("chownSync, no change asked", () => fs.chownSync(`${RO}/f.txt`, -1, -1));
+  show("chownSync, the dir", () => fs.chownSync(RO, 0, 0));
+  show("chownSync, missing", () => fs.chownSync(`${RO}/missing`, 0, 0));
+  show("lchownSync", () => fs.lchownSync(`${RO}/f.txt`, 0, 0));
+  show("lchownSync, missing", () => fs.lchownSync(`${RO}/missing`, 0, 0));
+  const fd = fs.openSync(`${RO}/f.txt`, "r");
+  show("fchownSync", () => fs.fchownSync(fd, 0, 0));
+  fs.closeSync(fd);
+  const wait = (f) => new Promise((done) => f((e) => done(e ? `${e.code} ${e.syscall}` : "ok")));
+  console.log("chown", await wait((cb) => fs.chown(`${RO}/f.txt`, 0, 0, cb)));
+  console.log("lchown", await wait((cb) => fs.lchown(`${RO}/f.txt`, 0, 0, cb)));
+  const fd2 = fs.openSync(`${RO}/f.txt`, "r");
+  console.log("fchown", await wait((cb) => fs.fchown(fd2, 0, 0, cb)));
+  fs.closeSync(fd2);
+  const settle = (p) => p.then(() => "ok", (e) => `${e.code} ${e.syscall}`);
+  console.log("promises.chown", await settle(fs.promises.chown(`${RO}/f.txt`, 0, 0)));
+  console.log("promises.lchown", await settle(fs.promises.lchown(`${RO}/f.txt`, 0, 0)));
+  console.log("promises.chown, missing", await settle(fs.promises.chown(`${RO}/missing`, 0, 0)));
+  const fh2 = await fs.promises.open(`${RO}/f.txt`, "r");
+  console.log("FileHandle.chown", await settle(fh2.chown(0, 0)));
+  await fh2.close();
 })();
 JS
 # Node's output on a read-only filesystem (a tmpfs remounted ro), written
@@ -46,7 +72,21 @@ stream, r+ | end:EROFS error:EROFS/open close | bytesWritten 0
 stream, append | end:EROFS error:EROFS/open close | bytesWritten 0
 FileHandle r+ EROFS open
 FileHandle stream, opened to read | write1:EBADF end:EBADF error:EBADF/write close | bytesWritten 0
-unchanged true nothing created true'
+unchanged true nothing created true
+chownSync EROFS chown
+chownSync, no change asked EROFS chown
+chownSync, the dir EROFS chown
+chownSync, missing ENOENT chown
+lchownSync EROFS lchown
+lchownSync, missing ENOENT lchown
+fchownSync EROFS fchown
+chown EROFS chown
+lchown EROFS lchown
+fchown EROFS fchown
+promises.chown EROFS chown
+promises.lchown EROFS lchown
+promises.chown, missing ENOENT chown
+FileHandle.chown EROFS fchown'
 
 ro_real=""
 if mount -t tmpfs -o size=1m tmpfs "$RO" 2>/dev/null; then mounted+=("$RO"); fi
@@ -54,7 +94,7 @@ printf 'kept\n' > "$RO/f.txt"
 if [ ${#mounted[@]} -gt 0 ] && mount -o remount,ro "$RO" 2>/dev/null; then ro_real=1; else chmod a-w "$RO" "$RO/f.txt"; fi
 
 run_acs run --work-dir "$W" --read-only "$RO" ro.js -- "$RO"
-check "EROFS: write streams on a read-only dir fail as in Node 22" all [ "$RC" = 0 ] -- [ "$OUT" = "$RO_EXPECTED" ]
+check "EROFS: write streams and chown on a read-only dir fail as in Node 22" all [ "$RC" = 0 ] -- [ "$OUT" = "$RO_EXPECTED" ]
 if [ -n "$ro_real" ] && [ -n "$NODE22" ]; then
   OUT=$(cd "$W" && "$NODE22" ro.js "$RO" 2>"$TMP/err"); RC=$?; ERR=$(cat "$TMP/err")
   check "EROFS: Node 22 on a read-only mount prints what acs is held to" all [ "$RC" = 0 ] -- [ "$OUT" = "$RO_EXPECTED" ]

@@ -241,6 +241,13 @@ Test(vfs, read_only_mounts_refuse_every_write)
   P(l, W, "link_to_r");
   cr_assert_eq(try_open(l, O_WRONLY), -EROFS);
   cr_assert_str_eq(read_guest(f), "readonly");
+  /* chown changes nothing anywhere, but fails where chown(2) would */
+  cr_assert_eq(acs__vfs_chown(v, f, true), -EROFS);
+  cr_assert_eq(acs__vfs_chown(v, f, false), -EROFS);
+  cr_assert_eq(acs__vfs_chown(v, l, true), -EROFS);
+  cr_assert_eq(acs__vfs_chown(v, l, false), 0);
+  cr_assert_eq(acs__vfs_chown(v, w, true), 0);
+  cr_assert_eq(acs__vfs_chown(v, g, true), -ENOENT);
 }
 
 Test(vfs, a_nested_read_only_mount_wins)

@@ -511,9 +511,30 @@ sync.accessSync = (p, mode) => { const path = toPath(p); call(() => host.fs.acce
 sync.chmodSync = (p, mode) => { const path = toPath(p); call(() => host.fs.chmod(path, toMode(mode)), path); };
 sync.lchmodSync = undefined;
 sync.fchmodSync = (fd, mode) => call(() => host.fs.fop(2, fd, toMode(mode)));
-sync.chownSync = (p) => { sync.statSync(p); };
-sync.lchownSync = (p) => { sync.lstatSync(p); };
-sync.fchownSync = (fd) => { sync.fstatSync(fd); };
+// Node's checks of an id (uid, gid) or an fd: type, then range
+function intArg(name, v, min, max) {
+  if (typeof v !== "number") throw argType(name, "of type number", v);
+  let must = null;
+  if (!Number.isInteger(v)) must = "an integer";
+  else if (v < min || v > max) must = `>= ${min} && <= ${max}`;
+  if (must === null) return v;
+  const shown = Number.isInteger(v) && Math.abs(v) > 2 ** 32 ? String(v).replace(/\B(?=(\d{3})+$)/g, "_") : String(v);
+  const err = new RangeError(`The value of "${name}" is out of range. It must be ${must}. Received ${shown}`);
+  err.code = "ERR_OUT_OF_RANGE";
+  throw err;
+}
+// chown and friends change nothing: every file in the sandbox stays owned
+// by the user who runs acs. They fail as chown(2) would, on a missing path
+// or in a read-only dir (EROFS).
+function chownArgs(target, uid, gid, fd) {
+  const t = fd ? intArg("fd", target, 0, 2147483647) : toPath(target);
+  intArg("uid", uid, -1, 4294967295);
+  intArg("gid", gid, -1, 4294967295);
+  return t;
+}
+sync.chownSync = (p, uid, gid) => { const path = chownArgs(p, uid, gid); call(() => host.fs.chown(path), path); };
+sync.lchownSync = (p, uid, gid) => { const path = chownArgs(p, uid, gid); call(() => host.fs.lchown(path), path); };
+sync.fchownSync = (fd, uid, gid) => { call(() => host.fs.fop(4, chownArgs(fd, uid, gid, true))); };
 sync.truncateSync = (p, len = 0) => {
   if (typeof p === "number") return call(() => host.fs.fop(0, p, len));
   const path = toPath(p);
@@ -883,6 +904,7 @@ exports.promisified = promisified;
 exports.cp = cp;
 exports.cpOptions = cpOptions;
 exports.argType = argType;
+exports.chownArgs = chownArgs;
 exports.toPath = toPath;
 exports.toFlags = toFlags;
 exports.uvError = uvError;

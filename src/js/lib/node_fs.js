@@ -16,6 +16,22 @@ fs.exists = callbackify(sync.existsSync, "exists");
 Object.defineProperty(fs.exists, Symbol.for("nodejs.util.promisify.custom"), {
   value: { exists(path) { return new Promise((resolve) => fs.exists(path, resolve)); } }.exists,
 });
+// a bad callback or id throws at once, as in Node, not through the
+// callback; success calls back with the error argument alone, as Node's
+for (const name of ["chown", "lchown", "fchown"]) {
+  const fn = sync[name + "Sync"];
+  fs[name] = { [name](target, uid, gid, cb) {
+    if (typeof cb !== "function") throw core.argType("cb", "of type function", cb);
+    core.chownArgs(target, uid, gid, name === "fchown");
+    let err = null;
+    try {
+      fn(target, uid, gid);
+    } catch (e) {
+      err = e;
+    }
+    require("timers").setImmediate(cb, err);
+  } }[name];
+}
 fs.realpath.native = callbackify(sync.realpathSync.native, "realpath");
 fs.read = callbackify((fd, buffer, ...rest) => sync.readSync(fd, buffer, ...rest), "read");
 fs.write = function write(fd, buffer, ...rest) {

@@ -31,6 +31,7 @@ class FileHandle {
   async sync() { return sync.fsyncSync(this.fd); }
   async datasync() { return sync.fsyncSync(this.fd); }
   async chmod(mode) { return sync.fchmodSync(this.fd, mode); }
+  async chown(uid, gid) { return sync.fchownSync(this.fd, uid, gid); }
   async utimes(a, m) { return sync.futimesSync(this.fd, a, m); }
   async close() {
     if (this.fd >= 0) {
@@ -60,6 +61,18 @@ for (const [name, fn] of Object.entries(sync)) {
 // Node's promises.realpath is the native one ("file/" is ENOTDIR)
 promises.realpath = promisified(sync.realpathSync.native);
 promises.cp = core.cp;
+// a bad id rejects at once (Node's are async functions), the result later
+for (const name of ["chown", "lchown"]) {
+  const later = promisified(sync[name + "Sync"]);
+  promises[name] = { [name](path, uid, gid) {
+    try {
+      core.chownArgs(path, uid, gid);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return later(path, uid, gid);
+  } }[name];
+}
 promises.open = async (path, flags, mode) => new FileHandle(sync.openSync(path, flags, mode));
 promises.readFile = async (path, opts) => (path instanceof FileHandle ? path.readFile(opts) : sync.readFileSync(path, opts));
 promises.writeFile = async (path, data, opts) => (path instanceof FileHandle ? path.writeFile(data, opts) : sync.writeFileSync(path, data, opts));
