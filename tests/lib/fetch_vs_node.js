@@ -3,8 +3,8 @@
 //
 //   node tests/lib/fetch_vs_node.js [filter]
 //
-// fetch.js is loaded as the runtime loads it (the body of
-// `function (exports, require, host)`), with Node's URL, Blob, File,
+// fetch.js and its parts (fetch_*.js) are loaded as the runtime loads them
+// (the body of `function (exports, require, host)`), with Node's URL, Blob, File,
 // TextEncoder/Decoder, AbortController, DOMException, util.inspect and web
 // streams in place of the sibling files (those are tested on their own), and
 // a `host.net` made of node:http that keeps the primitive's contract:
@@ -166,8 +166,18 @@ const shims = {
     },
   },
 };
+// fetch.js's own parts load from src/js/lib, once each.
+const parts = new Map();
 function shimRequire(name) {
   if (Object.prototype.hasOwnProperty.call(shims, name)) return shims[name];
+  if (name.startsWith("fetch_")) {
+    if (!parts.has(name)) {
+      const exports = {};
+      parts.set(name, exports);
+      new Function("exports", "require", "host", fs.readFileSync(path.join(LIB, `${name}.js`), "utf8"))(exports, shimRequire, host);
+    }
+    return parts.get(name);
+  }
   throw new Error(`fetch.js required ${name}, which this harness does not provide`);
 }
 shimRequire.loaded = () => true;

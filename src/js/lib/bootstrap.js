@@ -68,7 +68,11 @@ lazy("Buffer", "node_buffer");
 lazy("Blob", "node_buffer");
 lazy("File", "node_buffer");
 lazy("fetch", "fetch", "fetch", true);
-for (const name of ["Headers", "Request", "Response", "FormData"]) lazy(name, "fetch");
+// Each class from its own part of fetch.js: a Response needs no client.
+lazy("Headers", "fetch_headers");
+lazy("Request", "fetch_request");
+lazy("Response", "fetch_response");
+lazy("FormData", "fetch_form_data");
 for (const name of ["ReadableStream", "ReadableStreamDefaultReader", "ReadableStreamBYOBReader",
   "ReadableStreamBYOBRequest", "ReadableByteStreamController", "ReadableStreamDefaultController",
   "TransformStream", "TransformStreamDefaultController", "WritableStream", "WritableStreamDefaultWriter",
