@@ -36,3 +36,12 @@ check "a column after rewritten imports is mapped back to the source" has "$ERR"
 } > "$W/seven.ts"
 run_acs run --work-dir "$W" seven.ts
 check "a call on line 40, column 7 of a TS file is named 40:7" has "$ERR" "at seven.ts:40:7"
+
+# A frame in a scoped package: the "@" of node_modules/@scope is part of the
+# path, not the end of the function name (JSC writes "fn@url:line:col").
+mkdir -p "$W/node_modules/@acs-test/deep"
+echo '{ "name": "@acs-test/deep", "version": "1.0.0", "main": "index.js" }' > "$W/node_modules/@acs-test/deep/package.json"
+echo 'exports.boom = function boom() { return new Error("deep"); };' > "$W/node_modules/@acs-test/deep/index.js"
+echo 'console.log(require("@acs-test/deep").boom());' > "$W/scoped.cjs"
+run_acs run --work-dir "$W" scoped.cjs
+check "a frame in a scoped package names its function and its path" has "$OUT" "at boom (node_modules/@acs-test/deep/index.js:1:41)"

@@ -10,13 +10,30 @@
 
 const INTERNAL = "node:internal/";
 
+// JSC writes a frame as "fn@url:line:col". The name may hold an "@" (a
+// method named ["a@b"]) and so may the url (node_modules/@scope/pkg): the
+// url starts at the first "@" followed by what a url starts with.
+const URL_AT = /@(?=\/|[A-Za-z][\w+.-]*:|\[native code\]|\[wasm code\]|$)/;
+const POSITION = /^(.*):(\d+):(\d+)$/;
+
 function parseFrame(line) {
-  const at = line.lastIndexOf("@");
+  const found = URL_AT.exec(line);
+  const at = found ? found.index : -1;
   const fn = at >= 0 ? line.slice(0, at) : "";
   const loc = at >= 0 ? line.slice(at + 1) : line;
-  const m = /^(.*):(\d+):(\d+)$/.exec(loc);
+  const m = POSITION.exec(loc);
   if (!m) return { fn, url: loc, line: 0, column: 0, native: loc === "[native code]" };
   return { fn, url: m[1], line: +m[2], column: +m[3], native: false };
+}
+
+// Whether a line of a stack is one of JSC's frames, not text of the
+// guest's (`e.stack = \`${e.name}: ${e.message}\``).
+function isEngineFrame(line) {
+  if (line === "" || line === "[native code]") return true;
+  const found = URL_AT.exec(line);
+  if (!found) return false;
+  const loc = line.slice(found.index + 1);
+  return loc === "" || loc === "[native code]" || loc === "[wasm code]" || POSITION.test(loc);
 }
 
 function relative(url) {
@@ -51,8 +68,9 @@ function userFrames(err) {
   if (err !== null && typeof err === "object" && err[Symbol.for("acs.syntaxError")]) return [];
   const stack = err !== null && typeof err === "object" ? err.stack : undefined;
   if (typeof stack !== "string" || stack === "") return [];
-  // Already V8-shaped (an error that came through formatStack, or made up).
-  if (/^\s+at /m.test(stack)) return null;
+  // Already V8-shaped (an error that came through formatStack, or made
+  // up), or text that JSC did not write: shown as it is, as V8 shows it.
+  if (/^\s+at /m.test(stack) || !stack.split("\n").every(isEngineFrame)) return null;
   const frames = [];
   for (const raw of stack.split("\n")) {
     if (!raw) continue;
