@@ -65,8 +65,8 @@ lazy("Navigator", "navigator");
 lazy("CryptoKey", "subtle");
 lazy("SubtleCrypto", "subtle");
 lazy("Buffer", "node_buffer");
-lazy("Blob", "node_buffer");
-lazy("File", "node_buffer");
+lazy("Blob", "buffer_blob");
+lazy("File", "buffer_blob");
 lazy("fetch", "fetch", "fetch", true);
 // Each class from its own part of fetch.js: a Response needs no client.
 lazy("Headers", "fetch_headers");
