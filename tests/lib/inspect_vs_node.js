@@ -47,6 +47,7 @@ if (!process.execArgv.includes('--expose-internals')) {
 const fs = require('fs');
 const path = require('path');
 const util = require('util');
+const vm = require('vm');
 const NodeConsole = require('console').Console;
 const { Writable } = require('stream');
 const { internalBinding } = require('internal/test/binding');
@@ -746,6 +747,53 @@ function runNoHookCases() {
     'WeakMap { <items unknown> }');
 }
 
+// The hooks as src/js/introspect.c gives them under JavaScriptCore: a
+// preview of Map and Set iterators only (undefined for weak collections),
+// no proxy handler. Iterators and promises of another realm are found by
+// the blind probe, as Node finds them.
+function runJscHookCases() {
+  const host = makeHost(true);
+  const nodePreview = host.previewEntries;
+  host.previewEntries = (v, kv) => {
+    const type = util.types.isMapIterator(v) ? 'Map' : util.types.isSetIterator(v) ? 'Set' : '';
+    if (type === '') return undefined;
+    return kv ? [...nodePreview(v, true), type] : nodePreview(v);
+  };
+  delete host.getProxyDetails;
+  const jsc = loadLib(host)('inspect');
+  check('jsc hooks weakmap showHidden', jsc.inspect(weakMap, { showHidden: true }), 'WeakMap { <items unknown> }');
+  check('jsc hooks weakset showHidden', jsc.inspect(weakSet, { showHidden: true }), 'WeakSet { <items unknown> }');
+  const m = new Map([['a', 1], ['b', 2]]);
+  const part = m.entries();
+  part.next();
+  for (const [name, make] of Object.entries({
+    mapKeys: () => m.keys(), mapPart: () => part, setEntries: () => new Set([1, 2]).entries(),
+    otherRealmMapIter: () => vm.runInNewContext('new Map([[1, 2]]).entries()'),
+    otherRealmSetIter: () => vm.runInNewContext('new Set(["x"]).values()'),
+    otherRealmPromise: () => vm.runInNewContext('Promise.resolve(5)'),
+    nullProtoIter: () => Object.setPrototypeOf(new Set([3]).values(), null),
+  })) {
+    for (const opts of [undefined, { showHidden: true }, { maxArrayLength: 1 }]) {
+      check(`jsc hooks ${name} [${optName(opts)}]`, jsc.inspect(make(), opts), util.inspect(make(), opts));
+    }
+  }
+  check('jsc hooks preview leaves the iterator alone', [...part].length, 1);
+
+  // A JavaScriptCore whose object layout introspect.c does not know: the
+  // hooks still tell promises and iterators apart, and say no more.
+  const unknown = makeHost(true);
+  unknown.previewEntries = (v) => (util.types.isMapIterator(v) || util.types.isSetIterator(v) ? null : undefined);
+  unknown.getPromiseDetails = (v) => (util.types.isPromise(v) ? [0] : undefined);
+  const blind = loadLib(unknown)('inspect');
+  check('unknown layout map iterator', blind.inspect(m.keys()), '[Map Iterator] { <items unknown> }');
+  check('unknown layout other realm set iterator', blind.inspect(vm.runInNewContext('new Set([1]).values()')),
+    '[Set Iterator] { <items unknown> }');
+  check('unknown layout promise', blind.inspect(Promise.resolve(1)), 'Promise { <pending> }');
+  check('unknown layout fake promise', blind.inspect(Object.create(Promise.prototype)),
+    util.inspect(Object.create(Promise.prototype)));
+  check('unknown layout weakmap showHidden', blind.inspect(weakMap, { showHidden: true }), 'WeakMap { <items unknown> }');
+}
+
 // ---------------------------------------------------------------------------
 // util.format
 
@@ -1008,6 +1056,7 @@ async function main() {
   moduleNs = await import('data:text/javascript,export const a = 1; export let b = [1, 2]; export default function () {}');
   runInspectCases();
   runNoHookCases();
+  runJscHookCases();
   runFormatCases();
   runStringHelpers();
   await runConsoleCases();

@@ -269,7 +269,8 @@ function iterationColumns(data, kind, options) {
   if (kind === 'Map') {
     entries = [];
     for (const [k, v] of Map.prototype.entries.call(data)) entries.push(k, v);
-  } else if ((kind === 'MapIterator' || kind === 'SetIterator') && typeof host.previewEntries === 'function') {
+  } else if ((kind === 'MapIterator' || kind === 'SetIterator') && typeof host.previewEntries === 'function' &&
+             host.previewEntries(data) != null) {
     // Previewed, so the iterator is not used up.
     if (kind === 'MapIterator') [entries, pairs] = host.previewEntries(data, true);
     else entries = host.previewEntries(data);

@@ -48,8 +48,15 @@
 //                                 promise prints as `Promise { <pending> }`.
 //   host.previewEntries(o, kv) -> the entries a Map/Set iterator or a weak
 //                                 collection holds, without consuming them
-//                                 (with kv: [entries, isKeyValue]). Without
-//                                 it those print `{ <items unknown> }`.
+//                                 (with kv: [entries, isKeyValue], and a
+//                                 host may add 'Map' or 'Set' for an
+//                                 iterator's collection); undefined for what
+//                                 it cannot preview, null for a Map/Set
+//                                 iterator whose entries it cannot read.
+//                                 Without it those print
+//                                 `{ <items unknown> }`.
+//
+// Under JavaScriptCore the two hooks above come from src/js/introspect.c.
 //   host.getOwnNonIndexProperties(o, filter)
 //                              -> own keys that are not array indices
 //                                 (filter 2: enumerable only, 0: all).
@@ -241,6 +248,14 @@ function getKind(obj) {
   if (isErrorObject(obj)) return 'Error';
   for (let i = 0; i < blindOrder.length; i++) {
     if (confirm[blindOrder[i]](obj)) return blindOrder[i];
+  }
+  // An iterator of another realm, or without prototype: the host's preview
+  // says it is a Map or Set iterator and, if it can, which of the two;
+  // else the tag does.
+  const preview = previewEntries === undefined ? undefined : previewEntries(obj, true);
+  if (preview !== undefined) {
+    const type = preview?.[2] ?? (classString.call(obj) === '[object Set Iterator]' ? 'Set' : 'Map');
+    return `${type}Iterator`;
   }
   return '';
 }
@@ -1810,12 +1825,15 @@ const SHAPES = {
       f.open = `${heading(f.name, f.tag, f.kind)}{`;
     },
     fill(p, f, obj, level, indent, out) {
-      if (!p.hidden || previewEntries === undefined) {
+      // A host may preview iterators and not weak collections (JSC keeps
+      // their tables outside the JS heap): undefined then.
+      const entries = p.hidden && previewEntries !== undefined ? previewEntries(obj) : undefined;
+      if (entries == null) {
         out.push(p.paint('<items unknown>', 'special'));
       } else if (f.kind === 'WeakMap') {
-        p.previewPairs(previewEntries(obj), level, indent, out, true);
+        p.previewPairs(entries, level, indent, out, true);
       } else {
-        p.previewValues(previewEntries(obj), level, indent, out, true);
+        p.previewValues(entries, level, indent, out, true);
       }
     },
   },
@@ -1868,12 +1886,12 @@ function iteratorOpen(type, tag, word) {
 }
 
 function iteratorItems(p, f, obj, level, indent, out, type) {
-  if (previewEntries === undefined) {
+  const preview = previewEntries === undefined ? null : previewEntries(obj, true);
+  if (preview == null) {
     // Reading the entries would use the iterator up.
     out.push(p.paint('<items unknown>', 'special'));
     return;
   }
-  const preview = previewEntries(obj, true);
   if (preview[1]) {
     f.open = iteratorOpen(type, f.tag, 'Entries');
     p.previewPairs(preview[0], level, indent, out, false);
