@@ -1,22 +1,26 @@
-/* introspect.c - a fact Node's util.inspect reads from V8 that the
-** JavaScriptCore API does not give: the entries a Map or Set iterator has
-** left, without using them up (host.previewEntries). Its contract is V8's,
+/* introspect.c - two facts Node's util.inspect reads from V8 that the
+** JavaScriptCore API does not give: the state and result of a promise
+** (host.getPromiseDetails) and the entries a Map or Set iterator has left,
+** without using them up (host.previewEntries). Their contracts are V8's,
 ** as described at the top of src/js/lib/inspect.js.
 **
-** libjavascriptcoregtk-4.1 (2.50) exports no function for it: the
-** iterators' accessors are inline C++, and the inspector's
-** InjectedScriptHost, which has them, is not reachable from a plain
-** context. Iterators keep what is needed in "internal
+** libjavascriptcoregtk-4.1 (2.50) exports no function for either:
+** JSPromise::status() and the iterators' accessors are inline C++, and the
+** inspector's InjectedScriptHost, which has them, is not reachable from a
+** plain context. Both kinds of object keep what is needed in "internal
 ** fields", JSValues stored right after the JSObject header (8 bytes of
 ** JSCell header, whose sixth byte is the cell's JSType, then the butterfly
 ** pointer); on 64-bit platforms a JSValueRef is the JSValue's encoding and
 ** an object's is its cell's address. That layout is no API, so the first
 ** call of a hook checks it on objects of known state, made with methods
 ** taken while the realm was new: under a JavaScriptCore that moved things
-** the hook tells no more than what kind an object is, and inspect.js
-** prints "<items unknown>" as it did without it, rather than misread
-** memory. Nothing runs unless something is printed.
+** the hooks tell no more than what kind an object is, and inspect.js
+** prints "Promise { <pending> }" and "<items unknown>" as it did without
+** them, rather than misread memory. Nothing runs unless something is
+** printed: no promise is tracked.
 **
+** JSPromise: field 0 the flags (an int32; state in the low two bits: 0
+** pending, 1 fulfilled, 2 rejected), field 1 the result once settled.
 ** JSMapIterator and JSSetIterator: field 0 the entry index, 1 the map or
 ** set, 2 the table storage, 3 the kind (0 keys, 1 values, 2 entries). */
 #include "runtime_internal.h"
@@ -33,17 +37,18 @@ enum { KIND_KEYS = 0, KIND_VALUES = 1, KIND_ENTRIES = 2 };
 
 /* What calibration found, the same for every realm of the process: 0 not
 ** yet checked (it is done on first use: nothing is paid by runs that print
-** no iterator), 1 the layout is the known one, -1 it is not. */
+** no promise or iterator), 1 the layout is the known one, -1 it is not. */
 static struct {
-  int iterators;
-  uint8_t map_iterator_type, set_iterator_type;
+  int promises, iterators;
+  uint8_t promise_type, map_iterator_type, set_iterator_type;
   /* the realm's own methods, taken before any guest code could replace
   ** them: Map.prototype.entries and .set, Set.prototype.entries and .add,
-  ** the iterators' next; Map and Set */
-  JSObjectRef map_entries, map_set, set_entries, set_add, map_next, set_next;
+  ** the iterators' next, Promise.prototype.then; Map and Set */
+  JSObjectRef map_entries, map_set, set_entries, set_add, map_next, set_next, then;
   JSObjectRef map_ctor, set_ctor;
 } I;
 
+static bool calibrate_promises(JSContextRef ctx);
 static bool calibrate_iterators(JSContextRef ctx);
 
 static uint8_t cell_type(JSValueRef v)
@@ -81,6 +86,27 @@ static JSObjectRef call(JSContextRef ctx, JSObjectRef f, JSValueRef self, size_t
   JSValueRef exc = NULL;
   JSValueRef r = JSObjectCallAsFunction(ctx, f, object_of(ctx, self), argc, argv, &exc);
   return exc ? NULL : object_of(ctx, r);
+}
+
+/* host.getPromiseDetails(p) -> [state] when pending, [state, result] when
+** settled, undefined for anything that is no promise. Under an unknown
+** layout every promise is [0], pending, as inspect.js shows it without
+** the hook. */
+static ACS__HOST_FN(host_promise_details)
+{
+  (void)fn; (void)self; (void)exc;
+  if (!I.promises) I.promises = calibrate_promises(ctx) ? 1 : -1;
+  if (argc < 1 || !JSValueIsObject(ctx, argv[0]) || !I.promise_type || cell_type(argv[0]) != I.promise_type)
+    return JSValueMakeUndefined(ctx);
+  int64_t flags = I.promises > 0 ? int_field(argv[0], 0) : 0;
+  JSValueRef out[2] = {JSValueMakeNumber(ctx, (double)(flags & 3)), NULL};
+  if (flags <= 0 || (flags & 3) == 0) {
+    out[0] = JSValueMakeNumber(ctx, 0);
+    return JSObjectMakeArray(ctx, 1, out, NULL);
+  }
+  uint64_t result = field(argv[0], 1);
+  out[1] = result ? as_value(result) : JSValueMakeUndefined(ctx);
+  return JSObjectMakeArray(ctx, 2, out, NULL);
 }
 
 /* A fresh iterator over the same map or set, at the same place: one made
@@ -148,12 +174,52 @@ static ACS__HOST_FN(host_preview_entries)
 
 /* ------------------------------------------------------------ calibration */
 
+static ACS__HOST_FN(noop)
+{
+  (void)fn; (void)self; (void)argc; (void)argv; (void)exc;
+  return JSValueMakeUndefined(ctx);
+}
+
 /* An object no guest getter or thenable reaches: null prototype. */
 static JSObjectRef plain(JSContextRef ctx)
 {
   JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
   JSObjectSetPrototype(ctx, o, JSValueMakeNull(ctx));
   return o;
+}
+
+static JSObjectRef deferred(JSContextRef ctx, JSObjectRef *resolve, JSObjectRef *reject)
+{
+  JSValueRef exc = NULL;
+  JSObjectRef p = JSObjectMakeDeferredPromise(ctx, resolve, reject, &exc);
+  return exc ? NULL : p;
+}
+
+/* Promises of the three states, each checked field by field; the JSType
+** of promises is kept even when the fields are not as expected. */
+static bool calibrate_promises(JSContextRef ctx)
+{
+  JSObjectRef sentinel = plain(ctx), res, rej;
+  JSObjectRef pending = deferred(ctx, &res, &rej);
+  if (!pending || cell_type(pending) == cell_type(sentinel)) return false;
+  I.promise_type = cell_type(pending);
+  if (int_field(pending, 0) < 0 || (int_field(pending, 0) & 3) != 0) return false;
+
+  JSObjectRef done = deferred(ctx, &res, &rej);
+  JSValueRef arg = sentinel;
+  if (!done || cell_type(done) != I.promise_type) return false;
+  JSObjectCallAsFunction(ctx, res, NULL, 1, &arg, NULL);
+  if ((int_field(done, 0) & 3) != 1 || as_value(field(done, 1)) != sentinel) return false;
+
+  /* handled before it is rejected, so that no unhandled rejection is
+  ** reported for it */
+  JSObjectRef failed = deferred(ctx, &res, &rej);
+  if (!failed || cell_type(failed) != I.promise_type || !I.then) return false;
+  JSObjectRef handler = JSObjectMakeFunctionWithCallback(ctx, NULL, noop);
+  JSValueRef handlers[2] = {handler, handler};
+  if (!call(ctx, I.then, failed, 2, handlers)) return false;
+  JSObjectCallAsFunction(ctx, rej, NULL, 1, &arg, NULL);
+  return (int_field(failed, 0) & 3) == 2 && as_value(field(failed, 1)) == sentinel;
 }
 
 /* A collection with one entry and its iterators: the JSType of each kind
@@ -168,7 +234,7 @@ static bool calibrate_one(JSContextRef ctx, bool map)
   JSValueRef kv[2] = {plain(ctx), plain(ctx)};
   if (exc || !coll || !call(ctx, add, coll, 2, kv)) return false;
   JSObjectRef a = call(ctx, entries, coll, 0, NULL);
-  if (!a || cell_type(a) == cell_type(kv[0])) return false;
+  if (!a || cell_type(a) == I.promise_type || cell_type(a) == cell_type(kv[0])) return false;
   if (map) I.map_iterator_type = cell_type(a);
   else I.set_iterator_type = cell_type(a);
   if (as_value(field(a, 1)) != coll || int_field(a, 0) != 0 || int_field(a, 3) != KIND_ENTRIES) return false;
@@ -210,12 +276,12 @@ static JSObjectRef next_of(JSContextRef ctx, JSObjectRef C, JSObjectRef entries)
 }
 
 /* Called while the realm is new; takes the methods (cheap) and offers the
-** hook, which checks the layout when first called. */
+** hooks, which check the layout when first called. */
 void acs__host_introspect(JSContextRef ctx, JSObjectRef host)
 {
-  JSObjectRef old[8] = {I.map_entries, I.map_set, I.set_entries, I.set_add, I.map_next, I.set_next,
-                        I.map_ctor, I.set_ctor};
-  for (int i = 0; i < 8; i++)
+  JSObjectRef old[9] = {I.map_entries, I.map_set, I.set_entries, I.set_add, I.map_next, I.set_next,
+                        I.then, I.map_ctor, I.set_ctor};
+  for (int i = 0; i < 9; i++)
     if (old[i]) JSValueUnprotect(ctx, old[i]);
   memset(&I, 0, sizeof I);
   JSObjectRef global = JSContextGetGlobalObject(ctx);
@@ -225,7 +291,9 @@ void acs__host_introspect(JSContextRef ctx, JSObjectRef host)
   I.map_set = method(ctx, I.map_ctor, "set");
   I.set_entries = method(ctx, I.set_ctor, "entries");
   I.set_add = method(ctx, I.set_ctor, "add");
+  I.then = method(ctx, object_of(ctx, acs__js_get(ctx, global, "Promise")), "then");
   I.map_next = next_of(ctx, I.map_ctor, I.map_entries);
   I.set_next = next_of(ctx, I.set_ctor, I.set_entries);
+  acs__js_set_fn(ctx, host, "getPromiseDetails", host_promise_details);
   acs__js_set_fn(ctx, host, "previewEntries", host_preview_entries);
 }

@@ -52,8 +52,8 @@ void acs__host_zlib(JSContextRef ctx, JSObjectRef host);
 void acs__host_net(JSContextRef ctx, JSObjectRef host);
 /* vm.c: host.vm, fresh realms in the same group */
 void acs__host_vm(JSContextRef ctx, JSObjectRef host);
-/* introspect.c: host.previewEntries for
-** util.inspect, when this JavaScriptCore's object layout is the one known */
+/* introspect.c: host.getPromiseDetails and host.previewEntries, what
+** util.inspect reads from V8, from JSC objects' internal fields */
 void acs__host_introspect(JSContextRef ctx, JSObjectRef host);
 /* runtime.c: node:vm's `timeout` for JS that runs now. push arms the
 ** watchdog for timeout_ms from now (or an enclosing limit that comes
