@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 /* A change to the source: [start, end) becomes text, or blanks when text is
 ** NULL (every character a space, line terminators kept). */
@@ -84,8 +85,8 @@ typedef struct exp {
 } exp;
 
 /* A block (or function body) that holds `using` declarations: the
-** transform wraps its statements in try/catch/finally (see parse.c,
-** using_wrap). open: where the statements start; k: the variable of its
+** transform wraps its statements in try/catch/finally (see parse_decl.c,
+** acs__using_wrap). open: where the statements start; k: the variable of its
 ** disposal stack. */
 typedef struct using_frame {
   uint32_t open, k;
@@ -198,7 +199,8 @@ typedef struct mark {
   bool saw_esm, has_tla;
 } mark;
 
-/* parse.c */
+/* parse.c: tokens and speculation (acs__p_error and acs__choose_prefix are
+** util.c's) */
 void acs__p_next(P *p);
 /* Whether the current token is the identifier `word` (inline: with a
 ** literal, the length is a constant). */
@@ -207,22 +209,86 @@ static inline bool acs__p_punct(P *p, acs__p punct) { return p->tok.kind == TK_P
 bool acs__p_eat(P *p, acs__p punct);
 void acs__p_expect(P *p, acs__p punct);
 void acs__p_error(P *p, uint32_t pos, const char *fmt, ...);
+void acs__p_check_lex_error(P *p); /* a lexer error at the current token becomes p->err */
+void acs__p_unexpected(P *p);      /* the engine's error for the current token */
 acs__token acs__p_peek(P *p);
 void acs__p_mark(P *p, mark *m);
 void acs__p_rewind(P *p, const mark *m);
-void acs__parse_program(P *p);
 char *acs__choose_prefix(P *p);
+bool acs__p_ident_name(P *p); /* any identifier (keywords too), consumed */
+/* The small token tests, inline in every part of the parser (they run for
+** nearly every token). */
+static inline bool acs__p_peek_punct(P *p, acs__p punct)
+{
+  acs__token t = acs__p_peek(p);
+  return t.kind == TK_PUNCT && t.punct == punct;
+}
+
+static inline void acs__p_consume_semicolon(P *p)
+{
+  if (acs__p_eat(p, P_SEMI)) return;
+  if (acs__p_punct(p, P_RBRACE) || p->tok.kind == TK_EOF || p->tok.nl_before) return;
+  acs__p_unexpected(p);
+}
+
+/* Reserved words, found by length and first letter (this runs for every
+** identifier, so it must not walk a list). */
+static inline bool acs__p_is_reserved(P *p, const acs__token *t)
+{
+  if (t->kind != TK_IDENT || t->escaped) return false;
+  uint32_t n = t->end - t->start;
+  const char *s = p->src + t->start;
+#define W(lit) (n == sizeof lit - 1 && memcmp(s, lit, n) == 0)
+  switch (s[0]) {
+  case 'b': return W("break");
+  case 'c': return W("case") || W("catch") || W("class") || W("const") || W("continue");
+  case 'd': return W("do") || W("debugger") || W("default") || W("delete");
+  case 'e': return W("else") || W("enum") || W("export") || W("extends");
+  case 'f': return W("false") || W("finally") || W("for") || W("function");
+  case 'i': return W("if") || W("import") || W("in") || W("instanceof");
+  case 'n': return W("new") || W("null");
+  case 'r': return W("return");
+  case 's': return W("super") || W("switch");
+  case 't': return W("this") || W("throw") || W("true") || W("try") || W("typeof");
+  case 'v': return W("var") || W("void");
+  case 'w': return W("while") || W("with");
+  default: return false;
+  }
+#undef W
+}
+
+/* A binding identifier (not a reserved word). */
+static inline bool acs__p_is_binding_ident(P *p) { return p->tok.kind == TK_IDENT && !acs__p_is_reserved(p, &p->tok); }
+
+/* parse_decl.c: functions, patterns, classes */
+void acs__parse_params(P *p, bool is_ctor, uint32_t *ps, uint32_t *pe, int *np);
+void acs__parse_function_body(P *p, bool is_ctor, const uint32_t *ps, const uint32_t *pe, int np);
+void acs__parse_function_rest(P *p, uint32_t start, bool is_async, bool is_gen, bool is_method);
+void acs__using_wrap(P *p, const using_frame *f, uint32_t close);
+bool acs__using_binds(P *p, const acs__token *t);
+void acs__parse_using_decl(P *p, bool is_await);
+void acs__parse_binding_target(P *p, int32_t scope);
+void acs__parse_property_key(P *p);
+void acs__parse_class(P *p, bool is_decl, bool declare_name);
+
+/* parse_expr.c */
+void acs__parse_expression(P *p);
+void acs__parse_assign(P *p);
+void acs__parse_lhs(P *p);
+bool acs__async_context_on(P *p);
+void acs__async_context_block(P *p, uint32_t brace, uint32_t k, bool restore);
+
+/* parse_stmt.c */
+void acs__parse_program(P *p);
+void acs__parse_block_body(P *p);
+void acs__parse_statement(P *p);
+
+/* parse_module.c */
+void acs__parse_import_decl(P *p);
+void acs__parse_export_decl(P *p);
 /* After the parse of a module: the early errors of its imports and exports
 ** (a redeclared import, a duplicate or undeclared export), as p->err. */
 void acs__module_early_errors(P *p);
-void acs__parse_expression(P *p);
-void acs__parse_assign(P *p);
-bool acs__p_ident_name(P *p); /* any identifier (keywords too), consumed */
-void acs__parse_function_rest(P *p, uint32_t start, bool is_async, bool is_gen, bool is_method);
-void acs__parse_class(P *p, bool is_decl, bool declare_name);
-void acs__parse_binding_target(P *p, int32_t scope);
-void acs__parse_block_body(P *p);
-void acs__parse_statement(P *p);
 
 /* ts.c - types and the TypeScript-only declarations */
 void acs__ts_type(P *p);                  /* a type, consumed (not blanked) */
