@@ -224,6 +224,70 @@ void acs_exec_result_free(acs_exec_result *result);
 ** stopped by time or signal, 125 by memory. */
 int acs_exec_result_status(const acs_exec_result *result);
 
+/* ------------------------------------------------------------------ box */
+
+/* A box: a small Linux-like system that lives until acs_box_free: an
+** in-memory filesystem (an FHS tree with /etc, /home/agent, /tmp, /dev,
+** the commands in /usr/bin), users root (0) and agent (1000), and
+** processes. Its kernel is a process of its own, forked from the caller;
+** every program in the box is a real process that asks that kernel for
+** everything. When the caller's process ends, the box and all of its
+** processes end with it. */
+typedef struct acs_box acs_box;
+
+#define ACS_BOX_OPTIONS_VERSION 1
+typedef struct acs_box_options {
+  int version;          /* ACS_BOX_OPTIONS_VERSION */
+  const char *hostname; /* /etc/hostname; NULL: "box" */
+  int64_t max_fs_mb;    /* bytes the filesystem may hold; 0: 256 MB */
+  int64_t max_files;    /* inodes; 0: 1048576 */
+  int max_processes;    /* live processes at once; 0: 256 (a fork bomb
+                           then meets EAGAIN) */
+} acs_box_options;
+
+/* Boot a box. opts may be NULL (defaults). On success *out is the
+** caller's, released with acs_box_free. Returns ACS_ECONFIG (bad options,
+** err names the field), ACS_EENV (the kernel could not be started),
+** ACS_ENOMEM. Like acs_exec, it forks: the caller must not have created a
+** JavaScriptCore VM before. */
+int acs_box_new(const acs_box_options *opts, acs_box **out /* OUT */, acs_err *err);
+
+#define ACS_BOX_SPAWN_OPTIONS_VERSION 1
+typedef struct acs_box_spawn_options {
+  int version;                /* ACS_BOX_SPAWN_OPTIONS_VERSION */
+  const char *const *argv;    /* argc items; argv[0] is the program: a box
+                                 path, or a name looked up in the box's PATH */
+  size_t argc;
+  const char *const *env;     /* "NAME=VALUE" items added to the box's
+                                 defaults (PATH, HOME, USER, LOGNAME, SHELL,
+                                 LANG=C.UTF-8, TZ=UTC); same name replaces */
+  size_t env_count;
+  const char *cwd;            /* NULL: the user's home */
+  const char *user;           /* "root" (NULL) or "agent" */
+  const char *stdin_data;     /* what the program reads on stdin, then EOF */
+  size_t stdin_len;
+  int64_t timeout_ms;         /* 0: none; the program is killed at the limit */
+  int64_t max_output_bytes;   /* per stream, head and tail kept; 0: 1 MiB */
+  acs_output_fn on_output;    /* optional live output */
+  void *on_output_user;
+} acs_box_spawn_options;
+
+/* Run one program in the box and wait for it. The result has the exec
+** contract's fields: stdout, stderr, exit_code (128 + N when signal N
+** ended it, as a shell reports it), timed_out and stopped_by "timeout"
+** when the time limit killed it. A program that cannot be started (no
+** such file, not executable, not a program) is a result too: exit code
+** 127 or 126 and the reason on stderr, as a shell gives them. Returns
+** ACS_ECONFIG for bad options, ACS_EENV when the box's kernel is gone;
+** *out is the caller's (acs_exec_result_free). One call at a time per
+** box. */
+int acs_box_spawn(acs_box *box, const acs_box_spawn_options *opts,
+                  acs_exec_result **out /* OUT */, acs_err *err);
+
+/* End the box: every process in it is killed, the kernel exits, its
+** memory is gone. NULL is a no-op. */
+void acs_box_free(acs_box *box);
+
 #ifdef __cplusplus
 }
 #endif

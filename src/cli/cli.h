@@ -13,7 +13,13 @@ int acs__cli_transform(int argc, char **argv);
 int acs__cli_serve(int argc, char **argv);
 /* acs mcp: a Model Context Protocol server on stdio. */
 int acs__cli_mcp(int argc, char **argv);
+/* acs box: a box from the command line. */
+int acs__cli_box(int argc, char **argv);
 /* acs doctor: the kernel walls on this machine. */
 int acs__cli_doctor(int argc, char **argv);
+
+/* Print r as one line of JSON ({stdout, stderr, exitCode, timedOut,
+** truncated, durationMs, stoppedBy}) on stdout. */
+void acs__cli_print_json(const acs_exec_result *r);
 
 #endif

@@ -14,6 +14,7 @@ static const char usage[] =
     "  transform  print a file as the sandbox runs it (acs transform --help)\n"
     "  serve      answer runs as JSON lines on stdio or a socket (acs serve --help)\n"
     "  mcp        serve tools to an agent over MCP on stdio (acs mcp --help)\n"
+    "  box        run a program in a box: a small Linux-like system (acs box --help)\n"
     "  doctor     which kernel walls this machine adds, and whether they hold\n"
     "  help       show this help\n"
     "  version    print the version\n";
@@ -29,6 +30,7 @@ int main(int argc, char **argv)
   if (!strcmp(cmd, "transform")) return acs__cli_transform(argc - 1, argv + 1);
   if (!strcmp(cmd, "serve")) return acs__cli_serve(argc - 1, argv + 1);
   if (!strcmp(cmd, "mcp")) return acs__cli_mcp(argc - 1, argv + 1);
+  if (!strcmp(cmd, "box")) return acs__cli_box(argc - 1, argv + 1);
   if (!strcmp(cmd, "doctor")) return acs__cli_doctor(argc - 1, argv + 1);
   if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
     fputs(usage, stdout);

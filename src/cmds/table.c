@@ -1,0 +1,16 @@
+/* table.c - the box's programs, sorted by name (acs__program_find
+** searches it). One line per command in src/cmds. */
+#include "cmd.h"
+
+int acs__cmd_cat(int argc, char **argv);
+int acs__cmd_echo(int argc, char **argv);
+int acs__cmd_false(int argc, char **argv);
+int acs__cmd_true(int argc, char **argv);
+
+const acs__program acs__programs[] = {
+    {"cat", acs__cmd_cat},
+    {"echo", acs__cmd_echo},
+    {"false", acs__cmd_false},
+    {"true", acs__cmd_true},
+};
+const size_t acs__program_count = sizeof acs__programs / sizeof *acs__programs;

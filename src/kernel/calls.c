@@ -1,0 +1,673 @@
+/* calls.c - the kernel's answer to each system call of a process: fields
+** read and checked (a malformed message ends the sender), the operation
+** done on memfs with the process's credentials, the reply sent. Devices
+** are served here: memfs keeps their type, the kernel their behaviour. */
+#include "kernel.h"
+
+#include "../sys/sys.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+acs_memfs_cred acs__kernel_cred(const acs__proc *p)
+{
+  return (acs_memfs_cred){.uid = p->euid, .gid = p->egid, .ruid = p->uid, .rgid = p->gid,
+                          .groups = p->groups, .ngroups = p->ngroups, .umask = p->umask};
+}
+
+/* Send a reply with fields; one that cannot go out becomes an error reply,
+** so that the caller is never left waiting. */
+static void send_reply(acs__kernel *k, int sock, acs__msg *m, uint32_t seq)
+{
+  if (acs__msg_send(sock, m) == -EMSGSIZE) acs__kernel_reply(k, sock, seq, -E2BIG);
+}
+
+void acs__kernel_reply(acs__kernel *k, int sock, uint32_t seq, int64_t r)
+{
+  acs__msg m;
+  acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+  acs__msg_i64(&m, r);
+  acs__msg_send(sock, &m);
+}
+
+static acs__kfile *file_of(acs__proc *p, int32_t fd)
+{
+  if (fd < 0 || fd >= ACS__K_MAX_FDS) return NULL;
+  return p->fds[fd].f;
+}
+
+/* Where a relative path starts: the cwd, or a directory descriptor.
+** NULL with *err set when `at` names no directory. */
+static acs_memfs_inode *start_of(acs__proc *p, int32_t at, int *err)
+{
+  *err = 0;
+  if (at == AT_FDCWD) return p->cwd;
+  acs__kfile *f = file_of(p, at);
+  if (!f) {
+    *err = -EBADF;
+    return NULL;
+  }
+  if (!f->mf) {
+    *err = -ENOTDIR;
+    return NULL;
+  }
+  return acs_memfs_file_inode(f->mf);
+}
+
+static void to_wire(const acs_memfs_stat *s, acs__sys_stat *w)
+{
+  *w = (acs__sys_stat){.dev = s->dev, .ino = s->ino, .nlink = s->nlink, .rdev = s->rdev,
+                       .size = s->size, .blocks = s->blocks, .mode = s->mode, .uid = s->uid,
+                       .gid = s->gid, .blksize = s->blksize,
+                       .atime_s = s->atime.tv_sec, .atime_ns = s->atime.tv_nsec,
+                       .mtime_s = s->mtime.tv_sec, .mtime_ns = s->mtime.tv_nsec,
+                       .ctime_s = s->ctime.tv_sec, .ctime_ns = s->ctime.tv_nsec,
+                       .btime_s = s->btime.tv_sec, .btime_ns = s->btime.tv_nsec};
+}
+
+static void reply_stat(acs__kernel *k, int sock, uint32_t seq, int rc, const acs_memfs_stat *s)
+{
+  acs__msg m;
+  acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+  acs__msg_i64(&m, rc);
+  if (!rc) {
+    acs__sys_stat w;
+    to_wire(s, &w);
+    acs__msg_stat(&m, &w);
+  }
+  send_reply(k, sock, &m, seq);
+}
+
+static void reply_bytes(acs__kernel *k, int sock, uint32_t seq, int64_t rc, const void *p,
+                        size_t n)
+{
+  acs__msg m;
+  acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+  acs__msg_i64(&m, rc);
+  if (rc >= 0) acs__msg_bytes(&m, p, n);
+  send_reply(k, sock, &m, seq);
+}
+
+/* A character device's kind, or 0 for anything else. */
+static uint64_t device_of(acs__kfile *f)
+{
+  if (!f->mf) return 0;
+  acs_memfs_stat st;
+  acs_memfs_inode_stat(acs_memfs_file_inode(f->mf), &st);
+  if ((st.mode & S_IFMT) == S_IFIFO) return 1; /* served when pipes are (not yet) */
+  return (st.mode & S_IFMT) == S_IFCHR ? st.rdev : 0;
+}
+
+static ssize_t device_read(uint64_t dev, void *buf, size_t n)
+{
+  switch (dev) {
+  case ACS_MEMFS_DEV_NULL: return 0;
+  case ACS_MEMFS_DEV_ZERO:
+  case ACS_MEMFS_DEV_FULL: memset(buf, 0, n); return (ssize_t)n;
+  case ACS_MEMFS_DEV_RANDOM:
+  case ACS_MEMFS_DEV_URANDOM: {
+    ssize_t r = getrandom(buf, n, 0);
+    return r < 0 ? -errno : r;
+  }
+  default: return -ENXIO;
+  }
+}
+
+static ssize_t device_write(uint64_t dev, size_t n)
+{
+  switch (dev) {
+  case ACS_MEMFS_DEV_NULL:
+  case ACS_MEMFS_DEV_ZERO:
+  case ACS_MEMFS_DEV_RANDOM:
+  case ACS_MEMFS_DEV_URANDOM: return (ssize_t)n;
+  case ACS_MEMFS_DEV_FULL: return -ENOSPC;
+  default: return -ENXIO;
+  }
+}
+
+static ssize_t host_io(int fd, void *buf, size_t n, bool wr)
+{
+  ssize_t r = wr ? write(fd, buf, n) : read(fd, buf, n);
+  return r < 0 ? -errno : r;
+}
+
+static void do_read(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, int32_t fd,
+                    uint32_t count, bool at, int64_t off)
+{
+  acs__kfile *f = file_of(p, fd);
+  if (!f) return acs__kernel_reply(k, sock, seq, -EBADF);
+  if (count > ACS__SYS_MAX_DATA) count = ACS__SYS_MAX_DATA;
+  acs__msg m;
+  acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+  acs__msg_i64(&m, 0);
+  unsigned char *dst = acs__msg_bytes_reserve(&m, count);
+  ssize_t r;
+  uint64_t dev = device_of(f);
+  if (!dst) r = -ENOMEM;
+  else if (!f->mf) r = at ? -ESPIPE : host_io(f->host_fd, dst, count, false);
+  else if (dev) {
+    int acc = acs_memfs_file_flags(f->mf) & O_ACCMODE;
+    r = acc == O_WRONLY ? -EBADF : device_read(dev, dst, count);
+  } else if (at) r = acs_memfs_pread(k->fs, f->mf, dst, count, off);
+  else r = acs_memfs_read(k->fs, f->mf, dst, count);
+  if (r < 0) return acs__kernel_reply(k, sock, seq, r);
+  acs__msg_bytes_commit(&m, dst, (size_t)r);
+  int64_t res = r;
+  memcpy(k->sbuf + sizeof(acs__sys_hdr), &res, 8);
+  send_reply(k, sock, &m, seq);
+}
+
+static int64_t do_write(acs__kernel *k, acs__proc *p, int32_t fd, const unsigned char *data,
+                        size_t n, bool at, int64_t off)
+{
+  acs__kfile *f = file_of(p, fd);
+  if (!f) return -EBADF;
+  if (!f->mf) return at ? -ESPIPE : host_io(f->host_fd, (void *)data, n, true);
+  uint64_t dev = device_of(f);
+  acs_memfs_cred cr = acs__kernel_cred(p);
+  if (dev) {
+    int acc = acs_memfs_file_flags(f->mf) & O_ACCMODE;
+    return acc == O_RDONLY ? -EBADF : device_write(dev, n);
+  }
+  return at ? acs_memfs_pwrite(k->fs, &cr, f->mf, data, n, off)
+            : acs_memfs_write(k->fs, &cr, f->mf, data, n);
+}
+
+/* getdents: packed records into the reply, as many as fit. */
+typedef struct dents {
+  unsigned char *out;
+  size_t len, cap;
+} dents;
+
+static int put_dent(void *user, const acs_memfs_dirent *e)
+{
+  dents *d = user;
+  size_t need = 8 + 1 + 2 + e->namelen;
+  if (d->cap - d->len < need) return 1;
+  memcpy(d->out + d->len, &e->ino, 8);
+  d->out[d->len + 8] = e->type;
+  memcpy(d->out + d->len + 9, &e->namelen, 2);
+  memcpy(d->out + d->len + 11, e->name, e->namelen);
+  d->len += need;
+  return 0;
+}
+
+static void do_getdents(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, int32_t fd,
+                        uint32_t max)
+{
+  acs__kfile *f = file_of(p, fd);
+  if (!f) return acs__kernel_reply(k, sock, seq, -EBADF);
+  if (!f->mf) return acs__kernel_reply(k, sock, seq, -ENOTDIR);
+  if (max > ACS__SYS_MAX_DATA) max = ACS__SYS_MAX_DATA;
+  acs__msg m;
+  acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+  acs__msg_i64(&m, 0);
+  unsigned char *dst = acs__msg_bytes_reserve(&m, max);
+  if (!dst) return acs__kernel_reply(k, sock, seq, -ENOMEM);
+  dents d = {.out = dst, .cap = max};
+  int r = acs_memfs_readdir(k->fs, f->mf, put_dent, &d);
+  if (r < 0) return acs__kernel_reply(k, sock, seq, r);
+  if (r == 0 && d.len == 0 && max < 11 + ACS_MEMFS_NAME_MAX) {
+    /* nothing fitted although entries remain: the buffer is too small */
+  }
+  acs__msg_bytes_commit(&m, dst, d.len);
+  int64_t res = (int64_t)d.len;
+  memcpy(k->sbuf + sizeof(acs__sys_hdr), &res, 8);
+  send_reply(k, sock, &m, seq);
+}
+
+static void do_hello(acs__kernel *k, acs__proc *p, int sock, uint32_t seq)
+{
+  acs__msg m;
+  acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+  acs__msg_i64(&m, 0);
+  acs__msg_i32(&m, p->pid);
+  acs__msg_i32(&m, p->ppid);
+  acs__msg_u32(&m, p->uid);
+  acs__msg_u32(&m, p->gid);
+  acs__msg_str(&m, p->program);
+  for (int which = 0; which < 2; which++) {
+    char **v = which ? p->envp : p->argv;
+    uint32_t n = 0;
+    while (v && v[n]) n++;
+    acs__msg_u32(&m, n);
+    for (uint32_t i = 0; i < n; i++) acs__msg_str(&m, v[i]);
+  }
+  /* direct descriptors: the host fds among the first ones */
+  int32_t which[ACS__SYS_MAX_FDS];
+  uint32_t n = 0;
+  for (int fd = 0; fd < ACS__K_MAX_FDS && n < ACS__SYS_MAX_FDS; fd++)
+    if (p->fds[fd].f && !p->fds[fd].f->mf) which[n++] = fd;
+  acs__msg_u32(&m, n);
+  for (uint32_t i = 0; i < n; i++) {
+    acs__msg_i32(&m, which[i]);
+    acs__msg_fd(&m, p->fds[which[i]].f->host_fd);
+  }
+  send_reply(k, sock, &m, seq);
+}
+
+static char **read_list(acs__rd *rd)
+{
+  uint32_t n;
+  if (!acs__rd_u32(rd, &n) || n > ACS__SYS_MAX_ARGS) return NULL;
+  char **v = calloc((size_t)n + 1, sizeof *v);
+  if (!v) return NULL;
+  for (uint32_t i = 0; i < n; i++) {
+    const unsigned char *s;
+    size_t len;
+    if (!acs__rd_bytes(rd, &s, &len) || memchr(s, 0, len) || !(v[i] = malloc(len + 1))) {
+      for (uint32_t j = 0; j < i; j++) free(v[j]);
+      free(v);
+      return NULL;
+    }
+    memcpy(v[i], s, len);
+    v[i][len] = 0;
+  }
+  return v;
+}
+
+static void free_list(char **v)
+{
+  for (size_t i = 0; v && v[i]; i++) free(v[i]);
+  free(v);
+}
+
+/* SPAWN from a process: the child inherits every descriptor not marked
+** close-on-exec, then the pairs (child fd <- parent fd, -1 closes). */
+static bool do_spawn(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, acs__rd *rd)
+{
+  char path[ACS__SYS_MAX_STR + 1];
+  if (!acs__rd_str(rd, path, sizeof path)) return false;
+  char **argv = read_list(rd), **envp = argv ? read_list(rd) : NULL;
+  uint32_t nfd = 0;
+  bool ok = argv && envp && acs__rd_u32(rd, &nfd) && nfd <= ACS__K_MAX_FDS;
+  static acs__kfd table[ACS__K_MAX_FDS];
+  memset(table, 0, sizeof table);
+  for (int fd = 0; ok && fd < ACS__K_MAX_FDS; fd++)
+    if (p->fds[fd].f && !p->fds[fd].cloexec) table[fd].f = p->fds[fd].f;
+  int64_t r = 0;
+  for (uint32_t i = 0; ok && i < nfd; i++) {
+    int32_t c, from;
+    if (!acs__rd_i32(rd, &c) || !acs__rd_i32(rd, &from)) ok = false;
+    else if (c < 0 || c >= ACS__K_MAX_FDS) r = -EBADF;
+    else if (from == -1) table[c].f = NULL;
+    else if (!file_of(p, from)) r = -EBADF;
+    else table[c].f = p->fds[from].f;
+  }
+  if (ok && !acs__rd_done(rd)) ok = false;
+  if (ok && r == 0) r = acs__proc_spawn(k, p, path, argv, envp, table, NULL, p->uid, p->gid);
+  free_list(argv);
+  free_list(envp);
+  if (!ok) return false;
+  acs__kernel_reply(k, sock, seq, r);
+  return true;
+}
+
+/* KILL: the box's own pids only; -1 is every process of the box but the
+** caller, as Linux's kill(-1) is every process the caller may signal. */
+static int do_kill(acs__kernel *k, acs__proc *p, int32_t pid, int32_t sig)
+{
+  if (sig < 0 || sig > 64) return -EINVAL;
+  int sent = 0;
+  for (int i = 2; i < k->nprocs; i++) {
+    acs__proc *t = &k->procs[i];
+    if (t->state == ACS__P_FREE) continue;
+    bool hit = pid > 0 ? t->pid == pid : pid == -1 ? t != p : pid == 0 ? t->pgid == p->pgid
+                                                                       : t->pgid == -pid;
+    if (!hit) continue;
+    if (p->euid != 0 && p->uid != t->uid && p->euid != t->uid) {
+      if (pid > 0) return -EPERM;
+      continue;
+    }
+    sent++;
+    if (sig && t->state == ACS__P_RUNNING && t->host_pid > 0) kill(t->host_pid, sig);
+  }
+  return sent ? 0 : -ESRCH;
+}
+
+bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr *h,
+                      acs__rd *rd, int *fds, int nfds)
+{
+  for (int i = 0; i < nfds; i++) close(fds[i]); /* guests pass none (yet) */
+  char path[ACS__SYS_MAX_STR + 1], path2[ACS__SYS_MAX_STR + 1];
+  int32_t at, at2, fd, flags, i32;
+  uint32_t u, u2;
+  int64_t off;
+  int err = 0;
+  acs_memfs_cred cr = acs__kernel_cred(p);
+  acs_memfs_inode *dir, *dir2;
+  uint32_t seq = h->seq;
+  int64_t r;
+#define DONE() if (!acs__rd_done(rd)) return false
+  switch (h->op) {
+  case ACS__SYS_HELLO:
+    DONE();
+    if (p->state != ACS__P_RUNNING && p->state != ACS__P_STARTING) return false;
+    do_hello(k, p, sock, seq);
+    return true;
+  case ACS__SYS_OPEN: {
+    if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) ||
+        !acs__rd_i32(rd, &flags) || !acs__rd_u32(rd, &u))
+      return false;
+    DONE();
+    if (!(dir = start_of(p, at, &err))) break;
+    int nfd = acs__proc_fd_alloc(p, 0);
+    if (nfd < 0) {
+      err = nfd;
+      break;
+    }
+    acs_memfs_file *mf = NULL;
+    err = acs_memfs_open(k->fs, &cr, dir, path, flags, u & 07777, &mf);
+    if (err == ACS_MEMFS_CROSSED) err = -EXDEV; /* mounts come with their backend */
+    if (err) break;
+    acs__kfile *f = acs__kfile_new(mf, -1);
+    if (!f) {
+      acs_memfs_close(k->fs, mf);
+      err = -ENOMEM;
+      break;
+    }
+    p->fds[nfd].f = f;
+    p->fds[nfd].cloexec = (flags & O_CLOEXEC) != 0;
+    err = nfd;
+    break;
+  }
+  case ACS__SYS_CLOSE:
+    if (!acs__rd_i32(rd, &fd)) return false;
+    DONE();
+    err = file_of(p, fd) ? 0 : -EBADF;
+    acs__proc_fd_close(k, p, fd);
+    break;
+  case ACS__SYS_READ:
+  case ACS__SYS_PREAD:
+    if (!acs__rd_i32(rd, &fd) || !acs__rd_u32(rd, &u)) return false;
+    off = 0;
+    if (h->op == ACS__SYS_PREAD && !acs__rd_i64(rd, &off)) return false;
+    DONE();
+    do_read(k, p, sock, seq, fd, u, h->op == ACS__SYS_PREAD, off);
+    return true;
+  case ACS__SYS_WRITE:
+  case ACS__SYS_PWRITE: {
+    const unsigned char *data;
+    size_t n;
+    if (!acs__rd_i32(rd, &fd) || !acs__rd_bytes(rd, &data, &n)) return false;
+    off = 0;
+    if (h->op == ACS__SYS_PWRITE && !acs__rd_i64(rd, &off)) return false;
+    DONE();
+    acs__kernel_reply(k, sock, seq, do_write(k, p, fd, data, n, h->op == ACS__SYS_PWRITE, off));
+    return true;
+  }
+  case ACS__SYS_LSEEK: {
+    if (!acs__rd_i32(rd, &fd) || !acs__rd_i64(rd, &off) || !acs__rd_i32(rd, &i32)) return false;
+    DONE();
+    acs__kfile *f = file_of(p, fd);
+    r = !f ? -EBADF : !f->mf || device_of(f) == 1 ? -ESPIPE : acs_memfs_lseek(k->fs, f->mf, off, i32);
+    acs__kernel_reply(k, sock, seq, r);
+    return true;
+  }
+  case ACS__SYS_STAT: {
+    if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_i32(rd, &flags))
+      return false;
+    DONE();
+    acs_memfs_stat st = {0};
+    if (!(dir = start_of(p, at, &err))) break;
+    err = acs_memfs_fstatat(k->fs, &cr, dir, path, flags, &st);
+    if (err == ACS_MEMFS_CROSSED) err = -EXDEV;
+    reply_stat(k, sock, seq, err, &st);
+    return true;
+  }
+  case ACS__SYS_FSTAT: {
+    if (!acs__rd_i32(rd, &fd)) return false;
+    DONE();
+    acs__kfile *f = file_of(p, fd);
+    acs_memfs_stat st = {0};
+    if (!f) err = -EBADF;
+    else if (f->mf) err = acs_memfs_fstat(k->fs, f->mf, &st);
+    else {
+      /* a host pipe: what Linux says of a pipe, owned by the process */
+      struct stat hs;
+      if (fstat(f->host_fd, &hs) < 0) err = -errno;
+      st.mode = (hs.st_mode & S_IFMT) | 0600;
+      st.uid = p->uid;
+      st.gid = p->gid;
+      st.blksize = 4096;
+      st.nlink = 1;
+      st.ino = (uint64_t)hs.st_ino;
+    }
+    reply_stat(k, sock, seq, err, &st);
+    return true;
+  }
+  case ACS__SYS_ACCESS:
+    if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_i32(rd, &i32) ||
+        !acs__rd_i32(rd, &flags))
+      return false;
+    DONE();
+    if (!(dir = start_of(p, at, &err))) break;
+    err = acs_memfs_access(k->fs, &cr, dir, path, i32, flags);
+    break;
+  case ACS__SYS_GETDENTS:
+    if (!acs__rd_i32(rd, &fd) || !acs__rd_u32(rd, &u)) return false;
+    DONE();
+    do_getdents(k, p, sock, seq, fd, u);
+    return true;
+  case ACS__SYS_MKDIR:
+    if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_u32(rd, &u))
+      return false;
+    DONE();
+    if (!(dir = start_of(p, at, &err))) break;
+    err = acs_memfs_mkdir(k->fs, &cr, dir, path, u & 07777);
+    break;
+  case ACS__SYS_UNLINK:
+    if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_i32(rd, &flags))
+      return false;
+    DONE();
+    if (!(dir = start_of(p, at, &err))) break;
+    if (flags & ~AT_REMOVEDIR) err = -EINVAL;
+    else err = flags ? acs_memfs_rmdir(k->fs, &cr, dir, path) : acs_memfs_unlink(k->fs, &cr, dir, path);
+    break;
+  case ACS__SYS_RENAME:
+  case ACS__SYS_LINK:
+    if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_i32(rd, &at2) ||
+        !acs__rd_str(rd, path2, sizeof path2) || !acs__rd_i32(rd, &flags))
+      return false;
+    DONE();
+    if (!(dir = start_of(p, at, &err)) || !(dir2 = start_of(p, at2, &err))) break;
+    err = h->op == ACS__SYS_RENAME ? acs_memfs_rename(k->fs, &cr, dir, path, dir2, path2, (unsigned)flags)
+                                   : acs_memfs_link(k->fs, &cr, dir, path, dir2, path2, flags);
+    break;
+  case ACS__SYS_SYMLINK:
+    if (!acs__rd_str(rd, path2, sizeof path2) || !acs__rd_i32(rd, &at) ||
+        !acs__rd_str(rd, path, sizeof path))
+      return false;
+    DONE();
+    if (!(dir = start_of(p, at, &err))) break;
+    err = acs_memfs_symlink(k->fs, &cr, path2, dir, path);
+    break;
+  case ACS__SYS_READLINK: {
+    if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path)) return false;
+    DONE();
+    if (!(dir = start_of(p, at, &err))) break;
+    ssize_t n = acs_memfs_readlink(k->fs, &cr, dir, path, path2, sizeof path2);
+    reply_bytes(k, sock, seq, n < 0 ? n : 0, path2, n < 0 ? 0 : (size_t)n);
+    return true;
+  }
+  case ACS__SYS_REALPATH: {
+    if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path)) return false;
+    DONE();
+    if (!(dir = start_of(p, at, &err))) break;
+    char *out = NULL;
+    err = acs_memfs_realpath(k->fs, &cr, dir, path, &out);
+    reply_bytes(k, sock, seq, err, out, out ? strlen(out) : 0);
+    free(out);
+    return true;
+  }
+  case ACS__SYS_CHMOD:
+    if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_u32(rd, &u) ||
+        !acs__rd_i32(rd, &flags))
+      return false;
+    DONE();
+    if (!(dir = start_of(p, at, &err))) break;
+    err = acs_memfs_chmod(k->fs, &cr, dir, path, u, flags);
+    break;
+  case ACS__SYS_CHOWN:
+    if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_u32(rd, &u) ||
+        !acs__rd_u32(rd, &u2) || !acs__rd_i32(rd, &flags))
+      return false;
+    DONE();
+    if (!(dir = start_of(p, at, &err))) break;
+    err = acs_memfs_chown(k->fs, &cr, dir, path, u, u2, flags);
+    break;
+  case ACS__SYS_UTIMENS: {
+    int64_t v[4];
+    if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_i64(rd, &v[0]) ||
+        !acs__rd_i64(rd, &v[1]) || !acs__rd_i64(rd, &v[2]) || !acs__rd_i64(rd, &v[3]) ||
+        !acs__rd_i32(rd, &flags))
+      return false;
+    DONE();
+    if (!(dir = start_of(p, at, &err))) break;
+    struct timespec ts[2] = {{.tv_sec = v[0], .tv_nsec = v[1]}, {.tv_sec = v[2], .tv_nsec = v[3]}};
+    err = acs_memfs_utimens(k->fs, &cr, dir, path, ts, flags);
+    break;
+  }
+  case ACS__SYS_TRUNCATE:
+    if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_i64(rd, &off))
+      return false;
+    DONE();
+    if (!(dir = start_of(p, at, &err))) break;
+    err = acs_memfs_truncate(k->fs, &cr, dir, path, off);
+    break;
+  case ACS__SYS_FTRUNCATE: {
+    if (!acs__rd_i32(rd, &fd) || !acs__rd_i64(rd, &off)) return false;
+    DONE();
+    acs__kfile *f = file_of(p, fd);
+    err = !f ? -EBADF : !f->mf ? -EINVAL : acs_memfs_ftruncate(k->fs, &cr, f->mf, off);
+    break;
+  }
+  case ACS__SYS_CHDIR: {
+    if (!acs__rd_str(rd, path, sizeof path)) return false;
+    DONE();
+    acs_memfs_inode *nd = NULL;
+    err = acs_memfs_chdir(k->fs, &cr, p->cwd, path, &nd);
+    if (err == ACS_MEMFS_CROSSED) err = -EXDEV;
+    if (!err) {
+      acs_memfs_inode_release(k->fs, p->cwd);
+      p->cwd = nd;
+    }
+    break;
+  }
+  case ACS__SYS_GETCWD: {
+    DONE();
+    char *out = NULL;
+    err = acs_memfs_dir_path(k->fs, p->cwd, &out);
+    reply_bytes(k, sock, seq, err, out, out ? strlen(out) : 0);
+    free(out);
+    return true;
+  }
+  case ACS__SYS_UMASK:
+    if (!acs__rd_u32(rd, &u)) return false;
+    DONE();
+    err = (int)p->umask;
+    p->umask = u & 0777;
+    break;
+  case ACS__SYS_DUP:
+  case ACS__SYS_DUP2: {
+    if (!acs__rd_i32(rd, &fd)) return false;
+    int32_t to = -1;
+    if (h->op == ACS__SYS_DUP2 && !acs__rd_i32(rd, &to)) return false;
+    DONE();
+    acs__kfile *f = file_of(p, fd);
+    if (!f) err = -EBADF;
+    else if (h->op == ACS__SYS_DUP2 && (to < 0 || to >= ACS__K_MAX_FDS)) err = -EBADF;
+    else if (to == fd) err = fd;
+    else {
+      if (to < 0) to = acs__proc_fd_alloc(p, 0);
+      if (to < 0) err = to;
+      else {
+        f->refs++;
+        acs__proc_fd_close(k, p, to);
+        p->fds[to].f = f;
+        p->fds[to].cloexec = false;
+        err = to;
+      }
+    }
+    break;
+  }
+  case ACS__SYS_FCNTL: {
+    int32_t cmd;
+    if (!acs__rd_i32(rd, &fd) || !acs__rd_i32(rd, &cmd) || !acs__rd_i32(rd, &i32)) return false;
+    DONE();
+    acs__kfile *f = file_of(p, fd);
+    if (!f) err = -EBADF;
+    else if (cmd == F_GETFD) err = p->fds[fd].cloexec ? FD_CLOEXEC : 0;
+    else if (cmd == F_SETFD) p->fds[fd].cloexec = (i32 & FD_CLOEXEC) != 0;
+    else if (cmd == F_GETFL) err = f->mf ? acs_memfs_file_flags(f->mf) : O_RDWR;
+    else if (cmd == F_SETFL) {
+      if (f->mf) acs_memfs_file_setfl(f->mf, i32);
+    } else err = -EINVAL;
+    break;
+  }
+  case ACS__SYS_SPAWN:
+    return do_spawn(k, p, sock, seq, rd);
+  case ACS__SYS_WAIT: {
+    if (!acs__rd_i32(rd, &i32) || !acs__rd_i32(rd, &flags)) return false;
+    DONE();
+    if (flags & ~WNOHANG) {
+      err = -EINVAL;
+      break;
+    }
+    int32_t got;
+    int status;
+    int w = acs__proc_wait(k, p, i32, flags, &got, &status);
+    if (w < 0) {
+      err = w;
+      break;
+    }
+    if (w == 0) {
+      p->waiting = true;
+      p->wait_seq = seq;
+      p->wait_pid = i32;
+      p->wait_options = flags;
+      return true;
+    }
+    acs__msg m;
+    acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+    acs__msg_i64(&m, 0);
+    acs__msg_i32(&m, got);
+    acs__msg_i32(&m, status);
+    send_reply(k, sock, &m, seq);
+    return true;
+  }
+  case ACS__SYS_KILL:
+    if (!acs__rd_i32(rd, &i32) || !acs__rd_i32(rd, &flags)) return false;
+    DONE();
+    err = do_kill(k, p, i32, flags);
+    break;
+  case ACS__SYS_GETIDS: {
+    DONE();
+    acs__msg m;
+    acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+    acs__msg_i64(&m, 0);
+    acs__msg_i32(&m, p->pid);
+    acs__msg_i32(&m, p->ppid);
+    acs__msg_i32(&m, p->pgid);
+    acs__msg_i32(&m, p->sid);
+    acs__msg_u32(&m, p->uid);
+    acs__msg_u32(&m, p->gid);
+    acs__msg_u32(&m, p->euid);
+    acs__msg_u32(&m, p->egid);
+    send_reply(k, sock, &m, seq);
+    return true;
+  }
+  default:
+    return false;
+  }
+#undef DONE
+  acs__kernel_reply(k, sock, seq, err);
+  return true;
+}

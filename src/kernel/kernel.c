@@ -1,0 +1,268 @@
+/* kernel.c - the box kernel's process: its start, its loop, its end.
+**
+** One thread polls the owner's socket, the zygote's, a signalfd for
+** SIGCHLD and every process's channel, and answers one message at a time:
+** every decision about the box's state is made here, in order. When the
+** owner's socket closes (the caller disposed of the box, or died), every
+** guest is killed and the kernel exits after reaping them, so no process
+** of the box outlives it; a guest also dies with the kernel (zygote.c). */
+#include "kernel.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static acs__kernel K;
+static acs__proc owner_p; /* the owner's pseudo-process: root, cwd / */
+
+static void die(const char *what)
+{
+  dprintf(2, "acs box: the kernel could not start: %s\n", what);
+  _exit(3);
+}
+
+/* BOX_SPAWN from the owner: argv, envp, cwd and ids, stdio as host fds. */
+static bool owner_spawn(acs__rd *rd, uint32_t seq, int *fds, int nfds)
+{
+  char path[ACS__SYS_MAX_STR + 1], cwd[ACS__SYS_MAX_STR + 1];
+  uint32_t lists[2] = {0, 0};
+  char **v[2] = {NULL, NULL};
+  bool ok = acs__rd_str(rd, path, sizeof path);
+  for (int w = 0; ok && w < 2; w++) {
+    ok = acs__rd_u32(rd, &lists[w]) && lists[w] <= ACS__SYS_MAX_ARGS &&
+         (v[w] = calloc((size_t)lists[w] + 1, sizeof(char *)));
+    for (uint32_t i = 0; ok && i < lists[w]; i++) {
+      char s[ACS__SYS_MAX_STR + 1];
+      ok = acs__rd_str(rd, s, sizeof s) && (v[w][i] = strdup(s));
+    }
+  }
+  uint32_t uid = 0, gid = 0;
+  ok = ok && acs__rd_str(rd, cwd, sizeof cwd) && acs__rd_u32(rd, &uid) && acs__rd_u32(rd, &gid) &&
+       acs__rd_done(rd) && nfds == 3;
+  int64_t r = -EINVAL;
+  if (ok) {
+    static acs__kfd table[ACS__K_MAX_FDS];
+    memset(table, 0, sizeof table);
+    for (int i = 0; i < 3; i++) {
+      table[i].f = acs__kfile_new(NULL, fds[i]);
+      if (table[i].f) fds[i] = -1;
+    }
+    r = (table[0].f && table[1].f && table[2].f)
+            ? acs__proc_spawn(&K, NULL, path, v[0], v[1], table, cwd, uid, gid)
+            : -ENOMEM;
+    for (int i = 0; i < 3; i++) acs__kfile_put(&K, table[i].f); /* the spawn took its own */
+  }
+  for (int i = 0; i < nfds; i++)
+    if (fds[i] >= 0) close(fds[i]);
+  for (int w = 0; w < 2; w++) {
+    for (size_t i = 0; v[w] && v[w][i]; i++) free(v[w][i]);
+    free(v[w]);
+  }
+  if (!ok) return false;
+  acs__kernel_reply(&K, K.owner, seq, r);
+  return true;
+}
+
+static bool owner_wait(acs__rd *rd, uint32_t seq)
+{
+  int32_t pid;
+  if (!acs__rd_i32(rd, &pid) || !acs__rd_done(rd)) return false;
+  acs__proc *p = acs__proc_get(&K, pid);
+  if (!p || !p->host_child) {
+    acs__kernel_reply(&K, K.owner, seq, -ECHILD);
+    return true;
+  }
+  if (K.nwaits >= (int)(sizeof K.waits / sizeof *K.waits)) {
+    acs__kernel_reply(&K, K.owner, seq, -EAGAIN);
+    return true;
+  }
+  K.waits[K.nwaits++] = (struct owner_wait){pid, seq};
+  if (p->state == ACS__P_ZOMBIE) acs__proc_notify(&K, p);
+  return true;
+}
+
+static bool owner_kill(acs__rd *rd, uint32_t seq)
+{
+  int32_t pid, sig;
+  if (!acs__rd_i32(rd, &pid) || !acs__rd_i32(rd, &sig) || !acs__rd_done(rd)) return false;
+  int64_t r = -ESRCH;
+  if (sig < 0 || sig > 64) r = -EINVAL;
+  else
+    for (int i = 2; i < K.nprocs; i++) {
+      acs__proc *p = &K.procs[i];
+      if (p->state == ACS__P_FREE || (pid != -1 && p->pid != pid)) continue;
+      r = 0;
+      if (sig && p->state == ACS__P_RUNNING && p->host_pid > 0) kill(p->host_pid, sig);
+    }
+  acs__kernel_reply(&K, K.owner, seq, r);
+  return true;
+}
+
+static void owner_message(void)
+{
+  int fds[ACS__SYS_MAX_FDS], nfds = 0;
+  ssize_t n = acs__msg_recv(K.owner, K.rbuf, ACS__SYS_MAX_MSG, fds, &nfds);
+  if (n == 0 || (n < 0 && n != -EMSGSIZE && n != -EAGAIN)) {
+    K.stopping = true; /* the owner is gone: the box ends */
+    return;
+  }
+  if (n < 0) return;
+  acs__sys_hdr h;
+  acs__rd rd;
+  bool ok = acs__msg_parse(K.rbuf, (size_t)n, &h, &rd);
+  if (ok) {
+    switch (h.op) {
+    case ACS__BOX_SPAWN: ok = owner_spawn(&rd, h.seq, fds, nfds); nfds = 0; break;
+    case ACS__BOX_WAIT: ok = owner_wait(&rd, h.seq); break;
+    case ACS__BOX_KILL: ok = owner_kill(&rd, h.seq); break;
+    default: ok = acs__kernel_call(&K, &owner_p, K.owner, &h, &rd, fds, nfds); nfds = 0;
+    }
+  }
+  for (int i = 0; i < nfds; i++) close(fds[i]);
+  /* the owner is trusted, but a malformed request still gets an answer */
+  if (!ok) acs__kernel_reply(&K, K.owner, h.seq, -EPROTO);
+}
+
+static void proc_message(acs__proc *p)
+{
+  int fds[ACS__SYS_MAX_FDS], nfds = 0;
+  ssize_t n = acs__msg_recv(p->sock, K.rbuf, ACS__SYS_MAX_MSG, fds, &nfds);
+  if (n == -EAGAIN) return;
+  if (n <= 0) {
+    /* its channel closed: it exited (collected by SIGCHLD) or broke it */
+    for (int i = 0; i < nfds; i++) close(fds[i]);
+    if (n < 0) acs__proc_drop(&K, p, "unreadable message");
+    else if (p->sock >= 0) {
+      close(p->sock);
+      p->sock = -1;
+    }
+    return;
+  }
+  acs__sys_hdr h;
+  acs__rd rd;
+  /* no call of a guest carries descriptors: one that comes with some lies */
+  bool fds_ok = nfds == 0;
+  for (int i = 0; i < nfds; i++) close(fds[i]);
+  nfds = 0;
+  if (!fds_ok || !acs__msg_parse(K.rbuf, (size_t)n, &h, &rd) || h.op >= 100 ||
+      !acs__kernel_call(&K, p, p->sock, &h, &rd, fds, nfds)) {
+    /* a malformed or hostile message ends its sender, never the kernel */
+    acs__proc_drop(&K, p, "malformed message");
+  }
+}
+
+static _Noreturn void shutdown_box(void)
+{
+  acs__proc_kill_all(&K, SIGKILL);
+  if (K.zygote_pid > 0) kill(K.zygote_pid, SIGKILL);
+  /* reap everything: guests are our children (we are their subreaper) */
+  for (;;) {
+    pid_t h = waitpid(-1, NULL, 0);
+    if (h < 0 && errno == EINTR) continue;
+    if (h < 0) break;
+  }
+  _exit(0);
+}
+
+_Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
+{
+  memset(&K, 0, sizeof K);
+  K.o = *o;
+  if (!K.o.max_procs) K.o.max_procs = 256;
+  if (!K.o.max_fs_bytes) K.o.max_fs_bytes = 256ull << 20;
+  if (!K.o.max_inodes) K.o.max_inodes = 1u << 20;
+  K.owner = sock;
+  K.nprocs = K.o.max_procs + 2;
+  K.next_pid = 2;
+  K.procs = calloc((size_t)K.nprocs, sizeof *K.procs);
+  K.rbuf = malloc(ACS__SYS_MAX_MSG);
+  K.sbuf = malloc(ACS__SYS_MAX_MSG);
+  if (!K.procs || !K.rbuf || !K.sbuf) die("out of memory");
+  for (int i = 0; i < K.nprocs; i++) K.procs[i].sock = -1;
+
+  /* nothing of the caller's but the owner socket and stderr */
+  signal(SIGPIPE, SIG_IGN);
+  signal(SIGINT, SIG_IGN);
+  signal(SIGHUP, SIG_IGN);
+  int keep = sock;
+  if (keep != 3) {
+    if (dup3(sock, 3, O_CLOEXEC) < 0) die("dup");
+    close(sock);
+    K.owner = sock = 3;
+  }
+  int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (null >= 0) {
+    dup3(null, 0, O_CLOEXEC);
+    dup3(null, 1, O_CLOEXEC);
+    if (null > 3) close(null);
+  }
+  if (syscall(SYS_close_range, 4, ~0u, 0) != 0)
+    for (int fd = 4; fd < 4096; fd++) close(fd);
+  /* every guest is reparented to us: we reap them and see their status */
+  if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0) die("PR_SET_CHILD_SUBREAPER");
+
+  sigset_t chld;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  sigprocmask(SIG_BLOCK, &chld, NULL);
+  K.sigchld_fd = signalfd(-1, &chld, SFD_CLOEXEC | SFD_NONBLOCK);
+  if (K.sigchld_fd < 0) die("signalfd");
+
+  /* the zygote before the tree: no guest ever holds the box's files */
+  if (acs__kernel_zygote_start(&K)) die("the zygote could not be forked");
+  acs_memfs_options mo = {.version = ACS_MEMFS_OPTIONS_VERSION, .max_bytes = K.o.max_fs_bytes,
+                          .max_inodes = K.o.max_inodes, .protected_hardlinks = true,
+                          .protected_symlinks = true};
+  if (acs_memfs_new(&mo, &K.fs)) die("out of memory for the filesystem");
+  if (acs__kernel_boot(&K)) die("the filesystem could not be laid out");
+  owner_p.state = ACS__P_RUNNING;
+  owner_p.cwd = acs_memfs_root(K.fs);
+  acs_memfs_inode_hold(owner_p.cwd);
+  owner_p.umask = 022;
+  owner_p.sock = -1;
+
+  /* tell the owner we are ready */
+  acs__kernel_reply(&K, K.owner, 0, 0);
+
+  struct pollfd *pf = calloc((size_t)K.nprocs + 3, sizeof *pf);
+  int32_t *who = calloc((size_t)K.nprocs + 3, sizeof *who);
+  if (!pf || !who) die("out of memory");
+  while (!K.stopping) {
+    int n = 0;
+    pf[n++] = (struct pollfd){.fd = K.owner, .events = POLLIN};
+    pf[n++] = (struct pollfd){.fd = K.sigchld_fd, .events = POLLIN};
+    pf[n++] = (struct pollfd){.fd = K.zygote, .events = POLLIN};
+    for (int i = 2; i < K.nprocs; i++)
+      if (K.procs[i].state != ACS__P_FREE && K.procs[i].sock >= 0 && !K.procs[i].waiting) {
+        who[n] = i;
+        pf[n++] = (struct pollfd){.fd = K.procs[i].sock, .events = POLLIN};
+      }
+    int r = poll(pf, (nfds_t)n, -1);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      die("poll");
+    }
+    if (pf[1].revents) {
+      struct signalfd_siginfo si;
+      while (read(K.sigchld_fd, &si, sizeof si) == (ssize_t)sizeof si) {}
+      acs__proc_reap(&K);
+    }
+    if (pf[2].revents) acs__proc_zygote_msg(&K);
+    for (int i = 3; i < n; i++) {
+      acs__proc *p = &K.procs[who[i]];
+      if (pf[i].revents && p->sock == pf[i].fd) proc_message(p);
+    }
+    if (pf[0].revents) owner_message();
+  }
+  shutdown_box();
+}

@@ -1,0 +1,126 @@
+/* kernel.h - the box's kernel: one process per box that owns the box's
+** state (memfs, the process table, descriptors) and answers the calls of
+** its guest processes and of its owner (the host API). It runs no guest
+** code: guest processes are forked by the box's zygote (zygote.c) and
+** talk to the kernel only through their channel (src/sys/proto.h).
+** Internal to the kernel's files. */
+#ifndef ACS_KERNEL_H
+#define ACS_KERNEL_H
+
+#include "../sys/proto.h"
+#include "memfs.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define ACS__K_MAX_FDS 1024 /* descriptors per process */
+
+/* How a box is made; copied into the kernel at its start. */
+typedef struct acs__kernel_opts {
+  char hostname[65];
+  uint64_t max_fs_bytes;  /* memfs byte cap (0: 256 MiB) */
+  uint64_t max_inodes;    /* 0: 1 << 20 */
+  int max_procs;          /* live processes (0: 256) */
+} acs__kernel_opts;
+
+/* An open file description: one memfs file or one host fd (a stdio pipe
+** of the host's), shared by the descriptors that dup or inherit it. */
+typedef struct acs__kfile {
+  int refs;
+  acs_memfs_file *mf; /* or NULL */
+  int host_fd;        /* or -1 */
+  bool device_read_eof; /* kind of device: see calls.c */
+} acs__kfile;
+
+typedef struct acs__kfd {
+  acs__kfile *f;
+  bool cloexec;
+} acs__kfd;
+
+enum { ACS__P_FREE, ACS__P_STARTING, ACS__P_RUNNING, ACS__P_ZOMBIE };
+
+typedef struct acs__proc {
+  int state;
+  int32_t pid, ppid, pgid, sid;
+  pid_t host_pid;        /* 0 until the zygote says */
+  int sock;              /* the kernel's end of its channel, or -1 */
+  uint32_t uid, gid, euid, egid;
+  uint32_t groups[8];
+  uint32_t ngroups;
+  uint32_t umask;
+  acs_memfs_inode *cwd;  /* a reference */
+  acs__kfd fds[ACS__K_MAX_FDS];
+  char program[64];
+  char **argv, **envp;   /* until HELLO hands them over, then kept for ps */
+  int exit_status;       /* a wait(2) status once a zombie */
+  bool host_child;       /* spawned by the owner: the owner waits for it */
+  /* a WAIT call parked until a child changes state */
+  bool waiting;
+  uint32_t wait_seq;
+  int32_t wait_pid;
+  int wait_options;
+} acs__proc;
+
+typedef struct acs__kernel {
+  acs__kernel_opts o;
+  acs_memfs *fs;
+  acs__proc *procs;      /* index = pid; [0] unused, [1] is init (the kernel) */
+  int nprocs;            /* slots */
+  int live;              /* processes not free (init excluded) */
+  int32_t next_pid;
+  int owner;             /* the owner's socket */
+  int zygote;            /* the socket to the zygote */
+  pid_t zygote_pid;
+  int sigchld_fd;        /* signalfd */
+  unsigned char *rbuf, *sbuf;
+  /* owner WAIT calls parked until the process exits */
+  struct owner_wait { int32_t pid; uint32_t seq; } waits[64];
+  int nwaits;
+  bool stopping;
+} acs__kernel;
+
+/* The kernel's main: never returns. sock is its end of the owner's
+** socketpair. */
+_Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o);
+
+/* boot.c: lay out the FHS tree in a fresh memfs. */
+int acs__kernel_boot(acs__kernel *k);
+
+/* The credentials a process acts with. */
+acs_memfs_cred acs__kernel_cred(const acs__proc *p);
+
+/* proc.c */
+acs__proc *acs__proc_get(acs__kernel *k, int32_t pid); /* live or zombie, else NULL */
+acs__kfile *acs__kfile_new(acs_memfs_file *mf, int host_fd);
+void acs__kfile_put(acs__kernel *k, acs__kfile *f);
+int acs__proc_fd_alloc(acs__proc *p, int from); /* lowest free >= from, or -EMFILE */
+void acs__proc_fd_close(acs__kernel *k, acs__proc *p, int fd);
+/* Spawn path for parent (NULL: the owner) with argv/envp; the child's
+** descriptors are `fds` (ACS__K_MAX_FDS entries, references taken here).
+** Returns the pid or -errno. */
+int32_t acs__proc_spawn(acs__kernel *k, acs__proc *parent, const char *path,
+                        char **argv, char **envp, const acs__kfd *fds, const char *cwd,
+                        uint32_t uid, uint32_t gid);
+void acs__proc_reap(acs__kernel *k);       /* SIGCHLD: collect host exits */
+void acs__proc_zygote_msg(acs__kernel *k);  /* the zygote reported a host pid */
+void acs__proc_kill_all(acs__kernel *k, int sig);
+/* A process's state changed: answer parked WAITs it satisfies. */
+void acs__proc_notify(acs__kernel *k, acs__proc *child);
+/* The process sent something malformed or its channel closed. */
+void acs__proc_drop(acs__kernel *k, acs__proc *p, const char *why);
+int acs__proc_wait(acs__kernel *k, acs__proc *p, int32_t pid, int options, int32_t *got,
+                   int *status);
+
+/* calls.c: one message from process p (or from the owner when p is the
+** owner's pseudo-process). Returns false when the message was malformed:
+** the caller then ends the sender. */
+bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr *h,
+                      acs__rd *rd, int *fds, int nfds);
+/* Send a reply with result r and no fields. */
+void acs__kernel_reply(acs__kernel *k, int sock, uint32_t seq, int64_t r);
+
+/* zygote.c: fork the box's zygote (before the tree holds anything). */
+int acs__kernel_zygote_start(acs__kernel *k);
+
+#endif

@@ -1,0 +1,363 @@
+/* proc.c - the box's process table: pids, descriptors, spawn through the
+** zygote, exits collected from the host, wait and its parked callers. */
+#include "kernel.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+acs__proc *acs__proc_get(acs__kernel *k, int32_t pid)
+{
+  if (pid <= 1 || pid >= k->nprocs) return NULL;
+  acs__proc *p = &k->procs[pid];
+  return p->state == ACS__P_FREE ? NULL : p;
+}
+
+acs__kfile *acs__kfile_new(acs_memfs_file *mf, int host_fd)
+{
+  acs__kfile *f = calloc(1, sizeof *f);
+  if (!f) return NULL;
+  f->refs = 1;
+  f->mf = mf;
+  f->host_fd = host_fd;
+  return f;
+}
+
+void acs__kfile_put(acs__kernel *k, acs__kfile *f)
+{
+  if (!f || --f->refs > 0) return;
+  if (f->mf) acs_memfs_close(k->fs, f->mf);
+  if (f->host_fd >= 0) close(f->host_fd);
+  free(f);
+}
+
+int acs__proc_fd_alloc(acs__proc *p, int from)
+{
+  for (int fd = from < 0 ? 0 : from; fd < ACS__K_MAX_FDS; fd++)
+    if (!p->fds[fd].f) return fd;
+  return -EMFILE;
+}
+
+void acs__proc_fd_close(acs__kernel *k, acs__proc *p, int fd)
+{
+  if (fd < 0 || fd >= ACS__K_MAX_FDS || !p->fds[fd].f) return;
+  acs__kfile_put(k, p->fds[fd].f);
+  p->fds[fd].f = NULL;
+  p->fds[fd].cloexec = false;
+}
+
+static void free_list(char **v)
+{
+  for (size_t i = 0; v && v[i]; i++) free(v[i]);
+  free(v);
+}
+
+/* A process's resources, when it has exited (it stays a zombie for its
+** parent) or was never started. */
+static void release(acs__kernel *k, acs__proc *p)
+{
+  for (int fd = 0; fd < ACS__K_MAX_FDS; fd++) acs__proc_fd_close(k, p, fd);
+  acs_memfs_inode_release(k->fs, p->cwd);
+  p->cwd = NULL;
+  if (p->sock >= 0) close(p->sock);
+  p->sock = -1;
+}
+
+static void free_slot(acs__kernel *k, acs__proc *p)
+{
+  release(k, p);
+  free_list(p->argv);
+  free_list(p->envp);
+  memset(p, 0, sizeof *p);
+  p->sock = -1;
+  p->state = ACS__P_FREE;
+  k->live--;
+}
+
+static int32_t new_pid(acs__kernel *k)
+{
+  for (int i = 0; i < k->nprocs - 2; i++) {
+    int32_t pid = k->next_pid;
+    k->next_pid = k->next_pid + 1 >= k->nprocs ? 2 : k->next_pid + 1;
+    if (k->procs[pid].state == ACS__P_FREE) return pid;
+  }
+  return -EAGAIN;
+}
+
+/* The program a file of the box runs: its marker names it. */
+static int program_of(acs__kernel *k, acs__proc *parent, const char *path, char *name,
+                      size_t cap)
+{
+  acs_memfs_cred cr = parent ? acs__kernel_cred(parent)
+                             : (acs_memfs_cred){.umask = 022};
+  acs_memfs_inode *at = parent ? parent->cwd : acs_memfs_root(k->fs);
+  acs_memfs_inode *ino = NULL;
+  int rc = acs_memfs_resolve(k->fs, &cr, at, path, 0, &ino);
+  if (rc == ACS_MEMFS_CROSSED) return -ENOEXEC; /* host mounts come later */
+  if (rc) return rc;
+  acs_memfs_stat st;
+  acs_memfs_inode_stat(ino, &st);
+  if ((st.mode & 0170000) == 0040000) rc = -EACCES; /* execve of a directory */
+  else if ((st.mode & 0170000) != 0100000) rc = -EACCES;
+  else rc = acs_memfs_permission(&cr, ino, 1 /* X_OK */);
+  acs_memfs_inode_release(k->fs, ino);
+  if (rc) return rc;
+  acs_memfs_file *f = NULL;
+  /* reading the marker is the kernel's business: execute-only files run */
+  acs_memfs_cred root = {.umask = 022};
+  rc = acs_memfs_open(k->fs, &root, at == NULL ? acs_memfs_root(k->fs) : at, path, 0, 0, &f);
+  if (rc) return rc;
+  char head[128];
+  ssize_t n = acs_memfs_pread(k->fs, f, head, sizeof head - 1, 0);
+  acs_memfs_close(k->fs, f);
+  if (n < 0) return (int)n;
+  head[n] = 0;
+  static const char marker[] = "#!acs-program ";
+  if (strncmp(head, marker, sizeof marker - 1)) return -ENOEXEC;
+  const char *p = head + sizeof marker - 1;
+  size_t len = strcspn(p, "\n");
+  if (len == 0 || len >= cap) return -ENOEXEC;
+  memcpy(name, p, len);
+  name[len] = 0;
+  return 0;
+}
+
+static char **dup_list(char **v)
+{
+  size_t n = 0;
+  while (v && v[n]) n++;
+  char **c = calloc(n + 1, sizeof *c);
+  if (!c) return NULL;
+  for (size_t i = 0; i < n; i++)
+    if (!(c[i] = strdup(v[i]))) {
+      free_list(c);
+      return NULL;
+    }
+  return c;
+}
+
+int32_t acs__proc_spawn(acs__kernel *k, acs__proc *parent, const char *path, char **argv,
+                        char **envp, const acs__kfd *fds, const char *cwd, uint32_t uid,
+                        uint32_t gid)
+{
+  if (k->live >= k->o.max_procs) return -EAGAIN;
+  char name[64];
+  int rc = program_of(k, parent, path, name, sizeof name);
+  if (rc) return rc;
+  acs_memfs_inode *dir = NULL;
+  if (parent && !cwd) {
+    dir = parent->cwd;
+    acs_memfs_inode_hold(dir);
+  } else {
+    acs_memfs_cred cr = {.uid = uid, .gid = gid, .ruid = uid, .rgid = gid, .umask = 022};
+    rc = acs_memfs_chdir(k->fs, &cr, acs_memfs_root(k->fs), cwd ? cwd : "/", &dir);
+    if (rc) return rc;
+  }
+  int32_t pid = new_pid(k);
+  if (pid < 0) {
+    acs_memfs_inode_release(k->fs, dir);
+    return pid;
+  }
+  int sv[2];
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) {
+    acs_memfs_inode_release(k->fs, dir);
+    return -errno;
+  }
+  acs__proc *p = &k->procs[pid];
+  memset(p, 0, sizeof *p);
+  p->state = ACS__P_STARTING;
+  p->pid = pid;
+  p->ppid = parent ? parent->pid : 1;
+  p->pgid = parent ? parent->pgid : pid;
+  p->sid = parent ? parent->sid : pid;
+  p->host_child = !parent;
+  p->sock = sv[0];
+  p->uid = p->euid = parent ? parent->uid : uid;
+  p->gid = p->egid = parent ? parent->gid : gid;
+  p->groups[0] = p->gid;
+  p->ngroups = 1;
+  p->umask = parent ? parent->umask : 022;
+  p->cwd = dir;
+  snprintf(p->program, sizeof p->program, "%s", name);
+  p->argv = dup_list(argv);
+  p->envp = dup_list(envp);
+  k->live++;
+  for (int fd = 0; fd < ACS__K_MAX_FDS; fd++)
+    if (fds[fd].f) {
+      p->fds[fd] = fds[fd];
+      p->fds[fd].f->refs++;
+    }
+  unsigned char b[64];
+  acs__msg m;
+  acs__msg_init(&m, b, sizeof b, 1, 0);
+  acs__msg_i32(&m, pid);
+  acs__msg_fd(&m, sv[1]);
+  rc = (!p->argv || !p->envp) ? -ENOMEM : acs__msg_send(k->zygote, &m);
+  close(sv[1]);
+  if (rc) {
+    free_slot(k, p);
+    return rc == -ENOMEM ? rc : -EAGAIN;
+  }
+  return pid;
+}
+
+void acs__proc_zygote_msg(acs__kernel *k)
+{
+  unsigned char buf[256];
+  for (;;) {
+    int fds[ACS__SYS_MAX_FDS], nfds = 0;
+    ssize_t n = recv(k->zygote, buf, 0, MSG_PEEK | MSG_DONTWAIT);
+    if (n < 0) return; /* nothing queued */
+    n = acs__msg_recv(k->zygote, buf, sizeof buf, fds, &nfds);
+    for (int i = 0; i < nfds; i++) close(fds[i]);
+    if (n <= 0) {
+      if (n == 0) k->stopping = true; /* the zygote died: no more spawns */
+      return;
+    }
+    acs__sys_hdr h;
+    acs__rd rd;
+    int32_t pid, host;
+    if (!acs__msg_parse(buf, (size_t)n, &h, &rd) || !acs__rd_i32(&rd, &pid) ||
+        !acs__rd_i32(&rd, &host))
+      continue;
+    acs__proc *p = acs__proc_get(k, pid);
+    if (!p || p->state != ACS__P_STARTING) continue;
+    if (host <= 0) {
+      /* the fork failed: the process exits as if killed */
+      p->state = ACS__P_ZOMBIE;
+      p->exit_status = SIGKILL;
+      release(k, p);
+      acs__proc_notify(k, p);
+      continue;
+    }
+    p->host_pid = host;
+    p->state = ACS__P_RUNNING;
+  }
+}
+
+void acs__proc_kill_all(acs__kernel *k, int sig)
+{
+  for (int i = 2; i < k->nprocs; i++)
+    if (k->procs[i].state == ACS__P_RUNNING && k->procs[i].host_pid > 0)
+      kill(k->procs[i].host_pid, sig);
+}
+
+/* A process that ended: its children go to init; a zombie waits for its
+** parent unless init (or nobody) is the parent. */
+static void exited(acs__kernel *k, acs__proc *p, int status)
+{
+  p->state = ACS__P_ZOMBIE;
+  p->exit_status = status;
+  release(k, p);
+  for (int i = 2; i < k->nprocs; i++) {
+    acs__proc *c = &k->procs[i];
+    if (c->state == ACS__P_FREE || c->ppid != p->pid) continue;
+    c->ppid = 1;
+    if (c->state == ACS__P_ZOMBIE && !c->host_child) free_slot(k, c);
+  }
+  acs__proc_notify(k, p);
+}
+
+void acs__proc_reap(acs__kernel *k)
+{
+  /* spawn reports first: a guest may end before its pid was read */
+  acs__proc_zygote_msg(k);
+  for (;;) {
+    int status;
+    pid_t h = waitpid(-1, &status, WNOHANG);
+    if (h <= 0) return;
+    if (h == k->zygote_pid) {
+      k->stopping = true;
+      continue;
+    }
+    for (int i = 2; i < k->nprocs; i++) {
+      acs__proc *p = &k->procs[i];
+      if ((p->state == ACS__P_RUNNING || p->state == ACS__P_STARTING) && p->host_pid == h) {
+        exited(k, p, status);
+        break;
+      }
+    }
+  }
+}
+
+static bool matches(const acs__proc *c, int32_t parent, int32_t want)
+{
+  return c->ppid == parent && (want == -1 || c->pid == want);
+}
+
+int acs__proc_wait(acs__kernel *k, acs__proc *p, int32_t pid, int options, int32_t *got,
+                   int *status)
+{
+  bool any = false;
+  for (int i = 2; i < k->nprocs; i++) {
+    acs__proc *c = &k->procs[i];
+    if (c->state == ACS__P_FREE || !matches(c, p->pid, pid)) continue;
+    any = true;
+    if (c->state == ACS__P_ZOMBIE) {
+      *got = c->pid;
+      *status = c->exit_status;
+      free_slot(k, c);
+      return 1;
+    }
+  }
+  if (!any) return -ECHILD;
+  if (options & WNOHANG) {
+    *got = 0;
+    *status = 0;
+    return 1;
+  }
+  return 0; /* park it */
+}
+
+static void reply_wait(acs__kernel *k, int sock, uint32_t seq, int32_t pid, int status)
+{
+  acs__msg m;
+  acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+  acs__msg_i64(&m, 0);
+  acs__msg_i32(&m, pid);
+  acs__msg_i32(&m, status);
+  acs__msg_send(sock, &m);
+}
+
+void acs__proc_notify(acs__kernel *k, acs__proc *child)
+{
+  /* the owner waits for the processes it spawned */
+  if (child->host_child) {
+    for (int i = 0; i < k->nwaits; i++) {
+      if (k->waits[i].pid != child->pid) continue;
+      reply_wait(k, k->owner, k->waits[i].seq, child->pid, child->exit_status);
+      k->waits[i] = k->waits[--k->nwaits];
+      free_slot(k, child);
+      return;
+    }
+    return;
+  }
+  acs__proc *parent = acs__proc_get(k, child->ppid);
+  if (!parent || parent->state != ACS__P_RUNNING) {
+    if (child->ppid == 1) free_slot(k, child); /* init reaps orphans */
+    return;
+  }
+  if (!parent->waiting || !matches(child, parent->pid, parent->wait_pid)) return;
+  int32_t got;
+  int status;
+  if (acs__proc_wait(k, parent, parent->wait_pid, parent->wait_options, &got, &status) == 1) {
+    parent->waiting = false;
+    reply_wait(k, parent->sock, parent->wait_seq, got, status);
+  }
+}
+
+void acs__proc_drop(acs__kernel *k, acs__proc *p, const char *why)
+{
+  (void)k;
+  (void)why;
+  /* A process whose channel broke or lied cannot be served: it ends. Its
+  ** exit is collected from the host like any other. */
+  if (p->host_pid > 0) kill(p->host_pid, SIGKILL);
+  if (p->sock >= 0) close(p->sock);
+  p->sock = -1;
+}

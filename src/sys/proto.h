@@ -1,0 +1,154 @@
+/* proto.h - the box's system call protocol: the messages a guest process
+** (and the host side of a box) exchanges with the box's kernel over a
+** SOCK_SEQPACKET socket, one datagram per message (docs/box-protocol.md).
+**
+** A message is a fixed header and a payload of fields, each field a u32,
+** an i32, an i64, or a byte string (u32 length, then the bytes). Strings
+** the kernel treats as paths carry no NUL and are at most 4095 bytes. The
+** reader checks every length against what is left of the datagram: a
+** message that does not parse is the sender's fault, never the reader's.
+** File descriptors ride along as SCM_RIGHTS (at most ACS__SYS_MAX_FDS). */
+#ifndef ACS_SYS_PROTO_H
+#define ACS_SYS_PROTO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define ACS__SYS_MAGIC 0x4143u   /* "AC" */
+#define ACS__SYS_VERSION 1u
+/* A datagram, header included. A SOCK_SEQPACKET datagram must fit the
+** socket's send buffer, which an unprivileged process cannot raise past
+** net.core.wmem_max (212992 on Debian): stay well under it. */
+#define ACS__SYS_MAX_MSG (160u << 10)
+#define ACS__SYS_MAX_DATA (64u << 10) /* bytes of one read or write */
+#define ACS__SYS_MAX_FDS 8
+#define ACS__SYS_MAX_STR 4095
+#define ACS__SYS_MAX_ARGS 4096 /* argv or envp items of a spawn */
+
+/* The calls. Numbers are the wire's: never reuse one. */
+enum {
+  ACS__SYS_REPLY = 0, /* the kernel's answer: i64 result, then fields */
+  ACS__SYS_OPEN = 1,     /* i32 at, str path, i32 flags, u32 mode -> fd */
+  ACS__SYS_CLOSE = 2,    /* i32 fd */
+  ACS__SYS_READ = 3,     /* i32 fd, u32 count -> bytes */
+  ACS__SYS_WRITE = 4,    /* i32 fd, bytes -> count */
+  ACS__SYS_PREAD = 5,    /* i32 fd, u32 count, i64 off -> bytes */
+  ACS__SYS_PWRITE = 6,   /* i32 fd, bytes, i64 off -> count */
+  ACS__SYS_LSEEK = 7,    /* i32 fd, i64 off, i32 whence -> offset */
+  ACS__SYS_STAT = 8,     /* i32 at, str path, i32 flags -> stat */
+  ACS__SYS_FSTAT = 9,    /* i32 fd -> stat */
+  ACS__SYS_ACCESS = 10,  /* i32 at, str path, i32 mode, i32 flags */
+  ACS__SYS_GETDENTS = 11,/* i32 fd, u32 max bytes -> entries */
+  ACS__SYS_MKDIR = 12,   /* i32 at, str path, u32 mode */
+  ACS__SYS_UNLINK = 13,  /* i32 at, str path, i32 flags (AT_REMOVEDIR) */
+  ACS__SYS_RENAME = 14,  /* i32 at1, str from, i32 at2, str to, u32 flags */
+  ACS__SYS_LINK = 15,    /* i32 at1, str from, i32 at2, str to, i32 flags */
+  ACS__SYS_SYMLINK = 16, /* str target, i32 at, str path */
+  ACS__SYS_READLINK = 17,/* i32 at, str path -> bytes */
+  ACS__SYS_REALPATH = 18,/* i32 at, str path -> str */
+  ACS__SYS_CHMOD = 19,   /* i32 at, str path, u32 mode, i32 flags */
+  ACS__SYS_CHOWN = 20,   /* i32 at, str path, u32 uid, u32 gid, i32 flags */
+  ACS__SYS_UTIMENS = 21, /* i32 at, str path, i64 as, i64 ans, i64 ms, i64 mns, i32 flags */
+  ACS__SYS_TRUNCATE = 22,/* i32 at, str path, i64 length */
+  ACS__SYS_FTRUNCATE = 23,/* i32 fd, i64 length */
+  ACS__SYS_CHDIR = 24,   /* str path */
+  ACS__SYS_GETCWD = 25,  /* -> str */
+  ACS__SYS_UMASK = 26,   /* u32 mask -> the old mask */
+  ACS__SYS_DUP = 27,     /* i32 fd -> fd */
+  ACS__SYS_DUP2 = 28,    /* i32 old, i32 new -> new */
+  ACS__SYS_SPAWN = 29,   /* str path, u32 argc, str..., u32 envc, str...,
+                            u32 nfd, (i32 child fd, i32 parent fd)... -> pid */
+  ACS__SYS_WAIT = 30,    /* i32 pid, i32 options -> i32 pid, i32 status */
+  ACS__SYS_KILL = 31,    /* i32 pid, i32 sig */
+  ACS__SYS_GETIDS = 32,  /* -> i32 pid, ppid, pgid, sid; u32 uid, gid, euid, egid */
+  ACS__SYS_FCNTL = 33,   /* i32 fd, i32 cmd, i32 arg -> value */
+  ACS__SYS_HELLO = 34,   /* the first call of a process -> its start record */
+  ACS__SYS_OP_COUNT
+};
+
+/* The host side of a box (the owner's socket) speaks these as well as the
+** calls above, with the host's credentials (root, cwd /). */
+enum {
+  ACS__BOX_SPAWN = 100, /* as ACS__SYS_SPAWN, plus str cwd, u32 uid, u32 gid;
+                           the three stdio fds as SCM_RIGHTS -> pid */
+  ACS__BOX_WAIT = 101,  /* i32 pid -> i32 status (a wait(2) status) */
+  ACS__BOX_KILL = 102,  /* i32 pid (or -1: every process), i32 sig */
+  ACS__BOX_PS = 103,    /* -> u32 n, then per process: i32 pid, ppid, str argv0 */
+};
+
+typedef struct acs__sys_hdr {
+  uint16_t magic, version;
+  uint16_t op, flags;
+  uint32_t seq;     /* echoed in the reply */
+  uint32_t len;     /* payload bytes after the header */
+} acs__sys_hdr;
+
+/* A message being written: fields appended to a fixed buffer. `bad` is
+** set once something did not fit, and sending then fails. */
+typedef struct acs__msg {
+  unsigned char *buf;
+  size_t len, cap;
+  bool bad;
+  int fds[ACS__SYS_MAX_FDS];
+  int nfds;
+} acs__msg;
+
+/* A message being read: a cursor over a received datagram. Every get
+** fails (returns false) once the payload is short or a length is wrong,
+** and stays failed, so a handler may read all its fields and check once. */
+typedef struct acs__rd {
+  const unsigned char *p;
+  size_t left;
+  bool bad;
+} acs__rd;
+
+void acs__msg_init(acs__msg *m, void *buf, size_t cap, uint16_t op, uint32_t seq);
+void acs__msg_u32(acs__msg *m, uint32_t v);
+void acs__msg_i32(acs__msg *m, int32_t v);
+void acs__msg_i64(acs__msg *m, int64_t v);
+void acs__msg_bytes(acs__msg *m, const void *data, size_t len);
+void acs__msg_str(acs__msg *m, const char *s); /* NULL is sent as "" */
+/* Reserve n bytes of a byte string and return where to write them (NULL
+** when they do not fit): reads land in the reply without a copy. */
+unsigned char *acs__msg_bytes_reserve(acs__msg *m, size_t n);
+/* Shorten the byte string just reserved to n bytes (n <= reserved). */
+void acs__msg_bytes_commit(acs__msg *m, unsigned char *at, size_t n);
+void acs__msg_fd(acs__msg *m, int fd); /* passed, not closed */
+
+/* Send one message with its fds; 0 or -errno. Retries EINTR. */
+int acs__msg_send(int sock, acs__msg *m);
+
+/* Receive one datagram into buf (cap bytes) with up to ACS__SYS_MAX_FDS
+** fds (stored in fds, *nfds set; the caller owns them). Returns the
+** datagram's length, 0 at end of stream, or -errno. A datagram longer
+** than cap, or one with more fds than allowed, is -EMSGSIZE (its fds are
+** closed). */
+ssize_t acs__msg_recv(int sock, void *buf, size_t cap, int *fds, int *nfds);
+
+/* Check a received datagram's header: magic, version, that len matches
+** the datagram. Returns false for anything else. *rd covers the payload. */
+bool acs__msg_parse(const void *buf, size_t n, acs__sys_hdr *hdr /* OUT */, acs__rd *rd /* OUT */);
+
+bool acs__rd_u32(acs__rd *r, uint32_t *v);
+bool acs__rd_i32(acs__rd *r, int32_t *v);
+bool acs__rd_i64(acs__rd *r, int64_t *v);
+/* A byte string, borrowed from the datagram. */
+bool acs__rd_bytes(acs__rd *r, const unsigned char **p, size_t *len);
+/* A string copied into dst (cap bytes, NUL added): fails when it holds a
+** NUL or does not fit. */
+bool acs__rd_str(acs__rd *r, char *dst, size_t cap);
+/* Whether the whole payload was read and nothing failed. */
+bool acs__rd_done(const acs__rd *r);
+
+/* stat on the wire: the fields of struct stat the box has, in this order. */
+typedef struct acs__sys_stat {
+  uint64_t dev, ino, nlink, rdev, size, blocks;
+  uint32_t mode, uid, gid, blksize;
+  int64_t atime_s, atime_ns, mtime_s, mtime_ns, ctime_s, ctime_ns, btime_s, btime_ns;
+} acs__sys_stat;
+void acs__msg_stat(acs__msg *m, const acs__sys_stat *st);
+bool acs__rd_stat(acs__rd *r, acs__sys_stat *st);
+
+#endif

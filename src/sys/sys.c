@@ -1,0 +1,528 @@
+/* sys.c - the guest side of the box's system calls (sys.h): each call is
+** one request and one reply on the channel, in order (a process has one
+** thread of calls). Direct descriptors (real fds the kernel handed over at
+** the start) are read and written here without asking the kernel. */
+#include "sys.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#define MAX_DIRECT 1024
+
+static unsigned char *sbuf, *rbuf;
+static uint32_t seq;
+static int direct[MAX_DIRECT]; /* box fd -> real fd, or -1 */
+static bool direct_ready;
+static int32_t my_pid, my_ppid;
+
+static void init_direct(void)
+{
+  if (direct_ready) return;
+  for (int i = 0; i < MAX_DIRECT; i++) direct[i] = -1;
+  direct_ready = true;
+}
+
+static bool buffers(void)
+{
+  if (!sbuf) sbuf = malloc(ACS__SYS_MAX_MSG);
+  if (!rbuf) rbuf = malloc(ACS__SYS_MAX_MSG);
+  return sbuf && rbuf;
+}
+
+static _Noreturn void kernel_gone(void)
+{
+  static const char msg[] = "acs: the box's kernel is gone; this process ends\n";
+  ssize_t w = write(2, msg, sizeof msg - 1);
+  (void)w;
+  _exit(128 + 9);
+}
+
+/* Send the request m, wait for its reply. Returns the reply's result and
+** leaves *rd on its fields; fds (if not NULL) get what came along. */
+static int64_t call(acs__msg *m, acs__rd *rd, int *fds, int *nfds)
+{
+  int got[ACS__SYS_MAX_FDS], ngot = 0;
+  int rc = acs__msg_send(ACS__SYS_FD, m);
+  if (rc == -EMSGSIZE) return -E2BIG;
+  if (rc) kernel_gone();
+  acs__sys_hdr h;
+  for (;;) {
+    ssize_t n = acs__msg_recv(ACS__SYS_FD, rbuf, ACS__SYS_MAX_MSG, got, &ngot);
+    if (n <= 0) kernel_gone();
+    if (!acs__msg_parse(rbuf, (size_t)n, &h, rd) || h.op != ACS__SYS_REPLY) kernel_gone();
+    if (h.seq == seq) break;
+    for (int i = 0; i < ngot; i++) close(got[i]); /* a stale answer: not ours */
+  }
+  if (fds) {
+    memcpy(fds, got, sizeof(int) * (size_t)ngot);
+    *nfds = ngot;
+  } else {
+    for (int i = 0; i < ngot; i++) close(got[i]);
+  }
+  int64_t result;
+  if (!acs__rd_i64(rd, &result)) kernel_gone();
+  return result;
+}
+
+static acs__msg start(uint16_t op)
+{
+  acs__msg m;
+  if (!buffers()) {
+    fputs("acs: out of memory for the kernel channel\n", stderr);
+    _exit(71);
+  }
+  acs__msg_init(&m, sbuf, ACS__SYS_MAX_MSG, op, ++seq);
+  return m;
+}
+
+static int simple(acs__msg *m)
+{
+  acs__rd rd;
+  return (int)call(m, &rd, NULL, NULL);
+}
+
+static char **read_list(acs__rd *rd)
+{
+  uint32_t n;
+  if (!acs__rd_u32(rd, &n) || n > ACS__SYS_MAX_ARGS) return NULL;
+  char **v = calloc((size_t)n + 1, sizeof *v);
+  if (!v) return NULL;
+  for (uint32_t i = 0; i < n; i++) {
+    const unsigned char *p;
+    size_t len;
+    if (!acs__rd_bytes(rd, &p, &len) || !(v[i] = malloc(len + 1))) return NULL;
+    memcpy(v[i], p, len);
+    v[i][len] = 0;
+  }
+  return v;
+}
+
+int acs_sys_hello(acs_sys_start *st)
+{
+  init_direct();
+  memset(st, 0, sizeof *st);
+  acs__msg m = start(ACS__SYS_HELLO);
+  acs__rd rd;
+  int fds[ACS__SYS_MAX_FDS], nfds = 0;
+  int64_t r = call(&m, &rd, fds, &nfds);
+  if (r < 0) return (int)r;
+  uint32_t ndirect = 0;
+  if (!acs__rd_i32(&rd, &st->pid) || !acs__rd_i32(&rd, &st->ppid) ||
+      !acs__rd_u32(&rd, &st->uid) || !acs__rd_u32(&rd, &st->gid) ||
+      !acs__rd_str(&rd, st->program, sizeof st->program))
+    return -EPROTO;
+  if (!(st->argv = read_list(&rd)) || !(st->envp = read_list(&rd))) return -EPROTO;
+  while (st->argv[st->argc]) st->argc++;
+  if (!acs__rd_u32(&rd, &ndirect) || ndirect != (uint32_t)nfds) return -EPROTO;
+  for (uint32_t i = 0; i < ndirect; i++) {
+    int32_t boxfd;
+    if (!acs__rd_i32(&rd, &boxfd) || boxfd < 0 || boxfd >= MAX_DIRECT) return -EPROTO;
+    int real = fds[i];
+    /* stdio keeps its own numbers, so code that writes to fd 1 works */
+    if (boxfd <= 2 && real != boxfd) {
+      if (dup3(real, boxfd, O_CLOEXEC) < 0) return -errno;
+      close(real);
+      real = boxfd;
+    }
+    direct[boxfd] = real;
+  }
+  my_pid = st->pid;
+  my_ppid = st->ppid;
+  return 0;
+}
+
+static int direct_of(int fd) { return fd >= 0 && fd < MAX_DIRECT && direct_ready ? direct[fd] : -1; }
+
+int acs_sys_openat(int at, const char *path, int flags, unsigned mode)
+{
+  acs__msg m = start(ACS__SYS_OPEN);
+  acs__msg_i32(&m, at);
+  acs__msg_str(&m, path);
+  acs__msg_i32(&m, flags);
+  acs__msg_u32(&m, mode);
+  return simple(&m);
+}
+
+int acs_sys_open(const char *path, int flags, unsigned mode)
+{
+  return acs_sys_openat(AT_FDCWD, path, flags, mode);
+}
+
+int acs_sys_close(int fd)
+{
+  int d = direct_of(fd);
+  if (d >= 0) {
+    direct[fd] = -1;
+    if (d > 2) close(d);
+    else {
+      /* keep 0-2 occupied so that no later host fd lands there */
+      int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+      if (null >= 0 && null != d) {
+        dup3(null, d, O_CLOEXEC);
+        close(null);
+      }
+    }
+  }
+  acs__msg m = start(ACS__SYS_CLOSE);
+  acs__msg_i32(&m, fd);
+  return simple(&m);
+}
+
+ssize_t acs_sys_read(int fd, void *buf, size_t n)
+{
+  int d = direct_of(fd);
+  if (d >= 0) {
+    ssize_t k;
+    do k = read(d, buf, n);
+    while (k < 0 && errno == EINTR);
+    return k < 0 ? -errno : k;
+  }
+  if (n > ACS__SYS_MAX_DATA) n = ACS__SYS_MAX_DATA;
+  acs__msg m = start(ACS__SYS_READ);
+  acs__msg_i32(&m, fd);
+  acs__msg_u32(&m, (uint32_t)n);
+  acs__rd rd;
+  int64_t r = call(&m, &rd, NULL, NULL);
+  if (r < 0) return r;
+  const unsigned char *p;
+  size_t len;
+  if (!acs__rd_bytes(&rd, &p, &len) || len > n) return -EPROTO;
+  memcpy(buf, p, len);
+  return (ssize_t)len;
+}
+
+static ssize_t rw_at(uint16_t op, int fd, const void *buf, size_t n, int64_t off)
+{
+  if (n > ACS__SYS_MAX_DATA) n = ACS__SYS_MAX_DATA;
+  acs__msg m = start(op);
+  acs__msg_i32(&m, fd);
+  acs__msg_bytes(&m, buf, n);
+  if (op == ACS__SYS_PWRITE) acs__msg_i64(&m, off);
+  acs__rd rd;
+  return call(&m, &rd, NULL, NULL);
+}
+
+ssize_t acs_sys_write(int fd, const void *buf, size_t n)
+{
+  int d = direct_of(fd);
+  if (d >= 0) {
+    ssize_t k;
+    do k = write(d, buf, n);
+    while (k < 0 && errno == EINTR);
+    return k < 0 ? -errno : k;
+  }
+  return rw_at(ACS__SYS_WRITE, fd, buf, n, 0);
+}
+
+int acs_sys_write_all(int fd, const void *buf, size_t n)
+{
+  const char *p = buf;
+  while (n > 0) {
+    ssize_t k = acs_sys_write(fd, p, n);
+    if (k < 0) return (int)k;
+    if (k == 0) return -EIO;
+    p += k;
+    n -= (size_t)k;
+  }
+  return 0;
+}
+
+ssize_t acs_sys_pread(int fd, void *buf, size_t n, int64_t off)
+{
+  if (n > ACS__SYS_MAX_DATA) n = ACS__SYS_MAX_DATA;
+  acs__msg m = start(ACS__SYS_PREAD);
+  acs__msg_i32(&m, fd);
+  acs__msg_u32(&m, (uint32_t)n);
+  acs__msg_i64(&m, off);
+  acs__rd rd;
+  int64_t r = call(&m, &rd, NULL, NULL);
+  if (r < 0) return r;
+  const unsigned char *p;
+  size_t len;
+  if (!acs__rd_bytes(&rd, &p, &len) || len > n) return -EPROTO;
+  memcpy(buf, p, len);
+  return (ssize_t)len;
+}
+
+ssize_t acs_sys_pwrite(int fd, const void *buf, size_t n, int64_t off)
+{
+  return rw_at(ACS__SYS_PWRITE, fd, buf, n, off);
+}
+
+int64_t acs_sys_lseek(int fd, int64_t off, int whence)
+{
+  acs__msg m = start(ACS__SYS_LSEEK);
+  acs__msg_i32(&m, fd);
+  acs__msg_i64(&m, off);
+  acs__msg_i32(&m, whence);
+  acs__rd rd;
+  return call(&m, &rd, NULL, NULL);
+}
+
+static int stat_call(acs__msg *m, acs__sys_stat *st)
+{
+  acs__rd rd;
+  int64_t r = call(m, &rd, NULL, NULL);
+  if (r < 0) return (int)r;
+  return acs__rd_stat(&rd, st) ? 0 : -EPROTO;
+}
+
+static int stat_at(const char *path, int flags, acs__sys_stat *st)
+{
+  acs__msg m = start(ACS__SYS_STAT);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, path);
+  acs__msg_i32(&m, flags);
+  return stat_call(&m, st);
+}
+
+int acs_sys_stat(const char *path, acs__sys_stat *st) { return stat_at(path, 0, st); }
+int acs_sys_lstat(const char *path, acs__sys_stat *st)
+{
+  return stat_at(path, AT_SYMLINK_NOFOLLOW, st);
+}
+
+int acs_sys_fstat(int fd, acs__sys_stat *st)
+{
+  acs__msg m = start(ACS__SYS_FSTAT);
+  acs__msg_i32(&m, fd);
+  return stat_call(&m, st);
+}
+
+int acs_sys_access(const char *path, int mode)
+{
+  acs__msg m = start(ACS__SYS_ACCESS);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, path);
+  acs__msg_i32(&m, mode);
+  acs__msg_i32(&m, 0);
+  return simple(&m);
+}
+
+int acs_sys_mkdir(const char *path, unsigned mode)
+{
+  acs__msg m = start(ACS__SYS_MKDIR);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, path);
+  acs__msg_u32(&m, mode);
+  return simple(&m);
+}
+
+static int unlink_at(const char *path, int flags)
+{
+  acs__msg m = start(ACS__SYS_UNLINK);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, path);
+  acs__msg_i32(&m, flags);
+  return simple(&m);
+}
+
+int acs_sys_unlink(const char *path) { return unlink_at(path, 0); }
+int acs_sys_rmdir(const char *path) { return unlink_at(path, AT_REMOVEDIR); }
+
+static int two_paths(uint16_t op, const char *from, const char *to, int32_t flags)
+{
+  acs__msg m = start(op);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, from);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, to);
+  acs__msg_i32(&m, flags);
+  return simple(&m);
+}
+
+int acs_sys_rename(const char *from, const char *to) { return two_paths(ACS__SYS_RENAME, from, to, 0); }
+int acs_sys_link(const char *from, const char *to) { return two_paths(ACS__SYS_LINK, from, to, 0); }
+
+int acs_sys_symlink(const char *target, const char *path)
+{
+  acs__msg m = start(ACS__SYS_SYMLINK);
+  acs__msg_str(&m, target);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, path);
+  return simple(&m);
+}
+
+ssize_t acs_sys_readlink(const char *path, char *buf, size_t size)
+{
+  acs__msg m = start(ACS__SYS_READLINK);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, path);
+  acs__rd rd;
+  int64_t r = call(&m, &rd, NULL, NULL);
+  if (r < 0) return r;
+  const unsigned char *p;
+  size_t len;
+  if (!acs__rd_bytes(&rd, &p, &len)) return -EPROTO;
+  if (len > size) len = size;
+  memcpy(buf, p, len);
+  return (ssize_t)len;
+}
+
+int acs_sys_chmod(const char *path, unsigned mode)
+{
+  acs__msg m = start(ACS__SYS_CHMOD);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, path);
+  acs__msg_u32(&m, mode);
+  acs__msg_i32(&m, 0);
+  return simple(&m);
+}
+
+int acs_sys_chown(const char *path, uint32_t uid, uint32_t gid)
+{
+  acs__msg m = start(ACS__SYS_CHOWN);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, path);
+  acs__msg_u32(&m, uid);
+  acs__msg_u32(&m, gid);
+  acs__msg_i32(&m, 0);
+  return simple(&m);
+}
+
+int acs_sys_truncate(const char *path, int64_t len)
+{
+  acs__msg m = start(ACS__SYS_TRUNCATE);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, path);
+  acs__msg_i64(&m, len);
+  return simple(&m);
+}
+
+int acs_sys_ftruncate(int fd, int64_t len)
+{
+  acs__msg m = start(ACS__SYS_FTRUNCATE);
+  acs__msg_i32(&m, fd);
+  acs__msg_i64(&m, len);
+  return simple(&m);
+}
+
+int acs_sys_chdir(const char *path)
+{
+  acs__msg m = start(ACS__SYS_CHDIR);
+  acs__msg_str(&m, path);
+  return simple(&m);
+}
+
+int acs_sys_getcwd(char *buf, size_t size)
+{
+  acs__msg m = start(ACS__SYS_GETCWD);
+  acs__rd rd;
+  int64_t r = call(&m, &rd, NULL, NULL);
+  if (r < 0) return (int)r;
+  const unsigned char *p;
+  size_t len;
+  if (!acs__rd_bytes(&rd, &p, &len)) return -EPROTO;
+  if (len + 1 > size) return -ERANGE;
+  memcpy(buf, p, len);
+  buf[len] = 0;
+  return 0;
+}
+
+int acs_sys_umask(unsigned mask)
+{
+  acs__msg m = start(ACS__SYS_UMASK);
+  acs__msg_u32(&m, mask);
+  return simple(&m);
+}
+
+int acs_sys_dup(int fd)
+{
+  if (direct_of(fd) >= 0) return -ENOTSUP; /* direct fds are duplicated by the shell issue */
+  acs__msg m = start(ACS__SYS_DUP);
+  acs__msg_i32(&m, fd);
+  return simple(&m);
+}
+
+int acs_sys_dup2(int oldfd, int newfd)
+{
+  if (direct_of(oldfd) >= 0 || direct_of(newfd) >= 0) return -ENOTSUP;
+  acs__msg m = start(ACS__SYS_DUP2);
+  acs__msg_i32(&m, oldfd);
+  acs__msg_i32(&m, newfd);
+  return simple(&m);
+}
+
+ssize_t acs_sys_getdents(int fd, void *buf, size_t size)
+{
+  if (size > ACS__SYS_MAX_DATA) size = ACS__SYS_MAX_DATA;
+  acs__msg m = start(ACS__SYS_GETDENTS);
+  acs__msg_i32(&m, fd);
+  acs__msg_u32(&m, (uint32_t)size);
+  acs__rd rd;
+  int64_t r = call(&m, &rd, NULL, NULL);
+  if (r < 0) return r;
+  const unsigned char *p;
+  size_t len;
+  if (!acs__rd_bytes(&rd, &p, &len) || len > size) return -EPROTO;
+  memcpy(buf, p, len);
+  return (ssize_t)len;
+}
+
+static void put_list(acs__msg *m, char *const v[])
+{
+  uint32_t n = 0;
+  while (v && v[n]) n++;
+  acs__msg_u32(m, n);
+  for (uint32_t i = 0; i < n; i++) acs__msg_str(m, v[i]);
+}
+
+int acs_sys_spawn(const char *path, char *const argv[], char *const envp[],
+                  const int (*fds)[2], size_t n)
+{
+  acs__msg m = start(ACS__SYS_SPAWN);
+  acs__msg_str(&m, path);
+  put_list(&m, argv);
+  put_list(&m, envp);
+  acs__msg_u32(&m, (uint32_t)n);
+  for (size_t i = 0; i < n; i++) {
+    acs__msg_i32(&m, fds[i][0]);
+    acs__msg_i32(&m, fds[i][1]);
+  }
+  return simple(&m);
+}
+
+int acs_sys_wait(int pid, int *status, int options)
+{
+  acs__msg m = start(ACS__SYS_WAIT);
+  acs__msg_i32(&m, pid);
+  acs__msg_i32(&m, options);
+  acs__rd rd;
+  int64_t r = call(&m, &rd, NULL, NULL);
+  if (r < 0) return (int)r;
+  int32_t got, st;
+  if (!acs__rd_i32(&rd, &got) || !acs__rd_i32(&rd, &st)) return -EPROTO;
+  if (status) *status = st;
+  return got;
+}
+
+int acs_sys_kill(int pid, int sig)
+{
+  acs__msg m = start(ACS__SYS_KILL);
+  acs__msg_i32(&m, pid);
+  acs__msg_i32(&m, sig);
+  return simple(&m);
+}
+
+int acs_sys_getpid(void) { return my_pid; }
+int acs_sys_getppid(void) { return my_ppid; }
+
+_Noreturn void acs_sys_exit(int code) { _exit(code & 0xff); }
+
+const acs__program *acs__program_find(const char *name)
+{
+  size_t lo = 0, hi = acs__program_count;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    int c = strcmp(name, acs__programs[mid].name);
+    if (!c) return &acs__programs[mid];
+    if (c < 0) hi = mid;
+    else lo = mid + 1;
+  }
+  return NULL;
+}

@@ -1,0 +1,96 @@
+/* sys.h - what a guest program of a box calls instead of the host's
+** system calls: every call is a message to the box's kernel (proto.h),
+** which decides it on the process's behalf. Descriptors are the box's
+** numbers; a descriptor the kernel handed over as a real fd (a stdio pipe)
+** is read and written directly, without a round trip.
+**
+** Every function returns a negative errno on failure (no errno), as the
+** kernel answered it; -EPIPE/-ECONNRESET mean the kernel is gone, and the
+** process then exits (a box without a kernel has nothing left to run). */
+#ifndef ACS_SYS_SYS_H
+#define ACS_SYS_SYS_H
+
+#include "proto.h"
+
+#include <sys/types.h>
+
+/* The fd on which a guest process finds its channel to the kernel. */
+#define ACS__SYS_FD 3
+
+/* A program of the box: its name in /usr/bin and its main. The table is
+** defined by the commands (src/cmds/table.c) and sorted by name; the
+** kernel reads only the names (to lay out /usr/bin) and the box's zygote
+** calls main in the new process. */
+typedef struct acs__program {
+  const char *name;
+  int (*main)(int argc, char **argv);
+} acs__program;
+extern const acs__program acs__programs[];
+extern const size_t acs__program_count;
+const acs__program *acs__program_find(const char *name);
+
+/* What the kernel tells a process at its start (acs_sys_hello). */
+typedef struct acs_sys_start {
+  int32_t pid, ppid;
+  uint32_t uid, gid;
+  int argc;
+  char **argv;   /* NULL-terminated; owned by sys.c for the process's life */
+  char **envp;   /* NULL-terminated, likewise */
+  char program[256];
+} acs_sys_start;
+
+/* The first call of a new process: fills *st, installs the real fds the
+** kernel passed for direct descriptors. Returns 0 or -errno. */
+int acs_sys_hello(acs_sys_start *st);
+
+int acs_sys_open(const char *path, int flags, unsigned mode);
+int acs_sys_openat(int at, const char *path, int flags, unsigned mode);
+int acs_sys_close(int fd);
+ssize_t acs_sys_read(int fd, void *buf, size_t n);
+ssize_t acs_sys_write(int fd, const void *buf, size_t n);
+/* write all n bytes (retrying short writes): 0 or -errno */
+int acs_sys_write_all(int fd, const void *buf, size_t n);
+ssize_t acs_sys_pread(int fd, void *buf, size_t n, int64_t off);
+ssize_t acs_sys_pwrite(int fd, const void *buf, size_t n, int64_t off);
+int64_t acs_sys_lseek(int fd, int64_t off, int whence);
+int acs_sys_stat(const char *path, acs__sys_stat *st);
+int acs_sys_lstat(const char *path, acs__sys_stat *st);
+int acs_sys_fstat(int fd, acs__sys_stat *st);
+int acs_sys_access(const char *path, int mode);
+int acs_sys_mkdir(const char *path, unsigned mode);
+int acs_sys_unlink(const char *path);
+int acs_sys_rmdir(const char *path);
+int acs_sys_rename(const char *from, const char *to);
+int acs_sys_link(const char *from, const char *to);
+int acs_sys_symlink(const char *target, const char *path);
+ssize_t acs_sys_readlink(const char *path, char *buf, size_t size);
+int acs_sys_chmod(const char *path, unsigned mode);
+int acs_sys_chown(const char *path, uint32_t uid, uint32_t gid);
+int acs_sys_truncate(const char *path, int64_t len);
+int acs_sys_ftruncate(int fd, int64_t len);
+int acs_sys_chdir(const char *path);
+/* getcwd into buf (size bytes): 0 or -errno (-ERANGE when it does not fit) */
+int acs_sys_getcwd(char *buf, size_t size);
+int acs_sys_umask(unsigned mask);
+int acs_sys_dup(int fd);
+int acs_sys_dup2(int oldfd, int newfd);
+/* getdents: packed records (u64 ino, u8 type, u16 namelen, name) into
+** buf; the bytes filled, 0 at the end. */
+ssize_t acs_sys_getdents(int fd, void *buf, size_t size);
+
+/* A child running path (a program file of the box) with argv and envp
+** (NULL-terminated); fds: n pairs (child fd, parent fd or -1 to close) on
+** top of the descriptors the child inherits. Returns the child's pid. */
+int acs_sys_spawn(const char *path, char *const argv[], char *const envp[],
+                  const int (*fds)[2], size_t n);
+/* wait4: pid -1 any child; options WNOHANG. *status is a wait(2) status.
+** Returns the pid, 0 (WNOHANG, none ready) or -errno (-ECHILD). */
+int acs_sys_wait(int pid, int *status, int options);
+int acs_sys_kill(int pid, int sig);
+int acs_sys_getpid(void);
+int acs_sys_getppid(void);
+
+/* Leave the program: flushes nothing (callers flush their own buffers). */
+_Noreturn void acs_sys_exit(int code);
+
+#endif

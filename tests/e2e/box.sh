@@ -1,0 +1,103 @@
+# box.sh - acs box --exec: a box boots, runs one program of /usr/bin and
+# ends with all of its processes; the first commands behave as GNU's do
+# on the host (same output, same messages, same status).
+. "$(dirname "$0")/lib.sh"
+
+# same_as_host NAME BOXARGS ::: HOSTCMD...: stdout, stderr and status equal
+same_as_host() {
+  local name=$1; shift
+  local box=()
+  while [ "$1" != ::: ]; do box+=("$1"); shift; done; shift
+  run_acs box --exec "${box[@]}"
+  local bo=$OUT be=$ERR brc=$RC
+  local ho he hrc
+  ho=$("$@" 2>"$TMP/herr" </dev/null); hrc=$?; he=$(cat "$TMP/herr")
+  check "$name" all [ "$bo" = "$ho" ] -- [ "$be" = "$he" ] -- [ "$brc" = "$hrc" ]
+  [ "$bo" = "$ho" ] && [ "$be" = "$he" ] && [ "$brc" = "$hrc" ] || {
+    echo "  box: rc=$brc out=$(printf %q "$bo") err=$(printf %q "$be")"
+    echo "  host: rc=$hrc out=$(printf %q "$ho") err=$(printf %q "$he")"; }
+}
+
+# /bin/echo: GNU's program, not the shell's builtin
+same_as_host "echo: words, -n, -e escapes, options only at the front" \
+  echo -n -e 'a\tb\x41\0101\\' -n -- -x ::: /bin/echo -n -e 'a\tb\x41\0101\\' -n -- -x
+same_as_host "echo: -e with \\c stops the output" echo -e 'one\ctwo' three ::: /bin/echo -e 'one\ctwo' three
+same_as_host "echo: -E and a lone dash are printed" echo -E -ne - '\n' ::: /bin/echo -E -ne - '\n'
+same_as_host "echo: \\x without digits, \\0 with four digits, unknown escapes" echo -e '\xg\01234\q' ::: /bin/echo -e '\xg\01234\q'
+same_as_host "true and false: statuses 0 and 1" false ::: false
+run_acs box --exec true --help
+check "true --help: GNU's help text" has "$OUT" "Exit with a status code indicating success."
+
+printf 'root:x:0:0:root:/root:/bin/sh\nagent:x:1000:1000:agent:/home/agent:/bin/sh\n' >"$TMP/passwd"
+run_acs box --exec cat /etc/passwd
+check "boot: /etc/passwd has root and agent" [ "$OUT" = "$(cat "$TMP/passwd")" ]
+run_acs box --hostname devbox --exec cat /etc/hostname
+check "boot: --hostname names the box" [ "$OUT" = devbox ]
+run_acs box --hostname 'bad name' --exec true
+check "a bad hostname is a configuration error (exit 2) naming it" all [ "$RC" = 2 ] -- has "$ERR" "'bad name'"
+
+printf 'one\n\n\n\ttwo\x01\xe9\n' >"$TMP/in.txt"
+for flags in -n -b -s -E -T -v -A -e -t -ns -bE; do
+  b=$("$ACS" box --exec cat $flags - <"$TMP/in.txt" 2>&1); h=$(cat $flags - <"$TMP/in.txt")
+  check "cat $flags from stdin: as GNU cat" [ "$b" = "$h" ]
+done
+run_acs box --exec cat /nope /etc/hostname
+check "cat: a missing file is named as GNU words it, the rest printed, status 1" \
+  all [ "$RC" = 1 ] -- [ "$ERR" = "cat: /nope: No such file or directory" ] -- [ "$OUT" = box ]
+run_acs box --exec cat /tmp
+check "cat: a directory" all [ "$RC" = 1 ] -- [ "$ERR" = "cat: /tmp: Is a directory" ]
+run_acs box --exec cat --frob
+check "cat: an unknown option, as GNU's message" all [ "$RC" = 1 ] -- has "$ERR" "cat: unrecognized option '--frob'"
+
+# users: agent may not read /root (0700), root may
+run_acs box --user agent --exec cat /root
+check "--user agent: /root is Permission denied" all [ "$RC" = 1 ] -- [ "$ERR" = "cat: /root: Permission denied" ]
+run_acs box --user robot --exec true
+check "an unknown user is a configuration error" all [ "$RC" = 2 ] -- has "$ERR" "'robot'"
+
+# devices
+run_acs box --exec cat /dev/null
+check "/dev/null reads empty" all [ "$RC" = 0 ] -- [ -z "$OUT" ]
+
+# starting programs
+run_acs box --exec nosuch-program
+check "a name not in PATH: 127, 'command not found'" all [ "$RC" = 127 ] -- has "$ERR" "nosuch-program: command not found"
+run_acs box --exec /etc/passwd
+check "a file without x bits: 126, Permission denied" all [ "$RC" = 126 ] -- has "$ERR" "/etc/passwd: Permission denied"
+run_acs box --exec /usr/bin/echo ok
+check "a program by its full path" [ "$OUT" = ok ]
+run_acs box --exec
+check "--exec without a program is a configuration error" [ "$RC" = 2 ]
+run_acs box -c 'echo hi'
+check "-c says the shell is not there yet and what to use" all [ "$RC" = 2 ] -- has "$ERR" "--exec PROGRAM"
+
+# limits: an endless reader stopped by the time limit, its output capped
+run_acs box --json --timeout-ms 300 --max-output-bytes 1000 --exec cat /dev/zero
+check "timeout: an endless cat is killed at the limit (124, timedOut, stoppedBy)" \
+  all [ "$RC" = 124 ] -- [ "$(json .timedOut)" = true ] -- [ "$(json .stoppedBy)" = timeout ]
+check "timeout: its output was capped" all [ "$(json .truncated)" = true ] -- [ "$(json .stdout.length)" -lt 1200 ]
+
+# nothing of a box survives it: its kernel, zygote and programs
+box_pids() { pgrep -f "^$ACS box" | grep -v "^$$\$" || true; }
+run_acs box --json --timeout-ms 200 --exec cat /dev/urandom
+check "after a box: none of its processes is left on the host" [ -z "$(box_pids)" ]
+
+# the owner killed: the kernel sees its socket close and ends the box
+"$ACS" box --exec cat /dev/zero >/dev/null 2>&1 &
+owner=$!
+for _ in $(seq 400); do [ "$(pgrep -f "^$ACS box" | wc -l)" -ge 4 ] && break; sleep 0.05; done
+started=$(pgrep -f "^$ACS box" | wc -l)
+kill -9 "$owner"; wait "$owner" 2>/dev/null
+for _ in $(seq 400); do [ -z "$(box_pids)" ] && break; sleep 0.05; done
+check "the owner killed: kernel, zygote and the running program all end" all [ "$started" -ge 4 ] -- [ -z "$(box_pids)" ]
+
+# the kernel killed: its programs die with it and the owner reports it
+"$ACS" box --exec cat /dev/zero >/dev/null 2>"$TMP/kerr" &
+owner=$!
+kernel=""
+for _ in $(seq 400); do kernel=$(pgrep -P "$owner" | head -1); [ -n "$kernel" ] && [ "$(pgrep -f "^$ACS box" | wc -l)" -ge 4 ] && break; sleep 0.05; done
+kill -9 "$kernel"
+wait "$owner"; orc=$?
+for _ in $(seq 400); do [ -z "$(box_pids)" ] && break; sleep 0.05; done
+check "the kernel killed: the owner exits 3 naming it, no process is left" \
+  all [ "$orc" = 3 ] -- has "$(cat "$TMP/kerr")" "kernel is gone" -- [ -z "$(box_pids)" ]

@@ -1,0 +1,266 @@
+/* kernel.c - the box's kernel through acs_box_*, with programs of this test
+** in place of the commands (this file defines the program table, so the
+** commands' table is not linked): a probe of the system calls on memfs, a
+** probe of the walls around a guest, and hostile programs that send the
+** kernel malformed messages. A hostile sender must be ended, the kernel
+** and the box must go on. */
+#include <acs.h>
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sys/sys.h"
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...)
+{
+  char b[512];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(b, sizeof b, fmt, ap);
+  va_end(ap);
+  acs_sys_write_all(1, b, (size_t)n);
+}
+
+/* The system calls on memfs, each result printed. */
+static int probe_fs(int argc, char **argv)
+{
+  (void)argc;
+  (void)argv;
+  say("mkdir %d\n", acs_sys_mkdir("/tmp/d", 0777));
+  int fd = acs_sys_open("/tmp/d/f", O_WRONLY | O_CREAT | O_EXCL, 0666);
+  say("open %d\n", fd);
+  say("write %d\n", (int)acs_sys_write(fd, "hello", 5));
+  say("close %d\n", acs_sys_close(fd));
+  acs__sys_stat st;
+  int rc = acs_sys_stat("/tmp/d/f", &st);
+  say("stat %d size %d mode %o uid %u\n", rc, (int)st.size, st.mode, st.uid);
+  say("excl %d\n", acs_sys_open("/tmp/d/f", O_WRONLY | O_CREAT | O_EXCL, 0666) == -EEXIST);
+  fd = acs_sys_open("/tmp/d/f", O_RDONLY, 0);
+  char buf[16] = {0};
+  say("read %d %s\n", (int)acs_sys_read(fd, buf, sizeof buf - 1), buf);
+  say("badwrite %d\n", acs_sys_write(fd, "x", 1) == -EBADF);
+  acs_sys_close(fd);
+  say("rename %d\n", acs_sys_rename("/tmp/d/f", "/tmp/d/g"));
+  say("symlink %d\n", acs_sys_symlink("/tmp/d/g", "/tmp/l"));
+  char t[64] = {0};
+  say("readlink %d %s\n", (int)acs_sys_readlink("/tmp/l", t, sizeof t - 1), t);
+  say("chdir %d\n", acs_sys_chdir("/tmp/d"));
+  char cwd[64];
+  say("getcwd %d %s\n", acs_sys_getcwd(cwd, sizeof cwd), cwd);
+  say("rel-stat %d\n", acs_sys_stat("g", &st));
+  say("rmdir-full %d\n", acs_sys_rmdir("/tmp/d") == -ENOTEMPTY);
+  say("unlink %d\n", acs_sys_unlink("g"));
+  say("rmdir %d\n", acs_sys_rmdir("/tmp/d"));
+  say("gone %d\n", acs_sys_getcwd(cwd, sizeof cwd) == -ENOENT);
+  say("root-only %d\n", acs_sys_open("/root/x", O_WRONLY | O_CREAT, 0600));
+  say("devnull %d\n", (int)acs_sys_write(acs_sys_open("/dev/null", O_WRONLY, 0), "x", 1));
+  return 0;
+}
+
+/* A guest's real system calls meet the walls. */
+static int probe_walls(int argc, char **argv)
+{
+  (void)argc;
+  (void)argv;
+  pid_t f = fork();
+  if (f == 0) _exit(0);
+  say("fork %s\n", f < 0 && errno == EPERM ? "refused" : "ALLOWED");
+  say("kill-init %s\n", kill(1, 0) < 0 && errno == EPERM ? "refused" : "ALLOWED");
+  say("kill-kernel %s\n", kill(getppid(), SIGKILL) < 0 && errno == EPERM ? "refused" : "ALLOWED");
+  int h = open("/work", O_RDONLY | O_DIRECTORY);
+  say("host-dir %s\n", h < 0 ? "refused" : "OPENED");
+  h = open("/root", O_RDONLY | O_DIRECTORY);
+  say("host-root %s\n", h < 0 ? "refused" : "OPENED");
+  say("setsid %s\n", setsid() < 0 ? "refused" : "ALLOWED");
+  return 0;
+}
+
+/* Hostile messages on the channel; the kernel must end the sender. */
+static int hostile(int argc, char **argv)
+{
+  int which = argc > 1 ? atoi(argv[1]) : 0;
+  unsigned char b[256];
+  memset(b, 0, sizeof b);
+  acs__sys_hdr h = {.magic = ACS__SYS_MAGIC, .version = ACS__SYS_VERSION, .op = ACS__SYS_OPEN, .seq = 7};
+  size_t n = sizeof h;
+  switch (which) {
+  case 0: n = 3; break;                               /* shorter than a header */
+  case 1: h.magic = 0x1234; break;                    /* wrong magic */
+  case 2: h.version = 99; break;                      /* a version we do not speak */
+  case 3: h.len = 1000; break;                        /* len says more than sent */
+  case 4: h.op = 9999; break;                         /* no such call */
+  case 5: { /* a string whose length runs past the end */
+    uint32_t len = 0xfffffff0u;
+    int32_t at = AT_FDCWD;
+    memcpy(b + n, &at, 4);
+    memcpy(b + n + 4, &len, 4);
+    n += 8;
+    h.len = 8;
+    break;
+  }
+  case 6: { /* a path with a NUL inside */
+    int32_t at = AT_FDCWD, flags = 0;
+    uint32_t len = 5, mode = 0;
+    memcpy(b + n, &at, 4);
+    memcpy(b + n + 4, &len, 4);
+    memcpy(b + n + 8, "/e\0tc", 5);
+    memcpy(b + n + 13, &flags, 4);
+    memcpy(b + n + 17, &mode, 4);
+    n += 21;
+    h.len = 21;
+    break;
+  }
+  case 7: h.op = ACS__BOX_SPAWN; break;              /* an owner's call */
+  case 8: { /* trailing bytes after a valid close */
+    h.op = ACS__SYS_CLOSE;
+    int32_t fd = 0;
+    memcpy(b + n, &fd, 4);
+    n += 5;
+    h.len = 5;
+    break;
+  }
+  case 9: { /* a real fd passed along */
+    h.op = ACS__SYS_GETIDS;
+    memcpy(b, &h, sizeof h);
+    int fds[1] = {1};
+    struct iovec iov = {.iov_base = b, .iov_len = n};
+    char ctl[CMSG_SPACE(sizeof(int))];
+    struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl, .msg_controllen = sizeof ctl};
+    struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(c), fds, sizeof(int));
+    sendmsg(ACS__SYS_FD, &mh, 0);
+    break;
+  }
+  case 10: { /* a second HELLO is fine; a huge spawn argc is not */
+    h.op = ACS__SYS_SPAWN;
+    uint32_t len = 1, argc2 = 0x7fffffff;
+    memcpy(b + n, &len, 4);
+    memcpy(b + n + 4, "x", 1);
+    memcpy(b + n + 5, &argc2, 4);
+    n += 9;
+    h.len = 9;
+    break;
+  }
+  }
+  if (which != 9) {
+    if (which != 3 && which != 5 && which != 6 && which != 8 && which != 10) h.len = (uint32_t)(n > sizeof h ? n - sizeof h : 0);
+    if (which == 3) h.len = 1000;
+    memcpy(b, &h, n < sizeof h ? n : sizeof h);
+    send(ACS__SYS_FD, b, n, 0);
+  }
+  /* wait for the end: a reply means the kernel let it through */
+  unsigned char r[64];
+  ssize_t k = recv(ACS__SYS_FD, r, sizeof r, 0);
+  say("survived %zd\n", k);
+  return 0;
+}
+
+static int p_true(int argc, char **argv)
+{
+  (void)argc;
+  (void)argv;
+  return 0;
+}
+
+const acs__program acs__programs[] = {
+    {"hostile", hostile},
+    {"probe-fs", probe_fs},
+    {"probe-walls", probe_walls},
+    {"true", p_true},
+};
+const size_t acs__program_count = sizeof acs__programs / sizeof *acs__programs;
+
+static acs_box *box;
+
+static void setup(void)
+{
+  acs_err err = {0};
+  cr_assert_eq(acs_box_new(NULL, &box, &err), 0, "%s", err.message ? err.message : "?");
+}
+
+static void teardown(void) { acs_box_free(box); }
+
+TestSuite(kernel, .init = setup, .fini = teardown, .timeout = 60);
+
+static acs_exec_result *spawn(const char *user, const char *const *argv, size_t argc)
+{
+  acs_box_spawn_options o = {.version = ACS_BOX_SPAWN_OPTIONS_VERSION, .argv = argv, .argc = argc,
+                             .user = user, .timeout_ms = 20000};
+  acs_exec_result *r = NULL;
+  acs_err err = {0};
+  int rc = acs_box_spawn(box, &o, &r, &err);
+  cr_assert_eq(rc, 0, "spawn: %s", err.message ? err.message : "?");
+  return r;
+}
+
+Test(kernel, files_through_the_protocol)
+{
+  const char *argv[] = {"probe-fs"};
+  acs_exec_result *r = spawn(NULL, argv, 1);
+  cr_assert_str_eq(r->stdout_data,
+                   "mkdir 0\nopen 3\nwrite 5\nclose 0\nstat 0 size 5 mode 100644 uid 0\nexcl 1\n"
+                   "read 5 hello\nbadwrite 1\nrename 0\nsymlink 0\nreadlink 8 /tmp/d/g\nchdir 0\n"
+                   "getcwd 0 /tmp/d\nrel-stat 0\nrmdir-full 1\nunlink 0\nrmdir 0\ngone 1\n"
+                   "root-only 3\ndevnull 1\n");
+  cr_assert_eq(r->exit_code, 0);
+  acs_exec_result_free(r);
+}
+
+Test(kernel, the_agent_user_is_checked)
+{
+  const char *argv[] = {"probe-fs"};
+  acs_exec_result *r = spawn("agent", argv, 1);
+  /* /tmp is 1777: agent may work there; /root is 0700 */
+  cr_assert(strstr(r->stdout_data, "stat 0 size 5 mode 100644 uid 1000\n"), "%s", r->stdout_data);
+  cr_assert(strstr(r->stdout_data, "root-only -13\n"), "%s", r->stdout_data);
+  acs_exec_result_free(r);
+}
+
+Test(kernel, a_guest_is_walled_in)
+{
+  const char *argv[] = {"probe-walls"};
+  acs_exec_result *r = spawn(NULL, argv, 1);
+  cr_assert_str_eq(r->stdout_data, "fork refused\nkill-init refused\nkill-kernel refused\n"
+                                   "host-dir refused\nhost-root refused\nsetsid refused\n",
+                   "%s", r->stdout_data);
+  acs_exec_result_free(r);
+}
+
+Test(kernel, malformed_messages_end_their_sender_not_the_kernel)
+{
+  for (int i = 0; i <= 10; i++) {
+    char n[8];
+    snprintf(n, sizeof n, "%d", i);
+    const char *argv[] = {"hostile", n};
+    acs_exec_result *r = spawn(NULL, argv, 2);
+    cr_assert(!strstr(r->stdout_data, "survived"), "case %d got an answer: %s", i, r->stdout_data);
+    cr_assert_eq(r->exit_code, 128 + SIGKILL, "case %d: exit %d", i, r->exit_code);
+    acs_exec_result_free(r);
+    const char *t[] = {"true"};
+    r = spawn(NULL, t, 1);
+    cr_assert_eq(r->exit_code, 0, "the box after case %d", i);
+    acs_exec_result_free(r);
+  }
+}
+
+Test(kernel, many_programs_one_after_another)
+{
+  for (int i = 0; i < 200; i++) {
+    const char *t[] = {"true"};
+    acs_exec_result *r = spawn(NULL, t, 1);
+    cr_assert_eq(r->exit_code, 0, "run %d", i);
+    acs_exec_result_free(r);
+  }
+}
