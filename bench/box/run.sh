@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# bench/box/run.sh - the box's figures: boot, spawn, idle memory, a kernel
+# round trip. Builds box_bench against this tree's libacs.a.
+set -eu
+cd "$(dirname "$0")/../.."
+BUILD=${BUILD:-build}
+make --no-print-directory BUILD="$BUILD" "$BUILD/libacs.a" >/dev/null
+LIBS=$(pkg-config --libs javascriptcoregtk-4.1 libuv jansson zlib libbrotlienc libbrotlidec libseccomp)
+mkdir -p "$BUILD/bench"
+cc -O2 -std=c11 -D_GNU_SOURCE -Iinclude -Isrc -o "$BUILD/bench/box_bench" bench/box/box_bench.c \
+  "$BUILD/libacs.a" $LIBS -lm -ldl
+"$BUILD/bench/box_bench" "${N:-200}"
