@@ -225,6 +225,8 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
                           .protected_symlinks = true};
   if (acs_memfs_new(&mo, &K.fs)) die("out of memory for the filesystem");
   if (acs__kernel_boot(&K)) die("the filesystem could not be laid out");
+  owner_p.fds = calloc(ACS__K_MAX_FDS, sizeof *owner_p.fds);
+  if (!owner_p.fds) die("out of memory");
   owner_p.state = ACS__P_RUNNING;
   owner_p.cwd = acs_memfs_root(K.fs);
   acs_memfs_inode_hold(owner_p.cwd);

@@ -50,7 +50,7 @@ typedef struct acs__proc {
   uint32_t ngroups;
   uint32_t umask;
   acs_memfs_inode *cwd;  /* a reference */
-  acs__kfd fds[ACS__K_MAX_FDS];
+  acs__kfd *fds;         /* ACS__K_MAX_FDS entries, allocated with the process */
   char program[64];
   char **argv, **envp;   /* until HELLO hands them over, then kept for ps */
   int exit_status;       /* a wait(2) status once a zombie */

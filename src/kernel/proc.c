@@ -61,7 +61,7 @@ static void free_list(char **v)
 ** parent) or was never started. */
 static void release(acs__kernel *k, acs__proc *p)
 {
-  for (int fd = 0; fd < ACS__K_MAX_FDS; fd++) acs__proc_fd_close(k, p, fd);
+  for (int fd = 0; p->fds && fd < ACS__K_MAX_FDS; fd++) acs__proc_fd_close(k, p, fd);
   acs_memfs_inode_release(k->fs, p->cwd);
   p->cwd = NULL;
   if (p->sock >= 0) close(p->sock);
@@ -73,6 +73,7 @@ static void free_slot(acs__kernel *k, acs__proc *p)
   release(k, p);
   free_list(p->argv);
   free_list(p->envp);
+  free(p->fds);
   memset(p, 0, sizeof *p);
   p->sock = -1;
   p->state = ACS__P_FREE;
@@ -170,6 +171,14 @@ int32_t acs__proc_spawn(acs__kernel *k, acs__proc *parent, const char *path, cha
   }
   acs__proc *p = &k->procs[pid];
   memset(p, 0, sizeof *p);
+  /* a table per process, freed with it: an idle box keeps none */
+  p->fds = calloc(ACS__K_MAX_FDS, sizeof *p->fds);
+  if (!p->fds) {
+    close(sv[0]);
+    close(sv[1]);
+    acs_memfs_inode_release(k->fs, dir);
+    return -ENOMEM;
+  }
   p->state = ACS__P_STARTING;
   p->pid = pid;
   p->ppid = parent ? parent->pid : 1;
