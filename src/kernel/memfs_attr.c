@@ -211,6 +211,7 @@ int acs__memfs_settimes(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_inode
                         const struct timespec ts[2])
 {
   if (ts && (!nsec_ok(ts[0].tv_nsec) || !nsec_ok(ts[1].tv_nsec))) return -EINVAL;
+  if (ts && ts[0].tv_nsec == UTIME_OMIT && ts[1].tv_nsec == UTIME_OMIT) return 0;
   bool touch = !ts || (ts[0].tv_nsec == UTIME_NOW && ts[1].tv_nsec == UTIME_NOW);
   if (!acs__memfs_owner_or_root(cr, ino)) {
     /* "Now" is what anyone who may write the file could cause anyway;
@@ -235,18 +236,15 @@ int acs__memfs_settrunc(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_inode
 {
   if (length < 0) return -EINVAL;
   if ((uint64_t)length > ACS__MEMFS_MAX_FILE) return -EFBIG;
-  bool changed = (uint64_t)length != ino->size;
-  if (changed) {
+  if ((uint64_t)length != ino->size) {
     int rc = acs__memfs_data_truncate(fs, ino, (uint64_t)length);
     if (rc) return rc;
   }
-  /* Times move only when the size does (truncate(2) on tmpfs). */
-  if (acs__memfs_kill_suid(cr, ino) || changed) {
-    struct timespec now;
-    acs__memfs_now(fs, &now);
-    ino->ctime = now;
-    if (changed) ino->mtime = now;
-  }
+  /* tmpfs stamps m and c even when the size stays (POSIX asks only when
+  ** it changes; programs cannot tell, and we follow Linux). */
+  acs__memfs_kill_suid(cr, ino);
+  acs__memfs_now(fs, &ino->mtime);
+  ino->ctime = ino->mtime;
   return 0;
 }
 
@@ -276,6 +274,9 @@ int acs_memfs_utimens(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_inode *
 {
   if (flags & ~(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH)) return -EINVAL;
   if (ts && (!nsec_ok(ts[0].tv_nsec) || !nsec_ok(ts[1].tv_nsec))) return -EINVAL;
+  /* Nothing to set is success before anything is looked up, on Linux
+  ** even for a path that does not exist. */
+  if (ts && ts[0].tv_nsec == UTIME_OMIT && ts[1].tv_nsec == UTIME_OMIT) return 0;
   acs_memfs_inode *ino;
   int rc = lookup_at(fs, cr, at, path, flags, &ino);
   if (rc) return rc;

@@ -54,9 +54,9 @@ int acs_memfs_open(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_inode *at,
   }
   if (!created) {
     if (!ino) return -ENOENT;
-    if (S_ISLNK(ino->mode)) return -ELOOP;
     if (creat && S_ISDIR(ino->mode)) return -EISDIR;
     if (((flags & O_DIRECTORY) || nd.slash) && !S_ISDIR(ino->mode)) return -ENOTDIR;
+    if (S_ISLNK(ino->mode)) return -ELOOP;
     bool trunc = (flags & O_TRUNC) && (S_ISREG(ino->mode) || S_ISDIR(ino->mode));
     int mask = (acc != O_WRONLY ? 4 : 0) | (acc != O_RDONLY || trunc ? 2 : 0);
     if (S_ISDIR(ino->mode) && (mask & 2)) return -EISDIR;
@@ -105,6 +105,7 @@ static ssize_t do_read(acs_memfs *fs, acs_memfs_file *f, void *buf, size_t n, ui
   if (S_ISDIR(ino->mode)) return -EISDIR;
   if (!S_ISREG(ino->mode)) return -EINVAL;
   if (n == 0) return 0;
+  if (n > (uint64_t)INT64_MAX - off) return -EINVAL; /* the end must be an offset */
   ssize_t r = acs__memfs_data_read(ino, buf, n, off);
   if (!(f->flags & O_NOATIME)) acs__memfs_touch_atime(fs, ino);
   return r;
@@ -132,6 +133,7 @@ static ssize_t do_write(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_file 
   acs_memfs_inode *ino = f->ino;
   if (!S_ISREG(ino->mode)) return -EINVAL;
   if (n == 0) return 0;
+  if (n > (uint64_t)INT64_MAX - *off) return -EINVAL;
   /* O_APPEND wins over pwrite's offset too, as on Linux. */
   if (f->flags & O_APPEND) *off = ino->size;
   ssize_t r = acs__memfs_data_write(fs, ino, buf, n, *off);

@@ -151,8 +151,8 @@ int acs__memfs_may_delete(const acs_memfs_cred *cr, const acs_memfs_inode *dir,
                           const acs_memfs_inode *ino, bool isdir);
 int acs__memfs_may_create(const acs_memfs_cred *cr, const acs_memfs_inode *dir);
 bool acs__memfs_owner_or_root(const acs_memfs_cred *cr, const acs_memfs_inode *ino);
-/* Clear setuid (and setgid with group-execute) as a write or truncate by
-** cr does; true if the mode changed. */
+/* Clear setuid and setgid as a write or truncate by cr does (not root's;
+** see memfs_perm.c); true if the mode changed. */
 bool acs__memfs_kill_suid(const acs_memfs_cred *cr, acs_memfs_inode *ino);
 
 /* ------------------------------------------------- memfs_walk.c: the walk */

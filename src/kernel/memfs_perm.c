@@ -70,10 +70,14 @@ int acs__memfs_may_delete(const acs_memfs_cred *cr, const acs_memfs_inode *dir,
 
 bool acs__memfs_kill_suid(const acs_memfs_cred *cr, acs_memfs_inode *ino)
 {
-  if (cr->uid == 0) return false;
+  if (cr->uid == 0 || !S_ISREG(ino->mode)) return false;
   uint32_t kill = 0;
   if (ino->mode & S_ISUID) kill |= S_ISUID;
-  if ((ino->mode & (S_ISGID | S_IXGRP)) == (S_ISGID | S_IXGRP)) kill |= S_ISGID;
+  /* setgid goes when it means "run as the group" (group execute), or when
+  ** the writer could not have set it (not in the file's group). */
+  if ((ino->mode & S_ISGID) &&
+      ((ino->mode & S_IXGRP) || !acs__memfs_in_group(cr, ino->gid)))
+    kill |= S_ISGID;
   if (!kill) return false;
   ino->mode &= ~kill;
   return true;
