@@ -241,7 +241,7 @@ Test(kernel, a_guest_is_walled_in)
 Test(kernel, malformed_messages_end_their_sender_not_the_kernel)
 {
   for (int i = 0; i <= 10; i++) {
-    char n[8];
+    char n[16];
     snprintf(n, sizeof n, "%d", i);
     const char *argv[] = {"hostile", n};
     acs_exec_result *r = spawn(NULL, argv, 2);
