@@ -596,7 +596,53 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
         err = to;
       }
     }
+    if (err >= 0 && f && !f->mf) {
+      /* a direct descriptor: the guest installs the real fd at `to` */
+      acs__msg m;
+      acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+      acs__msg_i64(&m, err);
+      acs__msg_fd(&m, f->host_fd);
+      send_reply(k, sock, &m, seq);
+      return true;
+    }
     break;
+  }
+  case ACS__SYS_PIPE: {
+    if (!acs__rd_i32(rd, &flags)) return false;
+    DONE();
+    int ends[2];
+    int rfd = acs__proc_fd_alloc(p, 0);
+    int wfd = rfd < 0 ? rfd : acs__proc_fd_alloc(p, rfd + 1);
+    if (rfd < 0 || wfd < 0) {
+      err = -EMFILE;
+      break;
+    }
+    if (flags & ~O_CLOEXEC) {
+      err = -EINVAL;
+      break;
+    }
+    if (pipe2(ends, O_CLOEXEC) < 0) {
+      err = -errno;
+      break;
+    }
+    acs__kfile *r0 = acs__kfile_new(NULL, ends[0]), *w0 = acs__kfile_new(NULL, ends[1]);
+    if (!r0 || !w0) {
+      if (r0) acs__kfile_put(k, r0); else close(ends[0]);
+      if (w0) acs__kfile_put(k, w0); else close(ends[1]);
+      err = -ENOMEM;
+      break;
+    }
+    p->fds[rfd] = (acs__kfd){r0, (flags & O_CLOEXEC) != 0};
+    p->fds[wfd] = (acs__kfd){w0, (flags & O_CLOEXEC) != 0};
+    acs__msg m;
+    acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+    acs__msg_i64(&m, 0);
+    acs__msg_i32(&m, rfd);
+    acs__msg_i32(&m, wfd);
+    acs__msg_fd(&m, ends[0]);
+    acs__msg_fd(&m, ends[1]);
+    send_reply(k, sock, &m, seq);
+    return true;
   }
   case ACS__SYS_FCNTL: {
     int32_t cmd;

@@ -196,11 +196,20 @@ int32_t acs__proc_spawn(acs__kernel *k, acs__proc *parent, const char *path, cha
   p->argv = dup_list(argv);
   p->envp = dup_list(envp);
   k->live++;
+  int direct = 0;
   for (int fd = 0; fd < ACS__K_MAX_FDS; fd++)
     if (fds[fd].f) {
       p->fds[fd] = fds[fd];
+      p->fds[fd].cloexec = false;
       p->fds[fd].f->refs++;
+      if (!fds[fd].f->mf) direct++;
     }
+  if (direct > ACS__SYS_MAX_FDS) {
+    /* they all travel with the child's HELLO */
+    close(sv[1]);
+    free_slot(k, p);
+    return -EMFILE;
+  }
   unsigned char b[64];
   acs__msg m;
   acs__msg_init(&m, b, sizeof b, 1, 0);

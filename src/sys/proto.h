@@ -23,7 +23,9 @@
 ** net.core.wmem_max (212992 on Debian): stay well under it. */
 #define ACS__SYS_MAX_MSG (160u << 10)
 #define ACS__SYS_MAX_DATA (64u << 10) /* bytes of one read or write */
-#define ACS__SYS_MAX_FDS 8
+/* fds on one message: a process's direct descriptors all come with its
+** HELLO, so a spawn whose child would have more is refused (EMFILE) */
+#define ACS__SYS_MAX_FDS 64
 #define ACS__SYS_MAX_STR 4095
 #define ACS__SYS_MAX_ARGS 4096 /* argv or envp items of a spawn */
 
@@ -56,8 +58,8 @@ enum {
   ACS__SYS_CHDIR = 24,   /* str path */
   ACS__SYS_GETCWD = 25,  /* -> str */
   ACS__SYS_UMASK = 26,   /* u32 mask -> the old mask */
-  ACS__SYS_DUP = 27,     /* i32 fd -> fd */
-  ACS__SYS_DUP2 = 28,    /* i32 old, i32 new -> new */
+  ACS__SYS_DUP = 27,     /* i32 fd -> fd (a direct fd comes along as SCM_RIGHTS) */
+  ACS__SYS_DUP2 = 28,    /* i32 old, i32 new -> new (likewise) */
   ACS__SYS_SPAWN = 29,   /* str path, u32 argc, str..., u32 envc, str...,
                             u32 nfd, (i32 child fd, i32 parent fd)... -> pid */
   ACS__SYS_WAIT = 30,    /* i32 pid, i32 options -> i32 pid, i32 status */
@@ -65,6 +67,7 @@ enum {
   ACS__SYS_GETIDS = 32,  /* -> i32 pid, ppid, pgid, sid; u32 uid, gid, euid, egid */
   ACS__SYS_FCNTL = 33,   /* i32 fd, i32 cmd, i32 arg -> value */
   ACS__SYS_HELLO = 34,   /* the first call of a process -> its start record */
+  ACS__SYS_PIPE = 35,    /* i32 flags (O_CLOEXEC) -> i32 rfd, i32 wfd; both ends as SCM_RIGHTS */
   ACS__SYS_OP_COUNT
 };
 

@@ -20,6 +20,8 @@ static int direct[MAX_DIRECT]; /* box fd -> real fd, or -1 */
 static bool direct_ready;
 static int32_t my_pid, my_ppid;
 
+static int install_direct(int boxfd, int real);
+
 static void init_direct(void)
 {
   if (direct_ready) return;
@@ -122,14 +124,8 @@ int acs_sys_hello(acs_sys_start *st)
   for (uint32_t i = 0; i < ndirect; i++) {
     int32_t boxfd;
     if (!acs__rd_i32(&rd, &boxfd) || boxfd < 0 || boxfd >= MAX_DIRECT) return -EPROTO;
-    int real = fds[i];
-    /* stdio keeps its own numbers, so code that writes to fd 1 works */
-    if (boxfd <= 2 && real != boxfd) {
-      if (dup3(real, boxfd, O_CLOEXEC) < 0) return -errno;
-      close(real);
-      real = boxfd;
-    }
-    direct[boxfd] = real;
+    int rc = install_direct(boxfd, fds[i]);
+    if (rc) return rc;
   }
   my_pid = st->pid;
   my_ppid = st->ppid;
@@ -431,21 +427,101 @@ int acs_sys_umask(unsigned mask)
   return simple(&m);
 }
 
+/* A real fd for box fd `boxfd`: stdio keeps its own numbers (code that
+** writes to fd 1 then works), the others stay where the kernel put them.
+** Whatever was there before is closed. */
+static int install_direct(int boxfd, int real)
+{
+  if (boxfd < 0 || boxfd >= MAX_DIRECT) {
+    close(real);
+    return -EBADF;
+  }
+  int old = direct[boxfd];
+  if (boxfd <= 2) {
+    if (real != boxfd) {
+      if (dup3(real, boxfd, O_CLOEXEC) < 0) {
+        int e = errno;
+        close(real);
+        return -e;
+      }
+      close(real);
+    }
+    real = boxfd;
+  } else if (old >= 0 && old != real) {
+    close(old);
+  }
+  direct[boxfd] = real;
+  return 0;
+}
+
+/* The box fd `newfd` no longer names a real fd here. */
+static void forget_direct(int newfd)
+{
+  int d = direct_of(newfd);
+  if (d < 0) return;
+  direct[newfd] = -1;
+  if (d > 2) close(d);
+}
+
+static int dup_call(acs__msg *m, int newfd_hint)
+{
+  acs__rd rd;
+  int fds[ACS__SYS_MAX_FDS], nfds = 0;
+  int64_t r = call(m, &rd, fds, &nfds);
+  if (r < 0) {
+    for (int i = 0; i < nfds; i++) close(fds[i]);
+    return (int)r;
+  }
+  (void)newfd_hint;
+  forget_direct((int)r);
+  if (nfds == 1) {
+    int rc = install_direct((int)r, fds[0]);
+    if (rc) return rc;
+  } else {
+    for (int i = 0; i < nfds; i++) close(fds[i]);
+  }
+  return (int)r;
+}
+
 int acs_sys_dup(int fd)
 {
-  if (direct_of(fd) >= 0) return -ENOTSUP; /* direct fds are duplicated by the shell issue */
   acs__msg m = start(ACS__SYS_DUP);
   acs__msg_i32(&m, fd);
-  return simple(&m);
+  return dup_call(&m, -1);
 }
 
 int acs_sys_dup2(int oldfd, int newfd)
 {
-  if (direct_of(oldfd) >= 0 || direct_of(newfd) >= 0) return -ENOTSUP;
+  if (oldfd == newfd) {
+    acs__sys_stat st;
+    return acs_sys_fstat(oldfd, &st) ? -EBADF : newfd;
+  }
   acs__msg m = start(ACS__SYS_DUP2);
   acs__msg_i32(&m, oldfd);
   acs__msg_i32(&m, newfd);
-  return simple(&m);
+  return dup_call(&m, newfd);
+}
+
+int acs_sys_pipe(int fds[2], int flags)
+{
+  acs__msg m = start(ACS__SYS_PIPE);
+  acs__msg_i32(&m, flags);
+  acs__rd rd;
+  int got[ACS__SYS_MAX_FDS], ngot = 0;
+  int64_t r = call(&m, &rd, got, &ngot);
+  int32_t rfd, wfd;
+  if (r < 0 || ngot != 2 || !acs__rd_i32(&rd, &rfd) || !acs__rd_i32(&rd, &wfd)) {
+    for (int i = 0; i < ngot; i++) close(got[i]);
+    return r < 0 ? (int)r : -EPROTO;
+  }
+  forget_direct(rfd);
+  forget_direct(wfd);
+  int rc = install_direct(rfd, got[0]);
+  if (!rc) rc = install_direct(wfd, got[1]);
+  if (rc) return rc;
+  fds[0] = rfd;
+  fds[1] = wfd;
+  return 0;
 }
 
 ssize_t acs_sys_getdents(int fd, void *buf, size_t size)

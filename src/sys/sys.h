@@ -74,6 +74,9 @@ int acs_sys_getcwd(char *buf, size_t size);
 int acs_sys_umask(unsigned mask);
 int acs_sys_dup(int fd);
 int acs_sys_dup2(int oldfd, int newfd);
+/* A pipe: real OS pipe ends between processes (data does not pass through
+** the kernel). fds[0] reads, fds[1] writes; flags 0 or O_CLOEXEC. */
+int acs_sys_pipe(int fds[2], int flags);
 /* getdents: packed records (u64 ino, u8 type, u16 namelen, name) into
 ** buf; the bytes filled, 0 at the end. */
 ssize_t acs_sys_getdents(int fd, void *buf, size_t size);

@@ -167,6 +167,64 @@ static int hostile(int argc, char **argv)
   return 0;
 }
 
+/* Writes its arguments to fd 1 forever when argv[1] is "forever". */
+static int p_writer(int argc, char **argv)
+{
+  if (argc > 1 && !strcmp(argv[1], "forever"))
+    for (;;)
+      if (acs_sys_write(1, "y\n", 2) < 0) return 3;
+  for (int i = 1; i < argc; i++) acs_sys_write_all(1, argv[i], strlen(argv[i]));
+  return 7;
+}
+
+/* A pipeline by hand: a child writes into a pipe, we read to EOF. */
+static int p_pipe(int argc, char **argv)
+{
+  (void)argc;
+  (void)argv;
+  int fds[2];
+  say("pipe %d\n", acs_sys_pipe(fds, 0));
+  char *cargv[] = {"writer", "through ", "the pipe", NULL};
+  char *cenv[] = {NULL};
+  const int acts[2][2] = {{1, fds[1]}, {fds[0], -1}};
+  int pid = acs_sys_spawn("/usr/bin/writer", cargv, cenv, acts, 2);
+  say("spawn %d\n", pid > 1);
+  acs_sys_close(fds[1]);
+  char buf[64];
+  size_t got = 0;
+  ssize_t n;
+  while ((n = acs_sys_read(fds[0], buf + got, sizeof buf - 1 - got)) > 0) got += (size_t)n;
+  buf[got] = 0;
+  say("read %s (eof %d)\n", buf, (int)n);
+  int st = 0;
+  int w = acs_sys_wait(pid, &st, 0);
+  say("wait %d status %d\n", w == pid, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+  say("again %d\n", acs_sys_wait(-1, &st, 0) == -ECHILD);
+  /* a writer whose reader is gone dies of SIGPIPE, as on Linux */
+  int q[2];
+  acs_sys_pipe(q, 0);
+  char *fargv[] = {"writer", "forever", NULL};
+  const int acts2[2][2] = {{1, q[1]}, {q[0], -1}};
+  pid = acs_sys_spawn("/usr/bin/writer", fargv, cenv, acts2, 2);
+  acs_sys_close(q[1]);
+  acs_sys_read(q[0], buf, 2);
+  acs_sys_close(q[0]);
+  acs_sys_wait(pid, &st, 0);
+  say("sigpipe %d\n", WIFSIGNALED(st) && WTERMSIG(st) == SIGPIPE);
+  /* dup2 of a direct fd onto stdout, then write there */
+  int d[2];
+  acs_sys_pipe(d, 0);
+  say("dup2 %d\n", acs_sys_dup2(d[1], 5) == 5);
+  acs_sys_write_all(5, "dup", 3);
+  acs_sys_close(5);
+  acs_sys_close(d[1]);
+  n = acs_sys_read(d[0], buf, sizeof buf);
+  say("dup-read %d\n", (int)n);
+  n = acs_sys_read(d[0], buf, sizeof buf);
+  say("dup-eof %d\n", (int)n);
+  return 0;
+}
+
 static int p_true(int argc, char **argv)
 {
   (void)argc;
@@ -176,9 +234,11 @@ static int p_true(int argc, char **argv)
 
 const acs__program acs__programs[] = {
     {"hostile", hostile},
+    {"pipe", p_pipe},
     {"probe-fs", probe_fs},
     {"probe-walls", probe_walls},
     {"true", p_true},
+    {"writer", p_writer},
 };
 const size_t acs__program_count = sizeof acs__programs / sizeof *acs__programs;
 
@@ -253,6 +313,17 @@ Test(kernel, malformed_messages_end_their_sender_not_the_kernel)
     cr_assert_eq(r->exit_code, 0, "the box after case %d", i);
     acs_exec_result_free(r);
   }
+}
+
+Test(kernel, pipes_spawn_wait_and_sigpipe)
+{
+  const char *argv[] = {"pipe"};
+  acs_exec_result *r = spawn(NULL, argv, 1);
+  cr_assert_str_eq(r->stdout_data,
+                   "pipe 0\nspawn 1\nread through the pipe (eof 0)\nwait 1 status 7\nagain 1\n"
+                   "sigpipe 1\ndup2 1\ndup-read 3\ndup-eof 0\n",
+                   "%s%s", r->stdout_data, r->stderr_data);
+  acs_exec_result_free(r);
 }
 
 Test(kernel, many_programs_one_after_another)
