@@ -284,6 +284,19 @@ typedef struct acs_box_spawn_options {
 int acs_box_spawn(acs_box *box, const acs_box_spawn_options *opts,
                   acs_exec_result **out /* OUT */, acs_err *err);
 
+/* Copy host_path (a file, a directory tree, a symbolic link; what the
+** caller may read) into the box at box_path (absolute), as `cp -a` does:
+** modes and times kept, links copied as links (their text resolves
+** inside the box), owned by owner ("root" when NULL, or "agent"). A file
+** becomes the file box_path; a directory's entries go into the directory
+** box_path, made if missing and merged if it exists. Missing parents of
+** box_path are made (root, 0755). Returns ACS_ECONFIG when something
+** cannot be copied (err names it and why: no such host file, the box's
+** filesystem is full, a fifo or device), ACS_EENV when the kernel is
+** gone. What was copied before a failure stays. */
+int acs_box_copy_in(acs_box *box, const char *host_path, const char *box_path, const char *owner,
+                    acs_err *err);
+
 /* End the box: every process in it is killed, the kernel exits, its
 ** memory is gone. NULL is a no-op. */
 void acs_box_free(acs_box *box);

@@ -22,6 +22,9 @@ static const char box_usage[] =
     "  --exec PROGRAM [ARGS...]  run one program without the shell (the rest of\n"
     "                        the command line is its arguments)\n"
     "  -w, --workdir DIR     working directory in the box (default: the user's home)\n"
+    "  --copy HOST:BOX[:OWNER]  copy a host file or tree into the box before PROGRAM\n"
+    "                        runs, modes and times kept (cp -a); owned by root, or by\n"
+    "                        OWNER (root or agent); repeatable\n"
     "  --user NAME           root (default) or agent\n"
     "  --hostname NAME       the box's host name (default: box)\n"
     "  --env NAME=VALUE      add to the program's environment (repeatable)\n"
@@ -79,7 +82,13 @@ int acs__cli_box(int argc, char **argv)
   acs_box_options bo = {.version = ACS_BOX_OPTIONS_VERSION};
   acs_box_spawn_options so = {.version = ACS_BOX_SPAWN_OPTIONS_VERSION};
   const char **env = calloc((size_t)argc + 1, sizeof *env);
-  if (!env) return 3;
+  const char **copies = calloc((size_t)argc + 1, sizeof *copies);
+  size_t ncopies = 0;
+  if (!env || !copies) {
+    free(env);
+    free(copies);
+    return 3;
+  }
   bool json = false;
   int exec_at = -1, status = 2;
   for (int i = 1; i < argc && exec_at < 0; i++) {
@@ -110,7 +119,7 @@ int acs__cli_box(int argc, char **argv)
                            "program with --exec PROGRAM [ARGS...]");
       goto out;
     }
-    static const char *const valued[] = {"-w", "--workdir", "--user", "--hostname", "--env",
+    static const char *const valued[] = {"-w", "--workdir", "--copy", "--user", "--hostname", "--env",
                                          "--timeout-ms", "--max-output-bytes", "--fs-mb",
                                          "--max-processes"};
     bool known = false;
@@ -131,6 +140,14 @@ int acs__cli_box(int argc, char **argv)
     }
     int64_t n = 0;
     if (!strcmp(name, "-w") || !strcmp(name, "--workdir")) so.cwd = val;
+    else if (!strcmp(name, "--copy")) {
+      const char *colon = strchr(val, ':');
+      if (!colon || colon == val || colon[1] != '/') {
+        status = usage("--copy takes HOST:BOX[:OWNER] with an absolute BOX path, not '%s'", val);
+        goto out;
+      }
+      copies[ncopies++] = val;
+    }
     else if (!strcmp(name, "--user")) so.user = val;
     else if (!strcmp(name, "--hostname")) bo.hostname = val;
     else if (!strcmp(name, "--env")) env[so.env_count++] = val;
@@ -166,6 +183,21 @@ int acs__cli_box(int argc, char **argv)
   acs_box *box = NULL;
   int rc = acs_box_new(&bo, &box, &err);
   acs_exec_result *res = NULL;
+  for (size_t k = 0; !rc && k < ncopies; k++) {
+    /* HOST:BOX or HOST:BOX:OWNER (OWNER root or agent) */
+    const char *colon = strchr(copies[k], ':');
+    char *host = strndup(copies[k], (size_t)(colon - copies[k]));
+    char *dest = strdup(colon + 1);
+    const char *owner = NULL;
+    char *last = dest ? strrchr(dest, ':') : NULL;
+    if (last && (!strcmp(last, ":root") || !strcmp(last, ":agent"))) {
+      *last = 0;
+      owner = last + 1;
+    }
+    rc = host && dest ? acs_box_copy_in(box, host, dest, owner, &err) : ACS_ENOMEM;
+    free(host);
+    free(dest);
+  }
   if (!rc) rc = acs_box_spawn(box, &so, &res, &err);
   acs_box_free(box);
   free(in);
@@ -180,5 +212,6 @@ int acs__cli_box(int argc, char **argv)
   acs_err_clear(&err);
 out:
   free(env);
+  free(copies);
   return status;
 }

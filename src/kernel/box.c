@@ -6,6 +6,7 @@
 #include "../base/base.h"
 #include "../box/capture.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -135,6 +137,227 @@ void acs_box_free(acs_box *b)
   free(b->sbuf);
   free(b->rbuf);
   free(b);
+}
+
+/* -------------------------------------------------------------- copy in */
+
+/* A call on the owner's socket (root, cwd /) with no reply fields. */
+typedef struct copier {
+  acs_box *b;
+  uint32_t uid, gid;
+  acs_err *err;
+  int rc;
+} copier;
+
+static int64_t owner_call(acs_box *b, acs__msg *m)
+{
+  acs__rd rd;
+  return rpc(b, m, &rd);
+}
+
+static int copy_fail(copier *c, const char *what, const char *host, const char *box, int64_t r)
+{
+  int code = r == -EPIPE || r == -EPROTO ? ACS_EENV : ACS_ECONFIG;
+  c->rc = acs__fail(c->err, code, code == ACS_EENV ? ACS__ENV : ACS__CONFIG,
+                    "cannot copy %s into the box at %s: %s %s", host, box, what,
+                    r == -EPIPE ? "(the box's kernel is gone)" : strerror((int)-r));
+  return c->rc;
+}
+
+/* mode, owner, times of box path p as the host's st says (links: the
+** owner and times of the link itself) */
+static int64_t copy_attrs(copier *c, const char *p, const struct stat *st)
+{
+  acs_box *b = c->b;
+  acs__msg m;
+  int64_t r = 0;
+  bool link = S_ISLNK(st->st_mode);
+  acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_CHOWN, ++b->seq);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, p);
+  acs__msg_u32(&m, c->uid);
+  acs__msg_u32(&m, c->gid);
+  acs__msg_i32(&m, AT_SYMLINK_NOFOLLOW);
+  if ((r = owner_call(b, &m)) != 0) return r;
+  if (!link) {
+    /* after the chown, which clears set-id bits, and past the umask */
+    acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_CHMOD, ++b->seq);
+    acs__msg_i32(&m, AT_FDCWD);
+    acs__msg_str(&m, p);
+    acs__msg_u32(&m, (uint32_t)(st->st_mode & 07777));
+    acs__msg_i32(&m, 0);
+    if ((r = owner_call(b, &m)) != 0) return r;
+  }
+  acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_UTIMENS, ++b->seq);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, p);
+  acs__msg_i64(&m, st->st_atim.tv_sec);
+  acs__msg_i64(&m, st->st_atim.tv_nsec);
+  acs__msg_i64(&m, st->st_mtim.tv_sec);
+  acs__msg_i64(&m, st->st_mtim.tv_nsec);
+  acs__msg_i32(&m, AT_SYMLINK_NOFOLLOW);
+  return owner_call(b, &m);
+}
+
+static int copy_tree(copier *c, const char *host, const char *box, int depth);
+
+static int copy_file(copier *c, const char *host, const char *box, const struct stat *st)
+{
+  acs_box *b = c->b;
+  int hfd = open(host, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+  if (hfd < 0) return copy_fail(c, "reading it failed:", host, box, -errno);
+  acs__msg m;
+  acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_OPEN, ++b->seq);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, box);
+  acs__msg_i32(&m, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
+  acs__msg_u32(&m, 0600);
+  int64_t fd = owner_call(b, &m);
+  if (fd < 0) {
+    close(hfd);
+    return copy_fail(c, "creating it failed:", host, box, fd);
+  }
+  char buf[ACS__SYS_MAX_DATA];
+  int64_t r = 0;
+  for (;;) {
+    ssize_t n = read(hfd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      r = -errno;
+      copy_fail(c, "reading it failed:", host, box, r);
+      break;
+    }
+    if (n == 0) break;
+    for (ssize_t off = 0; off < n;) {
+      acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_WRITE, ++b->seq);
+      acs__msg_i32(&m, (int32_t)fd);
+      acs__msg_bytes(&m, buf + off, (size_t)(n - off));
+      int64_t w = owner_call(b, &m);
+      if (w <= 0) {
+        r = w < 0 ? w : -EIO;
+        copy_fail(c, "writing it failed:", host, box, r);
+        break;
+      }
+      off += w;
+    }
+    if (r) break;
+  }
+  close(hfd);
+  acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_CLOSE, ++b->seq);
+  acs__msg_i32(&m, (int32_t)fd);
+  owner_call(b, &m);
+  if (r) return c->rc;
+  if ((r = copy_attrs(c, box, st)) != 0) return copy_fail(c, "setting its mode and times failed:", host, box, r);
+  return 0;
+}
+
+static int copy_dir(copier *c, const char *host, const char *box, const struct stat *st, int depth)
+{
+  acs_box *b = c->b;
+  acs__msg m;
+  acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_MKDIR, ++b->seq);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, box);
+  acs__msg_u32(&m, 0700);
+  int64_t r = owner_call(b, &m);
+  if (r && r != -EEXIST) return copy_fail(c, "making the directory failed:", host, box, r);
+  DIR *d = opendir(host);
+  if (!d) return copy_fail(c, "listing it failed:", host, box, -errno);
+  struct dirent *e;
+  int rc = 0;
+  while (!rc && (e = readdir(d)) != NULL) {
+    if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+    char *hp = NULL, *bp = NULL;
+    if (asprintf(&hp, "%s/%s", host, e->d_name) < 0) hp = NULL;
+    if (asprintf(&bp, "%s/%s", strcmp(box, "/") ? box : "", e->d_name) < 0) bp = NULL;
+    rc = hp && bp ? copy_tree(c, hp, bp, depth + 1)
+                  : (c->rc = acs__fail(c->err, ACS_ENOMEM, ACS__ENV, "out of memory"));
+    free(hp);
+    free(bp);
+  }
+  closedir(d);
+  if (rc) return rc;
+  /* last: adding the entries moved the directory's times */
+  if ((r = copy_attrs(c, box, st)) != 0) return copy_fail(c, "setting its mode and times failed:", host, box, r);
+  return 0;
+}
+
+static int copy_tree(copier *c, const char *host, const char *box, int depth)
+{
+  struct stat st;
+  if (lstat(host, &st) < 0) return copy_fail(c, "it cannot be read:", host, box, -errno);
+  if (strlen(box) > ACS__SYS_MAX_STR) return copy_fail(c, "the box path is too long:", host, box, -ENAMETOOLONG);
+  if (depth > 256) return copy_fail(c, "the tree is too deep:", host, box, -ELOOP);
+  if (S_ISDIR(st.st_mode)) return copy_dir(c, host, box, &st, depth);
+  if (S_ISREG(st.st_mode)) return copy_file(c, host, box, &st);
+  if (S_ISLNK(st.st_mode)) {
+    /* the link's text as it is: inside the box it resolves in the box */
+    char target[ACS__SYS_MAX_STR + 1];
+    ssize_t n = readlink(host, target, sizeof target - 1);
+    if (n < 0) return copy_fail(c, "reading the link failed:", host, box, -errno);
+    target[n] = 0;
+    acs_box *b = c->b;
+    acs__msg m;
+    acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_SYMLINK, ++b->seq);
+    acs__msg_str(&m, target);
+    acs__msg_i32(&m, AT_FDCWD);
+    acs__msg_str(&m, box);
+    int64_t r = owner_call(b, &m);
+    if (r) return copy_fail(c, "making the link failed:", host, box, r);
+    if ((r = copy_attrs(c, box, &st)) != 0) return copy_fail(c, "setting its times failed:", host, box, r);
+    return 0;
+  }
+  c->rc = acs__fail(c->err, ACS_ECONFIG, ACS__CONFIG,
+                    "cannot copy %s into the box: only files, directories and symbolic links "
+                    "are copied (it is a %s)", host,
+                    S_ISFIFO(st.st_mode) ? "fifo" : S_ISSOCK(st.st_mode) ? "socket" : "device");
+  return c->rc;
+}
+
+/* mkdir -p of box path's parents (root, 0755) */
+static int64_t box_parents(acs_box *b, const char *box)
+{
+  char path[ACS__SYS_MAX_STR + 1];
+  snprintf(path, sizeof path, "%s", box);
+  for (char *s = path + 1; *s; s++) {
+    if (*s != '/') continue;
+    *s = 0;
+    acs__msg m;
+    acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_MKDIR, ++b->seq);
+    acs__msg_i32(&m, AT_FDCWD);
+    acs__msg_str(&m, path);
+    acs__msg_u32(&m, 0755);
+    int64_t r = owner_call(b, &m);
+    *s = '/';
+    if (r && r != -EEXIST) return r;
+  }
+  return 0;
+}
+
+int acs_box_copy_in(acs_box *b, const char *host_path, const char *box_path, const char *owner,
+                    acs_err *err)
+{
+  if (!b || !host_path || !*host_path || !box_path || box_path[0] != '/')
+    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "copy into the box: give a host path and an "
+                     "absolute box path (got '%s' and '%s')", host_path ? host_path : "",
+                     box_path ? box_path : "");
+  bool agent = owner && !strcmp(owner, "agent");
+  if (owner && !agent && strcmp(owner, "root"))
+    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "user '%s' does not exist in the box: "
+                     "use root or agent", owner);
+  if (strlen(box_path) > ACS__SYS_MAX_STR)
+    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "the box path '%.64s...' is too long", box_path);
+  copier c = {.b = b, .uid = agent ? 1000 : 0, .gid = agent ? 1000 : 0, .err = err};
+  pthread_mutex_lock(&b->lock);
+  /* "/x/" names the directory /x */
+  char box[ACS__SYS_MAX_STR + 1];
+  snprintf(box, sizeof box, "%s", box_path);
+  for (size_t n = strlen(box); n > 1 && box[n - 1] == '/'; n--) box[n - 1] = 0;
+  int64_t r = box_parents(b, box);
+  int rc = r ? copy_fail(&c, "making its parent directories failed:", host_path, box, r)
+             : copy_tree(&c, host_path, box, 0);
+  pthread_mutex_unlock(&b->lock);
+  return rc;
 }
 
 /* ------------------------------------------------------------- spawn */

@@ -223,6 +223,86 @@ static void do_getdents(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, in
   send_reply(k, sock, &m, seq);
 }
 
+/* READFILE: open the path for reading as OPEN would, and if it is a
+** regular file answer its size and its first `max` bytes (all of it for a
+** small file); anything else (a directory, a device, a fifo) is answered
+** "not regular" with no data, and the caller opens it and reads as usual.
+** Errors are the open's, and EISDIR is never one here. */
+static void do_readfile(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, int32_t at,
+                        const char *path, uint32_t max)
+{
+  int err = 0;
+  acs_memfs_cred cr = acs__kernel_cred(p);
+  acs_memfs_inode *dir = start_of(p, at, &err);
+  if (!dir) return acs__kernel_reply(k, sock, seq, err);
+  acs_memfs_file *mf = NULL;
+  err = acs_memfs_open(k->fs, &cr, dir, path, O_RDONLY, 0, &mf);
+  if (err == ACS_MEMFS_CROSSED) err = -EXDEV;
+  if (err) return acs__kernel_reply(k, sock, seq, err);
+  acs_memfs_stat st;
+  acs_memfs_inode_stat(acs_memfs_file_inode(mf), &st);
+  bool regular = (st.mode & S_IFMT) == S_IFREG;
+  if (max > ACS__SYS_MAX_DATA) max = ACS__SYS_MAX_DATA;
+  size_t want = regular ? (st.size < max ? (size_t)st.size : max) : 0;
+  acs__msg m;
+  acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+  acs__msg_i64(&m, regular ? (int64_t)st.size : 0);
+  acs__msg_u32(&m, regular);
+  unsigned char *dst = acs__msg_bytes_reserve(&m, want);
+  ssize_t r = dst ? (want ? acs_memfs_read(k->fs, mf, dst, want) : 0) : -ENOMEM;
+  acs_memfs_close(k->fs, mf);
+  if (r < 0) return acs__kernel_reply(k, sock, seq, r);
+  acs__msg_bytes_commit(&m, dst, (size_t)r);
+  send_reply(k, sock, &m, seq);
+}
+
+/* WRITEFILE: open(flags, mode) as OPEN would, write all of data, close.
+** The reply says the bytes written and at which stage a failure came (0
+** the open, 1 a write), for the caller to name the call that failed. A
+** device or fifo is written as WRITE writes it. */
+static void do_writefile(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, int32_t at,
+                         const char *path, int32_t flags, uint32_t mode, const unsigned char *data,
+                         size_t n)
+{
+  int err = 0;
+  uint32_t stage = 0;
+  int64_t r = 0;
+  acs_memfs_cred cr = acs__kernel_cred(p);
+  acs_memfs_inode *dir = start_of(p, at, &err);
+  acs_memfs_file *mf = NULL;
+  if (dir) {
+    err = acs_memfs_open(k->fs, &cr, dir, path, flags & ~O_CLOEXEC, mode & 07777, &mf);
+    if (err == ACS_MEMFS_CROSSED) err = -EXDEV;
+  }
+  if (err) {
+    r = err;
+  } else {
+    stage = 1;
+    acs__kfile tmp = {.refs = 1, .mf = mf, .host_fd = -1};
+    uint64_t dev = device_of(&tmp);
+    size_t done = 0;
+    while (done < n) {
+      ssize_t w = dev ? device_write(dev, n - done) : acs_memfs_write(k->fs, &cr, mf, data + done, n - done);
+      if (w < 0) {
+        r = w;
+        break;
+      }
+      if (w == 0) {
+        r = -EIO;
+        break;
+      }
+      done += (size_t)w;
+    }
+    if (!r) r = (int64_t)done;
+    acs_memfs_close(k->fs, mf);
+  }
+  acs__msg m;
+  acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+  acs__msg_i64(&m, r);
+  acs__msg_u32(&m, stage);
+  send_reply(k, sock, &m, seq);
+}
+
 static void do_hello(acs__kernel *k, acs__proc *p, int sock, uint32_t seq)
 {
   acs__msg m;
@@ -378,6 +458,22 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     err = nfd;
     break;
   }
+  case ACS__SYS_READFILE:
+    if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_u32(rd, &u))
+      return false;
+    DONE();
+    do_readfile(k, p, sock, seq, at, path, u);
+    return true;
+  case ACS__SYS_WRITEFILE: {
+    const unsigned char *data;
+    size_t n;
+    if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_i32(rd, &flags) ||
+        !acs__rd_u32(rd, &u) || !acs__rd_bytes(rd, &data, &n))
+      return false;
+    DONE();
+    do_writefile(k, p, sock, seq, at, path, flags, u, data, n);
+    return true;
+  }
   case ACS__SYS_CLOSE:
     if (!acs__rd_i32(rd, &fd)) return false;
     DONE();
@@ -512,6 +608,14 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
         !acs__rd_i32(rd, &flags))
       return false;
     DONE();
+    if ((flags & AT_EMPTY_PATH) && !path[0] && at != AT_FDCWD) {
+      /* fchmod: the descriptor's own file (Linux's fchmodat2 form; memfs's
+      ** chmod takes no AT_EMPTY_PATH, its fchmod the open file) */
+      acs__kfile *f = file_of(p, at);
+      err = !f ? -EBADF : !f->mf ? -EPERM : (flags & ~AT_EMPTY_PATH) ? -EINVAL
+                                             : acs_memfs_fchmod(k->fs, &cr, f->mf, u);
+      break;
+    }
     if (!(dir = start_of(p, at, &err))) break;
     err = acs_memfs_chmod(k->fs, &cr, dir, path, u, flags);
     break;

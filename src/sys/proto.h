@@ -68,6 +68,10 @@ enum {
   ACS__SYS_FCNTL = 33,   /* i32 fd, i32 cmd, i32 arg -> value */
   ACS__SYS_HELLO = 34,   /* the first call of a process -> its start record */
   ACS__SYS_PIPE = 35,    /* i32 flags (O_CLOEXEC) -> i32 rfd, i32 wfd; both ends as SCM_RIGHTS */
+  /* A whole small file in one round trip (what readFile/writeFile do in
+  ** three or four calls): open, read or write, close, in the kernel. */
+  ACS__SYS_READFILE = 40, /* i32 at, str path, u32 max -> size, u32 regular, bytes */
+  ACS__SYS_WRITEFILE = 41,/* i32 at, str path, i32 flags, u32 mode, bytes -> count, u32 stage */
   ACS__SYS_OP_COUNT
 };
 

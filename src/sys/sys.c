@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define MAX_DIRECT 1024
@@ -481,6 +482,133 @@ static int dup_call(acs__msg *m, int newfd_hint)
     for (int i = 0; i < nfds; i++) close(fds[i]);
   }
   return (int)r;
+}
+
+int acs_sys_statat(int at, const char *path, int flags, acs__sys_stat *st)
+{
+  acs__msg m = start(ACS__SYS_STAT);
+  acs__msg_i32(&m, at);
+  acs__msg_str(&m, path);
+  acs__msg_i32(&m, flags);
+  return stat_call(&m, st);
+}
+
+int acs_sys_chmodat(int at, const char *path, unsigned mode, int flags)
+{
+  acs__msg m = start(ACS__SYS_CHMOD);
+  acs__msg_i32(&m, at);
+  acs__msg_str(&m, path);
+  acs__msg_u32(&m, mode);
+  acs__msg_i32(&m, flags);
+  return simple(&m);
+}
+
+int acs_sys_chownat(int at, const char *path, uint32_t uid, uint32_t gid, int flags)
+{
+  acs__msg m = start(ACS__SYS_CHOWN);
+  acs__msg_i32(&m, at);
+  acs__msg_str(&m, path);
+  acs__msg_u32(&m, uid);
+  acs__msg_u32(&m, gid);
+  acs__msg_i32(&m, flags);
+  return simple(&m);
+}
+
+int acs_sys_utimensat(int at, const char *path, const struct timespec ts[2], int flags)
+{
+  static const struct timespec now[2] = {{0, UTIME_NOW}, {0, UTIME_NOW}};
+  if (!ts) ts = now;
+  acs__msg m = start(ACS__SYS_UTIMENS);
+  acs__msg_i32(&m, at);
+  acs__msg_str(&m, path);
+  acs__msg_i64(&m, ts[0].tv_sec);
+  acs__msg_i64(&m, ts[0].tv_nsec);
+  acs__msg_i64(&m, ts[1].tv_sec);
+  acs__msg_i64(&m, ts[1].tv_nsec);
+  acs__msg_i32(&m, flags);
+  return simple(&m);
+}
+
+int acs_sys_realpath(const char *path, char *buf, size_t size)
+{
+  acs__msg m = start(ACS__SYS_REALPATH);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, path);
+  acs__rd rd;
+  int64_t r = call(&m, &rd, NULL, NULL);
+  if (r < 0) return (int)r;
+  const unsigned char *p;
+  size_t len;
+  if (!acs__rd_bytes(&rd, &p, &len)) return -EPROTO;
+  if (len + 1 > size) return -ERANGE;
+  memcpy(buf, p, len);
+  buf[len] = 0;
+  return 0;
+}
+
+int acs_sys_fcntl(int fd, int cmd, int arg)
+{
+  acs__msg m = start(ACS__SYS_FCNTL);
+  acs__msg_i32(&m, fd);
+  acs__msg_i32(&m, cmd);
+  acs__msg_i32(&m, arg);
+  return simple(&m);
+}
+
+int acs_sys_direct_fd(int fd) { return direct_of(fd); }
+
+ssize_t acs_sys_readfile(const char *path, void *buf, size_t cap, uint64_t *size, bool *regular)
+{
+  if (cap > ACS__SYS_MAX_DATA) cap = ACS__SYS_MAX_DATA;
+  acs__msg m = start(ACS__SYS_READFILE);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, path);
+  acs__msg_u32(&m, (uint32_t)cap);
+  acs__rd rd;
+  int64_t r = call(&m, &rd, NULL, NULL);
+  if (r < 0) return r;
+  uint32_t reg;
+  const unsigned char *p;
+  size_t len;
+  if (!acs__rd_u32(&rd, &reg) || !acs__rd_bytes(&rd, &p, &len) || len > cap) return -EPROTO;
+  memcpy(buf, p, len);
+  *size = (uint64_t)r;
+  *regular = reg != 0;
+  return (ssize_t)len;
+}
+
+int acs_sys_writefile(const char *path, int flags, unsigned mode, const void *data, size_t n,
+                      int *stage)
+{
+  *stage = 0;
+  if (n > ACS__SYS_MAX_DATA) return -EFBIG;
+  acs__msg m = start(ACS__SYS_WRITEFILE);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, path);
+  acs__msg_i32(&m, flags);
+  acs__msg_u32(&m, mode);
+  acs__msg_bytes(&m, data, n);
+  acs__rd rd;
+  int64_t r = call(&m, &rd, NULL, NULL);
+  uint32_t st;
+  if (!acs__rd_u32(&rd, &st)) return -EPROTO;
+  *stage = (int)st;
+  if (r < 0) return (int)r;
+  return (size_t)r == n ? 0 : -EIO;
+}
+
+int acs_sys_getids(acs_sys_ids *out)
+{
+  acs__msg m = start(ACS__SYS_GETIDS);
+  acs__rd rd;
+  int64_t r = call(&m, &rd, NULL, NULL);
+  if (r < 0) return (int)r;
+  if (!acs__rd_i32(&rd, &out->pid) || !acs__rd_i32(&rd, &out->ppid) ||
+      !acs__rd_i32(&rd, &out->pgid) || !acs__rd_i32(&rd, &out->sid) ||
+      !acs__rd_u32(&rd, &out->uid) || !acs__rd_u32(&rd, &out->gid) ||
+      !acs__rd_u32(&rd, &out->euid) || !acs__rd_u32(&rd, &out->egid))
+    return -EPROTO;
+  return 0;
 }
 
 int acs_sys_dup(int fd)

@@ -13,6 +13,7 @@
 #include "proto.h"
 
 #include <sys/types.h>
+#include <time.h>
 
 /* The fd on which a guest process finds its channel to the kernel. */
 #define ACS__SYS_FD 3
@@ -72,6 +73,38 @@ int acs_sys_chdir(const char *path);
 /* getcwd into buf (size bytes): 0 or -errno (-ERANGE when it does not fit) */
 int acs_sys_getcwd(char *buf, size_t size);
 int acs_sys_umask(unsigned mask);
+/* The *at forms of the path calls (at: AT_FDCWD or a directory fd; with
+** AT_EMPTY_PATH and "" the fd's own file, as fchmod/fchown/futimens). */
+int acs_sys_statat(int at, const char *path, int flags, acs__sys_stat *st);
+int acs_sys_chmodat(int at, const char *path, unsigned mode, int flags);
+int acs_sys_chownat(int at, const char *path, uint32_t uid, uint32_t gid, int flags);
+/* ts: atime, mtime (UTIME_NOW/UTIME_OMIT as utimensat(2)); NULL: now. */
+int acs_sys_utimensat(int at, const char *path, const struct timespec ts[2], int flags);
+/* The canonical path (every link resolved) into buf: 0 or -errno
+** (-ERANGE when it does not fit). */
+int acs_sys_realpath(const char *path, char *buf, size_t size);
+int acs_sys_fcntl(int fd, int cmd, int arg);
+/* A whole file in one round trip. readfile: when path names a regular
+** file, its first `cap` bytes (at most ACS__SYS_MAX_DATA) go to buf and
+** *size is the file's size (more than what came when the file is larger);
+** *regular false says it is not a regular file (nothing read: open it and
+** read as usual). Returns the bytes in buf or -errno (the open's). */
+ssize_t acs_sys_readfile(const char *path, void *buf, size_t cap, uint64_t *size, bool *regular);
+/* writefile: open(path, flags, mode), write all n bytes (at most
+** ACS__SYS_MAX_DATA), close. Returns 0 or -errno; *stage says which call
+** failed (0 the open, 1 a write). */
+int acs_sys_writefile(const char *path, int flags, unsigned mode, const void *data, size_t n,
+                      int *stage);
+/* The host fd behind a direct descriptor (a stdio pipe the kernel handed
+** over), for waiting on it with poll(2); -1 for any other descriptor. */
+int acs_sys_direct_fd(int fd);
+
+/* getresuid and friends as the kernel keeps them. */
+typedef struct acs_sys_ids {
+  int32_t pid, ppid, pgid, sid;
+  uint32_t uid, gid, euid, egid;
+} acs_sys_ids;
+int acs_sys_getids(acs_sys_ids *out);
 int acs_sys_dup(int fd);
 int acs_sys_dup2(int oldfd, int newfd);
 /* A pipe: real OS pipe ends between processes (data does not pass through
