@@ -1,11 +1,13 @@
-/* fs.c - the host side of `fs`: every call goes through the VFS, and the
-** guest's file descriptors are its own numbers in a table of ours, so a
-** guest can never name a host fd it was not given. Errors are thrown as
-** {errno, code, syscall, path, dest, outside} for node_fs.js to shape. */
+/* fs.c - the host side of `fs`: every call goes through the run's file
+** table (files.h: the VFS and our own fd numbers in exec, the box's
+** kernel in a box), so a guest can never name a host fd or path it was
+** not given. Errors are thrown as {errno, code, syscall, path, dest,
+** outside} for node_fs.js to shape. */
 #include "runtime_internal.h"
 
 #include "../base/base.h"
 #include "../vfs/vfs.h"
+#include "files.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,16 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAX_FDS 4096
-#define FD_BASE 3
-
-typedef struct gfd {
-  int host;     /* -1: free */
-  bool ro;
-} gfd;
-
-static gfd fds[MAX_FDS];
-static bool fds_ready;
+#define F (acs__js_files_of_run())
 
 /* errno -> Node's code and libuv's text */
 static const struct { int e; const char *code, *text; } errtab[] = {
@@ -39,14 +32,11 @@ static const struct { int e; const char *code, *text; } errtab[] = {
     {EFBIG, "EFBIG", "file too large"}, {EIO, "EIO", "i/o error"}, {ENOMEM, "ENOMEM", "not enough memory"},
     {EAGAIN, "EAGAIN", "resource temporarily unavailable"}, {ESPIPE, "ESPIPE", "invalid seek"},
     {EDQUOT, "EDQUOT", "disk quota exceeded"}, {ETXTBSY, "ETXTBSY", "text file is busy"},
+    /* what a box's kernel may answer besides */
+    {EPIPE, "EPIPE", "broken pipe"}, {ENXIO, "ENXIO", "no such device or address"},
+    {EOPNOTSUPP, "ENOTSUP", "operation not supported on socket"}, {EPROTO, "EPROTO", "protocol error"},
+    {E2BIG, "E2BIG", "argument list too long"},
 };
-
-static void fds_init(void)
-{
-  if (fds_ready) return;
-  for (int i = 0; i < MAX_FDS; i++) fds[i].host = -1;
-  fds_ready = true;
-}
 
 static JSValueRef throw_errno(JSContextRef ctx, JSValueRef *exc, int e, const char *syscall,
                               const char *path, const char *dest)
@@ -65,9 +55,9 @@ static JSValueRef throw_errno(JSContextRef ctx, JSValueRef *exc, int e, const ch
   acs__js_set(ctx, o, "syscall", acs__js_str(ctx, syscall));
   if (path) acs__js_set(ctx, o, "path", acs__js_str(ctx, path));
   if (dest) acs__js_set(ctx, o, "dest", acs__js_str(ctx, dest));
-  if (path && acs__R.cfg->vfs && acs__vfs_outside(acs__R.cfg->vfs)) {
+  if (path && F->outside && F->outside()) {
     acs__js_set(ctx, o, "outside", JSValueMakeBoolean(ctx, true));
-    acs__js_set(ctx, o, "allowed", acs__js_str(ctx, acs__vfs_describe(acs__R.cfg->vfs)));
+    acs__js_set(ctx, o, "allowed", acs__js_str(ctx, F->describe()));
   }
   *exc = o;
   return JSValueMakeUndefined(ctx);
@@ -93,7 +83,7 @@ static char *path_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], si
     free(raw);
     return strdup("");
   }
-  char *abs = acs__vfs_abs(acs__R.cfg->cwd, raw);
+  char *abs = acs__vfs_abs(acs__js_cwd(), raw);
   /* "name/" names a directory (ENOTDIR for a file, as in Linux): the VFS
   ** walk sees the trailing slash that acs__vfs_abs drops */
   size_t n = abs ? strlen(abs) : 0;
@@ -120,45 +110,21 @@ static double num_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], si
   return JSValueToNumber(ctx, argv[i], NULL);
 }
 
-static gfd *fd_get(int g)
-{
-  fds_init();
-  if (g < FD_BASE || g >= FD_BASE + MAX_FDS) return NULL;
-  gfd *f = &fds[g - FD_BASE];
-  return f->host >= 0 ? f : NULL;
-}
+static double ms_of(struct timespec t) { return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6; }
 
-/* The host fd behind a guest fd; stdio maps to itself. */
-static int host_fd(int g, bool *ro)
+static JSObjectRef stat_array(JSContextRef ctx, const acs__js_stat *st)
 {
-  if (ro) *ro = false;
-  if (g >= 0 && g <= 2) return g;
-  gfd *f = fd_get(g);
-  if (!f) return -1;
-  if (ro) *ro = f->ro;
-  return f->host;
-}
-
-static JSObjectRef stat_array(JSContextRef ctx, const struct stat *st)
-{
-  double ms[4] = {
-      (double)st->st_atim.tv_sec * 1e3 + (double)st->st_atim.tv_nsec / 1e6,
-      (double)st->st_mtim.tv_sec * 1e3 + (double)st->st_mtim.tv_nsec / 1e6,
-      (double)st->st_ctim.tv_sec * 1e3 + (double)st->st_ctim.tv_nsec / 1e6,
-      (double)st->st_ctim.tv_sec * 1e3 + (double)st->st_ctim.tv_nsec / 1e6,
-  };
   JSValueRef v[14] = {
-      JSValueMakeNumber(ctx, (double)st->st_dev), JSValueMakeNumber(ctx, st->st_mode),
-      JSValueMakeNumber(ctx, (double)st->st_nlink), JSValueMakeNumber(ctx, st->st_uid),
-      JSValueMakeNumber(ctx, st->st_gid), JSValueMakeNumber(ctx, (double)st->st_rdev),
-      JSValueMakeNumber(ctx, (double)st->st_blksize), JSValueMakeNumber(ctx, (double)st->st_ino),
-      JSValueMakeNumber(ctx, (double)st->st_size), JSValueMakeNumber(ctx, (double)st->st_blocks),
-      JSValueMakeNumber(ctx, ms[0]), JSValueMakeNumber(ctx, ms[1]), JSValueMakeNumber(ctx, ms[2]),
-      JSValueMakeNumber(ctx, ms[3])};
+      JSValueMakeNumber(ctx, (double)st->dev), JSValueMakeNumber(ctx, st->mode),
+      JSValueMakeNumber(ctx, (double)st->nlink), JSValueMakeNumber(ctx, st->uid),
+      JSValueMakeNumber(ctx, st->gid), JSValueMakeNumber(ctx, (double)st->rdev),
+      JSValueMakeNumber(ctx, (double)st->blksize), JSValueMakeNumber(ctx, (double)st->ino),
+      JSValueMakeNumber(ctx, (double)st->size), JSValueMakeNumber(ctx, (double)st->blocks),
+      JSValueMakeNumber(ctx, ms_of(st->atime)), JSValueMakeNumber(ctx, ms_of(st->mtime)),
+      JSValueMakeNumber(ctx, ms_of(st->ctime)), JSValueMakeNumber(ctx, ms_of(st->btime))};
   return JSObjectMakeArray(ctx, 14, v, NULL);
 }
 
-#define VFS acs__R.cfg->vfs
 #define PATH_OR_RETURN(var, i)                                                 \
   char *var = path_arg(ctx, argc, argv, i, exc);                              \
   if (!var) return JSValueMakeUndefined(ctx);                                 \
@@ -166,6 +132,9 @@ static JSObjectRef stat_array(JSContextRef ctx, const struct stat *st)
     free(var);                                                                \
     return throw_errno(ctx, exc, ENOENT, syscall_name, "", NULL);             \
   }
+
+/* Whether fd is known bad before anything else is looked at (see fd_ok). */
+static bool bad_fd(int fd) { return F->fd_ok && !F->fd_ok(fd); }
 
 /* fs.open(path, flags, mode) -> guest fd */
 static ACS__HOST_FN(fs_open)
@@ -175,41 +144,17 @@ static ACS__HOST_FN(fs_open)
   PATH_OR_RETURN(path, 0);
   int flags = int_arg(ctx, argc, argv, 1, O_RDONLY);
   int mode = int_arg(ctx, argc, argv, 2, 0666);
-  fds_init();
-  int slot = -1;
-  for (int i = 0; i < MAX_FDS; i++)
-    if (fds[i].host < 0) {
-      slot = i;
-      break;
-    }
-  if (slot < 0) {
-    JSValueRef r = throw_errno(ctx, exc, EMFILE, "open", path, NULL);
-    free(path);
-    return r;
-  }
-  int hfd;
-  bool ro;
-  int rc = acs__vfs_open(VFS, path, flags & ~O_CLOEXEC, (mode_t)mode, &hfd, &ro);
-  if (rc) {
-    JSValueRef r = throw_errno(ctx, exc, -rc, "open", path, NULL);
-    free(path);
-    return r;
-  }
+  int fd = F->open(path, flags, (mode_t)mode);
+  JSValueRef r = fd < 0 ? throw_errno(ctx, exc, -fd, "open", path, NULL) : JSValueMakeNumber(ctx, fd);
   free(path);
-  fds[slot].host = hfd;
-  fds[slot].ro = ro;
-  return JSValueMakeNumber(ctx, slot + FD_BASE);
+  return r;
 }
 
 static ACS__HOST_FN(fs_close)
 {
   (void)fn; (void)self;
-  int g = int_arg(ctx, argc, argv, 0, -1);
-  gfd *f = fd_get(g);
-  if (!f) return throw_errno(ctx, exc, EBADF, "close", NULL, NULL);
-  close(f->host);
-  f->host = -1;
-  return JSValueMakeUndefined(ctx);
+  int rc = F->close(int_arg(ctx, argc, argv, 0, -1));
+  return rc ? throw_errno(ctx, exc, -rc, "close", NULL, NULL) : JSValueMakeUndefined(ctx);
 }
 
 /* fs.read(fd, u8, offset, length, position) -> bytes read (position < 0:
@@ -217,8 +162,8 @@ static ACS__HOST_FN(fs_close)
 static ACS__HOST_FN(fs_read)
 {
   (void)fn; (void)self;
-  int h = host_fd(int_arg(ctx, argc, argv, 0, -1), NULL);
-  if (h < 0) return throw_errno(ctx, exc, EBADF, "read", NULL, NULL);
+  int fd = int_arg(ctx, argc, argv, 0, -1);
+  if (bad_fd(fd)) return throw_errno(ctx, exc, EBADF, "read", NULL, NULL);
   if (argc < 2 || !JSValueIsObject(ctx, argv[1])) return acs__js_throw(ctx, exc, "fs.read: expected a buffer");
   JSObjectRef buf = JSValueToObject(ctx, argv[1], NULL);
   unsigned char *p = JSObjectGetTypedArrayBytesPtr(ctx, buf, exc);
@@ -228,24 +173,30 @@ static ACS__HOST_FN(fs_read)
   double off = num_arg(ctx, argc, argv, 2, 0), len = num_arg(ctx, argc, argv, 3, (double)cap);
   double pos = num_arg(ctx, argc, argv, 4, -1);
   if (!(off >= 0) || !(len >= 0) || !(off + len <= (double)cap)) return throw_errno(ctx, exc, EINVAL, "read", NULL, NULL);
-  ssize_t n;
-  do n = pos >= 0 ? pread(h, p + (size_t)off, (size_t)len, (off_t)pos) : read(h, p + (size_t)off, (size_t)len);
-  while (n < 0 && errno == EINTR);
-  if (n < 0) return throw_errno(ctx, exc, errno, "read", NULL, NULL);
+  ssize_t n = F->read(fd, p + (size_t)off, (size_t)len, pos >= 0 ? (int64_t)pos : -1);
+  if (n < 0) return throw_errno(ctx, exc, (int)-n, "read", NULL, NULL);
   return JSValueMakeNumber(ctx, (double)n);
 }
 
-static ssize_t write_some(int h, const void *p, size_t len, double pos)
+/* Write all of len bytes unless a call fails: the count written, and in
+** *err the failure that stopped it (0: none). */
+static size_t write_some(int fd, const void *p, size_t len, double pos, int *err)
 {
   size_t done = 0;
+  *err = 0;
   while (done < len) {
-    ssize_t n = pos >= 0 ? pwrite(h, (const char *)p + done, len - done, (off_t)pos + (off_t)done)
-                         : write(h, (const char *)p + done, len - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return done ? (ssize_t)done : -1;
+    ssize_t n = F->write(fd, (const char *)p + done, len - done, pos >= 0 ? (int64_t)pos + (int64_t)done : -1);
+    if (n < 0) {
+      *err = (int)-n;
+      break;
+    }
+    if (n == 0) {
+      *err = EIO; /* no progress and no error: nothing more will go */
+      break;
+    }
     done += (size_t)n;
   }
-  return (ssize_t)done;
+  return done;
 }
 
 /* fs.write(fd, data, offset, length, position, all): data a Uint8Array or
@@ -255,20 +206,18 @@ static ssize_t write_some(int h, const void *p, size_t len, double pos)
 static ACS__HOST_FN(fs_write)
 {
   (void)fn; (void)self;
-  int g = int_arg(ctx, argc, argv, 0, -1);
-  bool ro;
-  int h = host_fd(g, &ro);
-  if (h < 0) return throw_errno(ctx, exc, EBADF, "write", NULL, NULL);
+  int fd = int_arg(ctx, argc, argv, 0, -1);
+  if (bad_fd(fd)) return throw_errno(ctx, exc, EBADF, "write", NULL, NULL);
   if (argc < 2) return JSValueMakeNumber(ctx, 0);
   double pos = num_arg(ctx, argc, argv, 4, -1);
-  ssize_t n, want;
-  errno = 0;
+  size_t n, want;
+  int err = 0;
   if (JSValueIsString(ctx, argv[1])) {
     size_t len;
     char *s = acs__js_to_utf8(ctx, argv[1], &len, exc);
     if (!s) return JSValueMakeUndefined(ctx);
-    want = (ssize_t)len;
-    n = write_some(h, s, len, pos);
+    want = len;
+    n = write_some(fd, s, len, pos, &err);
     free(s);
   } else {
     JSObjectRef buf = JSValueToObject(ctx, argv[1], exc);
@@ -278,13 +227,36 @@ static ACS__HOST_FN(fs_write)
     if (p) p += JSObjectGetTypedArrayByteOffset(ctx, buf, exc);
     double off = num_arg(ctx, argc, argv, 2, 0), len = num_arg(ctx, argc, argv, 3, (double)cap - off);
     if (!(off >= 0) || !(len >= 0) || !(off + len <= (double)cap)) return throw_errno(ctx, exc, EINVAL, "write", NULL, NULL);
-    want = (ssize_t)len;
-    n = len > 0 ? write_some(h, p + (size_t)off, (size_t)len, pos) : 0;
+    want = (size_t)len;
+    n = len > 0 ? write_some(fd, p + (size_t)off, (size_t)len, pos, &err) : 0;
   }
-  if (n < 0) return throw_errno(ctx, exc, errno == EBADF && ro ? EBADF : errno, "write", NULL, NULL);
+  /* nothing written: the call's own error; part of it: the count, unless
+  ** all of it was asked for */
+  if (n == 0 && err) return throw_errno(ctx, exc, err, "write", NULL, NULL);
   if (n < want && argc > 5 && JSValueToBoolean(ctx, argv[5]))
-    return throw_errno(ctx, exc, errno ? errno : EIO, "write", NULL, NULL);
+    return throw_errno(ctx, exc, err ? err : EIO, "write", NULL, NULL);
   return JSValueMakeNumber(ctx, (double)n);
+}
+
+/* data as fs.write takes it: a string (UTF-8, *owned to free) or a typed
+** array's bytes. */
+static const unsigned char *data_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i,
+                                     size_t *len, char **owned, JSValueRef *exc)
+{
+  *len = 0;
+  *owned = NULL;
+  if (argc > i && JSValueIsString(ctx, argv[i])) {
+    *owned = acs__js_to_utf8(ctx, argv[i], len, exc);
+    return (const unsigned char *)*owned;
+  }
+  if (argc > i && JSValueIsObject(ctx, argv[i])) {
+    JSObjectRef buf = JSValueToObject(ctx, argv[i], exc);
+    unsigned char *p = buf ? JSObjectGetTypedArrayBytesPtr(ctx, buf, exc) : NULL;
+    *len = buf ? JSObjectGetTypedArrayByteLength(ctx, buf, exc) : 0;
+    if (p) p += JSObjectGetTypedArrayByteOffset(ctx, buf, exc);
+    return p ? p : (const unsigned char *)"";
+  }
+  return (const unsigned char *)"";
 }
 
 /* fs.writeFile(path, data, flags, mode): open, write all, close in one
@@ -296,33 +268,18 @@ static ACS__HOST_FN(fs_write_file)
   PATH_OR_RETURN(path, 0);
   int flags = int_arg(ctx, argc, argv, 2, O_TRUNC | O_CREAT | O_WRONLY);
   int mode = int_arg(ctx, argc, argv, 3, 0666);
-  const unsigned char *p = NULL;
-  char *owned = NULL;
-  size_t len = 0;
-  if (argc > 1 && JSValueIsString(ctx, argv[1])) {
-    owned = acs__js_to_utf8(ctx, argv[1], &len, exc);
-    if (!owned) {
-      free(path);
-      return JSValueMakeUndefined(ctx);
-    }
-    p = (const unsigned char *)owned;
-  } else if (argc > 1 && JSValueIsObject(ctx, argv[1])) {
-    JSObjectRef buf = JSValueToObject(ctx, argv[1], exc);
-    p = buf ? JSObjectGetTypedArrayBytesPtr(ctx, buf, exc) : NULL;
-    len = buf ? JSObjectGetTypedArrayByteLength(ctx, buf, exc) : 0;
-    if (p) p += JSObjectGetTypedArrayByteOffset(ctx, buf, exc);
+  size_t len;
+  char *owned;
+  const unsigned char *p = data_arg(ctx, argc, argv, 1, &len, &owned, exc);
+  if (argc > 1 && JSValueIsString(ctx, argv[1]) && !owned) {
+    free(path);
+    return JSValueMakeUndefined(ctx);
   }
-  int h;
-  int rc = acs__vfs_open(VFS, path, flags & ~O_CLOEXEC, (mode_t)mode, &h, NULL);
-  JSValueRef r = JSValueMakeUndefined(ctx);
-  if (rc) r = throw_errno(ctx, exc, -rc, "open", path, NULL);
-  else {
-    errno = 0;
-    ssize_t n = len ? write_some(h, p, len, -1) : 0;
-    /* a full disk throws ENOSPC, as in Node, rather than leave the file short */
-    if (n < (ssize_t)len) r = throw_errno(ctx, exc, errno ? errno : EIO, "write", NULL, NULL);
-    close(h);
-  }
+  const char *sc = "open";
+  int rc = F->write_file(path, p, len, flags, (mode_t)mode, &sc);
+  /* the write's error (ENOSPC) names no path, the open's does */
+  JSValueRef r = rc ? throw_errno(ctx, exc, -rc, sc, strcmp(sc, "open") ? NULL : path, NULL)
+                    : JSValueMakeUndefined(ctx);
   free(owned);
   free(path);
   return r;
@@ -331,9 +288,9 @@ static ACS__HOST_FN(fs_write_file)
 static ACS__HOST_FN(fs_fstat)
 {
   (void)fn; (void)self;
-  int h = host_fd(int_arg(ctx, argc, argv, 0, -1), NULL);
-  struct stat st;
-  if (h < 0 || fstat(h, &st) < 0) return throw_errno(ctx, exc, h < 0 ? EBADF : errno, "fstat", NULL, NULL);
+  acs__js_stat st;
+  int rc = F->fstat(int_arg(ctx, argc, argv, 0, -1), &st);
+  if (rc) return throw_errno(ctx, exc, -rc, "fstat", NULL, NULL);
   return stat_array(ctx, &st);
 }
 
@@ -346,8 +303,8 @@ static ACS__HOST_FN(fs_stat)
   const char *syscall_name = follow ? "stat" : "lstat";
   PATH_OR_RETURN(path, 0);
   bool quiet = argc > 2 && !JSValueToBoolean(ctx, argv[2]);
-  struct stat st;
-  int rc = acs__vfs_stat(VFS, path, follow, &st);
+  acs__js_stat st;
+  int rc = F->stat(path, follow, &st);
   JSValueRef r;
   /* throwIfNoEntry: false, as Node: nothing there, or a file on the way */
   if ((rc == -ENOENT || rc == -ENOTDIR) && quiet) r = JSValueMakeUndefined(ctx);
@@ -370,55 +327,23 @@ static ACS__HOST_FN(fs_read_file)
   const char *syscall_name = "open";
   PATH_OR_RETURN(path, 0);
   bool as_string = argc > 1 && JSValueToBoolean(ctx, argv[1]);
-  int h;
-  int rc = acs__vfs_open(VFS, path, O_RDONLY, 0, &h, NULL);
+  unsigned char *buf = NULL;
+  size_t len = 0;
+  const char *sc = "open";
+  int rc = F->read_file(path, &buf, &len, &sc);
   if (rc) {
-    JSValueRef r = throw_errno(ctx, exc, -rc, "open", path, NULL);
+    JSValueRef r = !sc ? acs__js_throw(ctx, exc, "out of memory reading a file")
+                       : throw_errno(ctx, exc, -rc, sc, strcmp(sc, "open") ? NULL : path, NULL);
     free(path);
     return r;
   }
-  struct stat st;
-  if (fstat(h, &st) == 0 && S_ISDIR(st.st_mode)) {
-    close(h);
-    JSValueRef r = throw_errno(ctx, exc, EISDIR, "read", NULL, NULL);
-    free(path);
-    return r;
-  }
-  size_t cap = st.st_size > 0 ? (size_t)st.st_size + 1 : 65536, len = 0;
-  unsigned char *buf = malloc(cap);
-  for (;;) {
-    if (!buf) break;
-    if (len == cap) {
-      unsigned char *nb = realloc(buf, cap * 2);
-      if (!nb) {
-        free(buf);
-        buf = NULL;
-        break;
-      }
-      buf = nb;
-      cap *= 2;
-    }
-    ssize_t n = read(h, buf + len, cap - len);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      int e = errno;
-      close(h);
-      free(buf);
-      JSValueRef r = throw_errno(ctx, exc, e, "read", NULL, NULL);
-      free(path);
-      return r;
-    }
-    if (n == 0) break;
-    len += (size_t)n;
-  }
-  close(h);
   free(path);
-  if (!buf) return acs__js_throw(ctx, exc, "out of memory reading a file");
   if (as_string) {
-    JSValueRef s = acs__js_strn(ctx, (const char *)buf, len);
+    JSValueRef s = acs__js_strn(ctx, buf ? (const char *)buf : "", len);
     free(buf);
     return s;
   }
+  if (!buf && !(buf = malloc(1))) return acs__js_throw(ctx, exc, "out of memory reading a file");
   return JSObjectMakeTypedArrayWithBytesNoCopy(ctx, kJSTypedArrayTypeUint8Array, buf, len, free_bytes, NULL, exc);
 }
 
@@ -463,7 +388,7 @@ static ACS__HOST_FN(fs_readdir)
   const char *syscall_name = "scandir";
   PATH_OR_RETURN(path, 0);
   dirlist d = {0};
-  int rc = acs__vfs_readdir(VFS, path, add_dirent, &d);
+  int rc = F->readdir(path, add_dirent, &d);
   JSValueRef r;
   if (rc) r = throw_errno(ctx, exc, -rc, "scandir", path, NULL);
   else {
@@ -491,22 +416,29 @@ static ACS__HOST_FN(fs_readdir)
   return r;
 }
 
+/* An owner id argument: -1 (or none) leaves it as it is. */
+static uint32_t id_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i)
+{
+  double v = num_arg(ctx, argc, argv, i, -1);
+  return v >= 0 && v <= 4294967295.0 ? (uint32_t)v : (uint32_t)-1;
+}
+
 /* One-path operations: mkdir, rmdir, unlink, chmod, truncate, access,
-** chown, lchown (fs.chown(path) takes no ids: it changes nothing). */
+** chown(path, uid, gid), lchown (exec's table changes no owner). */
 static JSValueRef one_path(JSContextRef ctx, size_t argc, const JSValueRef argv[], JSValueRef *exc,
                            const char *syscall_name, int op)
 {
   PATH_OR_RETURN(path, 0);
   int rc;
   switch (op) {
-  case 0: rc = acs__vfs_mkdir(VFS, path, (mode_t)int_arg(ctx, argc, argv, 1, 0777)); break;
-  case 1: rc = acs__vfs_rmdir(VFS, path); break;
-  case 2: rc = acs__vfs_unlink(VFS, path); break;
-  case 3: rc = acs__vfs_chmod(VFS, path, (mode_t)int_arg(ctx, argc, argv, 1, 0644)); break;
-  case 4: rc = acs__vfs_truncate(VFS, path, (off_t)num_arg(ctx, argc, argv, 1, 0)); break;
-  case 6: rc = acs__vfs_chown(VFS, path, true); break;
-  case 7: rc = acs__vfs_chown(VFS, path, false); break;
-  default: rc = acs__vfs_access(VFS, path, int_arg(ctx, argc, argv, 1, F_OK)); break;
+  case 0: rc = F->mkdir(path, (mode_t)int_arg(ctx, argc, argv, 1, 0777)); break;
+  case 1: rc = F->rmdir(path); break;
+  case 2: rc = F->unlink(path); break;
+  case 3: rc = F->chmod(path, (mode_t)int_arg(ctx, argc, argv, 1, 0644)); break;
+  case 4: rc = F->truncate(path, (int64_t)num_arg(ctx, argc, argv, 1, 0)); break;
+  case 6:
+  case 7: rc = F->chown(path, id_arg(ctx, argc, argv, 1), id_arg(ctx, argc, argv, 2), op == 6); break;
+  default: rc = F->access(path, int_arg(ctx, argc, argv, 1, F_OK)); break;
   }
   JSValueRef r = rc ? throw_errno(ctx, exc, -rc, syscall_name, path, NULL) : JSValueMakeUndefined(ctx);
   free(path);
@@ -539,7 +471,7 @@ static JSValueRef two_paths(JSContextRef ctx, size_t argc, const JSValueRef argv
     free(a);
     return JSValueMakeUndefined(ctx);
   }
-  int rc = op == 0 ? acs__vfs_rename(VFS, a, b) : op == 1 ? acs__vfs_link(VFS, a, b) : acs__vfs_symlink(VFS, a, b);
+  int rc = op == 0 ? F->rename(a, b) : op == 1 ? F->link(a, b) : F->symlink(a, b);
   JSValueRef r = rc ? throw_errno(ctx, exc, -rc, syscall_name, a, b) : JSValueMakeUndefined(ctx);
   free(a);
   free(b);
@@ -556,7 +488,7 @@ static ACS__HOST_FN(fs_readlink)
   const char *syscall_name = "readlink";
   PATH_OR_RETURN(path, 0);
   char *out;
-  int rc = acs__vfs_readlink(VFS, path, &out);
+  int rc = F->readlink(path, &out);
   JSValueRef r = rc ? throw_errno(ctx, exc, -rc, "readlink", path, NULL) : acs__js_str(ctx, out);
   if (!rc) free(out);
   free(path);
@@ -569,11 +501,16 @@ static ACS__HOST_FN(fs_realpath)
   const char *syscall_name = "realpath";
   PATH_OR_RETURN(path, 0);
   char *out;
-  int rc = acs__vfs_realpath(VFS, path, &out);
+  int rc = F->realpath(path, &out);
   JSValueRef r = rc ? throw_errno(ctx, exc, -rc, "realpath", path, NULL) : acs__js_str(ctx, out);
   if (!rc) free(out);
   free(path);
   return r;
+}
+
+static struct timespec ts_of(double ms)
+{
+  return (struct timespec){(time_t)(ms / 1e3), (long)((ms - (double)(long long)(ms / 1e3) * 1e3) * 1e6)};
 }
 
 /* fs.utimes(path, atimeMs, mtimeMs, follow) */
@@ -583,49 +520,140 @@ static ACS__HOST_FN(fs_utimes)
   const char *syscall_name = "utime";
   PATH_OR_RETURN(path, 0);
   double at = num_arg(ctx, argc, argv, 1, 0), mt = num_arg(ctx, argc, argv, 2, 0);
-  struct timespec ts[2] = {{(time_t)(at / 1e3), (long)((at - (double)(long long)(at / 1e3) * 1e3) * 1e6)},
-                           {(time_t)(mt / 1e3), (long)((mt - (double)(long long)(mt / 1e3) * 1e3) * 1e6)}};
-  int rc = acs__vfs_utimes(VFS, path, ts, argc <= 3 || JSValueToBoolean(ctx, argv[3]));
+  struct timespec ts[2] = {ts_of(at), ts_of(mt)};
+  int rc = F->utimens(path, ts, argc <= 3 || JSValueToBoolean(ctx, argv[3]));
   JSValueRef r = rc ? throw_errno(ctx, exc, -rc, "utime", path, NULL) : JSValueMakeUndefined(ctx);
   free(path);
   return r;
 }
 
-/* fd operations: ftruncate(fd, len), fsync(fd), fchmod(fd, mode), futimes,
-** fchown (which changes nothing, as fs.chown) */
+/* fd operations: fop(0, fd, len) ftruncate, fop(1, fd) fsync, fop(2, fd,
+** mode) fchmod, fop(3, fd, atimeMs, mtimeMs) futimes, fop(4, fd, uid, gid)
+** fchown */
 static ACS__HOST_FN(fs_fop)
 {
   (void)fn; (void)self;
   int op = int_arg(ctx, argc, argv, 0, -1);
-  bool ro;
-  int h = host_fd(int_arg(ctx, argc, argv, 1, -1), &ro);
+  int fd = int_arg(ctx, argc, argv, 1, -1);
   static const char *const names[] = {"ftruncate", "fsync", "fchmod", "futime", "fchown"};
   if (op < 0 || op > 4) return JSValueMakeUndefined(ctx);
-  if (h < 0) return throw_errno(ctx, exc, EBADF, names[op], NULL, NULL);
-  /* stdio is the supervisor's pipes and /dev/null: never the guest's to change */
-  if (h <= 2 && op != 1 && op != 4) return throw_errno(ctx, exc, EPERM, names[op], NULL, NULL);
-  if (ro && op != 1) return throw_errno(ctx, exc, EROFS, names[op], NULL, NULL);
-  int rc = 0;
-  if (op == 0) rc = ftruncate(h, (off_t)num_arg(ctx, argc, argv, 2, 0));
-  else if (op == 1) rc = fsync(h);
-  else if (op == 2) rc = fchmod(h, (mode_t)int_arg(ctx, argc, argv, 2, 0644));
+  int rc;
+  if (op == 0) rc = F->ftruncate(fd, (int64_t)num_arg(ctx, argc, argv, 2, 0));
+  else if (op == 1) rc = F->fsync(fd);
+  else if (op == 2) rc = F->fchmod(fd, (mode_t)int_arg(ctx, argc, argv, 2, 0644));
   else if (op == 3) {
-    double at = num_arg(ctx, argc, argv, 2, 0), mt = num_arg(ctx, argc, argv, 3, 0);
-    struct timespec ts[2] = {{(time_t)(at / 1e3), (long)((at - (double)(long long)(at / 1e3) * 1e3) * 1e6)},
-                             {(time_t)(mt / 1e3), (long)((mt - (double)(long long)(mt / 1e3) * 1e3) * 1e6)}};
-    rc = futimens(h, ts);
-  }
-  return rc < 0 ? throw_errno(ctx, exc, errno, names[op], NULL, NULL) : JSValueMakeUndefined(ctx);
+    struct timespec ts[2] = {ts_of(num_arg(ctx, argc, argv, 2, 0)), ts_of(num_arg(ctx, argc, argv, 3, 0))};
+    rc = F->futimens(fd, ts);
+  } else rc = F->fchown(fd, id_arg(ctx, argc, argv, 2), id_arg(ctx, argc, argv, 3));
+  return rc ? throw_errno(ctx, exc, -rc, names[op], NULL, NULL) : JSValueMakeUndefined(ctx);
 }
 
 static ACS__HOST_FN(fs_describe)
 {
   (void)fn; (void)self; (void)argc; (void)argv; (void)exc;
-  return acs__js_str(ctx, VFS ? acs__vfs_describe(VFS) : "");
+  return acs__js_str(ctx, F->describe ? F->describe() : "");
+}
+
+/* ----------------------------------------------------- the working dir */
+
+static char *cwd_now; /* after a chdir; the run's cwd until then */
+
+const char *acs__js_cwd(void) { return cwd_now ? cwd_now : acs__R.cfg->cwd; }
+
+/* fs.chdir(path) -> the new cwd (also host.cwd from now on). Only where
+** the table has a working directory of its own (a box process). */
+static ACS__HOST_FN(fs_chdir)
+{
+  (void)fn; (void)self;
+  const char *syscall_name = "chdir";
+  if (!F->chdir) return acs__js_throw(ctx, exc, "process.chdir() is not supported here");
+  PATH_OR_RETURN(path, 0);
+  char *out = NULL;
+  int rc = F->chdir(path, &out);
+  JSValueRef r;
+  if (rc) r = throw_errno(ctx, exc, -rc, "chdir", path, NULL);
+  else {
+    free(cwd_now);
+    cwd_now = out;
+    r = acs__js_str(ctx, out);
+    acs__js_set(ctx, acs__R.host, "cwd", r);
+  }
+  free(path);
+  return r;
+}
+
+/* fs.umask(mask or undefined) -> the mask before (undefined: unchanged) */
+static ACS__HOST_FN(fs_umask)
+{
+  (void)fn; (void)self; (void)exc;
+  if (!F->umask) return JSValueMakeNumber(ctx, 022);
+  bool set = argc > 0 && !JSValueIsUndefined(ctx, argv[0]);
+  int old = F->umask(set ? (unsigned)int_arg(ctx, argc, argv, 0, 022) & 0777 : 0);
+  if (!set && old >= 0) F->umask((unsigned)old);
+  return JSValueMakeNumber(ctx, old < 0 ? 022 : old);
+}
+
+/* ----------------------------------------------- waiting for a readable fd */
+
+/* A read of a pipe blocks the whole process, timers and all: a stream on
+** one (a box's stdin) waits in the loop first. One poll per fd at a time. */
+typedef struct waiter {
+  uv_poll_t poll;
+  int fd;       /* the guest's fd; -1: free */
+  bool closing; /* uv_close pending */
+  JSObjectRef cb;
+} waiter;
+
+#define MAX_WAITERS 16
+static waiter waiters[MAX_WAITERS];
+
+static void waiter_closed(uv_handle_t *h)
+{
+  waiter *w = h->data;
+  w->closing = false;
+  w->fd = -1;
+}
+
+static void on_readable(uv_poll_t *p, int status, int events)
+{
+  (void)status;
+  (void)events;
+  waiter *w = p->data;
+  JSObjectRef cb = w->cb;
+  w->cb = NULL;
+  uv_poll_stop(p);
+  w->closing = true;
+  uv_close((uv_handle_t *)p, waiter_closed);
+  if (!cb) return;
+  acs__js_call(cb, 0, NULL);
+  JSValueUnprotect(acs__R.ctx, cb);
+}
+
+/* fs.waitReadable(fd, cb) -> true when cb will be called once fd can be
+** read without blocking, false when a read never blocks (read now). */
+static ACS__HOST_FN(fs_wait_readable)
+{
+  (void)fn; (void)self; (void)exc;
+  int fd = int_arg(ctx, argc, argv, 0, -1);
+  if (!F->poll_fd || argc < 2 || !JSValueIsObject(ctx, argv[1])) return JSValueMakeBoolean(ctx, false);
+  int host = F->poll_fd(fd);
+  if (host < 0) return JSValueMakeBoolean(ctx, false);
+  waiter *w = NULL;
+  for (int i = 0; i < MAX_WAITERS && !w; i++)
+    if (waiters[i].fd < 0 && !waiters[i].closing && !waiters[i].cb) w = &waiters[i];
+  if (!w) return JSValueMakeBoolean(ctx, false); /* too many at once: a blocking read */
+  if (uv_poll_init(&acs__R.loop, &w->poll, host) != 0) return JSValueMakeBoolean(ctx, false);
+  w->poll.data = w;
+  w->fd = fd;
+  w->cb = JSValueToObject(ctx, argv[1], NULL);
+  JSValueProtect(ctx, w->cb);
+  uv_poll_start(&w->poll, UV_READABLE | UV_DISCONNECT, on_readable);
+  return JSValueMakeBoolean(ctx, true);
 }
 
 void acs__host_fs(JSContextRef ctx, JSObjectRef host)
 {
+  for (int i = 0; i < MAX_WAITERS; i++) waiters[i].fd = -1;
   JSObjectRef f = JSObjectMake(ctx, NULL, NULL);
   acs__js_set_fn(ctx, f, "open", fs_open);
   acs__js_set_fn(ctx, f, "close", fs_close);
@@ -652,5 +680,8 @@ void acs__host_fs(JSContextRef ctx, JSObjectRef host)
   acs__js_set_fn(ctx, f, "utimes", fs_utimes);
   acs__js_set_fn(ctx, f, "fop", fs_fop);
   acs__js_set_fn(ctx, f, "describe", fs_describe);
+  acs__js_set_fn(ctx, f, "chdir", fs_chdir);
+  acs__js_set_fn(ctx, f, "umask", fs_umask);
+  acs__js_set_fn(ctx, f, "waitReadable", fs_wait_readable);
   acs__js_set(ctx, host, "fs", f);
 }

@@ -6,7 +6,7 @@
 #include "runtime_internal.h"
 
 #include "../base/base.h"
-#include "../vfs/vfs.h"
+#include "files.h"
 
 static void on_timer(uv_timer_t *t)
 {
@@ -32,11 +32,13 @@ static void on_check(uv_check_t *c)
 static void on_idle(uv_idle_t *i) { (void)i; }
 
 /* Right before the loop polls: the guest has stopped running for now, and
-** what others do to its directories while it waits must not meet a kept fd. */
+** what others do to its directories while it waits must not meet a kept fd
+** (the run's file table drops what it keeps). */
 static void on_prepare(uv_prepare_t *p)
 {
   (void)p;
-  if (acs__R.cfg && acs__R.cfg->vfs) acs__vfs_forget(acs__R.cfg->vfs);
+  const acs__js_files *f = acs__R.cfg ? acs__js_files_of_run() : NULL;
+  if (f && f->pause) f->pause();
 }
 
 void acs__loop_init(void)

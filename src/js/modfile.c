@@ -31,11 +31,15 @@ bool acs__js_is_builtin(const char *name)
 /* The extensions tried, in the loader's order. */
 static const char *const exts[] = {".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".jsx", ".json"};
 
-static int kind(struct acs__vfs *v, const char *path)
+typedef struct finder {
+  acs__js_mode_fn mode_of;
+  void *user;
+} finder;
+
+static int kind(const finder *f, const char *path)
 {
-  struct stat st;
-  if (acs__vfs_stat(v, path, true, &st) != 0) return 0;
-  return S_ISREG(st.st_mode) ? 1 : S_ISDIR(st.st_mode) ? 2 : 0;
+  unsigned mode = f->mode_of(f->user, path);
+  return S_ISREG(mode) ? 1 : S_ISDIR(mode) ? 2 : 0;
 }
 
 static bool ends_with(const char *s, size_t n, const char *tail)
@@ -44,8 +48,21 @@ static bool ends_with(const char *s, size_t n, const char *tail)
   return n >= t && !memcmp(s + n - t, tail, t);
 }
 
+static unsigned vfs_mode(void *user, const char *path)
+{
+  struct stat st;
+  return acs__vfs_stat(user, path, true, &st) == 0 ? st.st_mode : 0;
+}
+
 char *acs__js_module_file(struct acs__vfs *v, const char *path, bool index, bool *is_dir)
 {
+  return acs__js_module_file_by(vfs_mode, v, path, index, is_dir);
+}
+
+char *acs__js_module_file_by(acs__js_mode_fn mode_of, void *user, const char *path, bool index,
+                             bool *is_dir)
+{
+  finder fv = {mode_of, user}, *v = &fv;
   if (is_dir) *is_dir = false;
   size_t n = strlen(path);
   char buf[4200];

@@ -22,5 +22,10 @@ bool acs__js_is_builtin(const char *name);
 ** (malloc'd), or NULL with *is_dir telling whether path is a directory
 ** (whose package.json "main" the caller may try before its index). */
 char *acs__js_module_file(struct acs__vfs *v, const char *path, bool index, bool *is_dir);
+/* The same over any filesystem: mode_of(user, path) is the st_mode of what
+** path names, following links, or 0 when nothing is there. */
+typedef unsigned (*acs__js_mode_fn)(void *user, const char *path);
+char *acs__js_module_file_by(acs__js_mode_fn mode_of, void *user, const char *path, bool index,
+                             bool *is_dir);
 
 #endif

@@ -5,6 +5,7 @@
 
 #include "../base/base.h"
 #include "../pkg/allow.h"
+#include "files.h"
 #include "modfile.h"
 
 #include <stdlib.h>
@@ -219,12 +220,20 @@ static ACS__HOST_FN(host_package_allowed)
   return ok ? JSValueMakeNull(ctx) : acs__js_str(ctx, why);
 }
 
+/* What the run's files say path is (modfile.h's mode_of). */
+static unsigned run_mode(void *user, const char *path)
+{
+  (void)user;
+  acs__js_stat st;
+  return acs__js_files_of_run()->stat(path, true, &st) == 0 ? st.mode : 0;
+}
+
 /* host.moduleFile(path, index): the file the guest path names as a module
 ** (modfile.h), or true when there is none and path is a directory, or null. */
 static ACS__HOST_FN(host_module_file)
 {
   (void)fn; (void)self;
-  if (argc < 1 || !JSValueIsString(ctx, argv[0]) || !acs__R.cfg->vfs) return JSValueMakeNull(ctx);
+  if (argc < 1 || !JSValueIsString(ctx, argv[0])) return JSValueMakeNull(ctx);
   size_t len;
   char *path = acs__js_to_utf8(ctx, argv[0], &len, exc);
   if (!path) return JSValueMakeNull(ctx);
@@ -234,7 +243,7 @@ static ACS__HOST_FN(host_module_file)
     return JSValueMakeNull(ctx);
   }
   bool dir = false;
-  char *file = acs__js_module_file(acs__R.cfg->vfs, path, argc > 1 && JSValueToBoolean(ctx, argv[1]), &dir);
+  char *file = acs__js_module_file_by(run_mode, NULL, path, argc > 1 && JSValueToBoolean(ctx, argv[1]), &dir);
   free(path);
   JSValueRef r = file ? acs__js_str(ctx, file) : dir ? JSValueMakeBoolean(ctx, true) : JSValueMakeNull(ctx);
   free(file);

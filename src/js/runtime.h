@@ -8,6 +8,7 @@
 
 struct acs__vfs;
 struct acs__http_config;
+struct acs__js_files;
 
 typedef struct acs__js_config {
   const char *source;     /* the entry's source text (UTF-8) */
@@ -15,6 +16,9 @@ typedef struct acs__js_config {
   const char *filename;   /* absolute path shown in stacks (may be virtual) */
   int is_code;            /* source came as code (run as TypeScript ESM) */
   struct acs__vfs *vfs;   /* the guest's files */
+  /* How the runtime reaches files and stdio (files.h): NULL is exec's,
+  ** over vfs; acs__js_files_sys is a box process's, over its kernel. */
+  const struct acs__js_files *files;
   const char *cwd;        /* the guest's working directory (absolute) */
   const char *const *argv; /* extra process.argv items */
   size_t argc;

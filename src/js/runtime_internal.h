@@ -42,8 +42,10 @@ JSValueRef acs__js_call(JSObjectRef fn, size_t argc, const JSValueRef *argv);
 
 /* modules.c: the transform and module evaluation for JS */
 void acs__host_modules(JSContextRef ctx, JSObjectRef host);
-/* fs.c: host.fs, the file primitives over the VFS */
+/* fs.c: host.fs, the file primitives over the run's file table (files.h) */
 void acs__host_fs(JSContextRef ctx, JSObjectRef host);
+/* The guest's working directory now (the run's, until a chdir). */
+const char *acs__js_cwd(void);
 /* crypto.c: host.crypto, OpenSSL's libcrypto opened on first use */
 void acs__host_crypto(JSContextRef ctx, JSObjectRef host);
 /* zlib.c: host.zlib */

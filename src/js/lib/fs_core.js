@@ -523,18 +523,19 @@ function intArg(name, v, min, max) {
   err.code = "ERR_OUT_OF_RANGE";
   throw err;
 }
-// chown and friends change nothing: every file in the sandbox stays owned
-// by the user who runs acs. They fail as chown(2) would, on a missing path
-// or in a read-only dir (EROFS).
+// In exec, chown and friends change nothing: every file in the sandbox
+// stays owned by the user who runs acs. They fail as chown(2) would, on a
+// missing path or in a read-only dir (EROFS). In a box they change the
+// owner as the box's kernel allows (root may, others EPERM).
 function chownArgs(target, uid, gid, fd) {
   const t = fd ? intArg("fd", target, 0, 2147483647) : toPath(target);
   intArg("uid", uid, -1, 4294967295);
   intArg("gid", gid, -1, 4294967295);
   return t;
 }
-sync.chownSync = (p, uid, gid) => { const path = chownArgs(p, uid, gid); call(() => host.fs.chown(path), path); };
-sync.lchownSync = (p, uid, gid) => { const path = chownArgs(p, uid, gid); call(() => host.fs.lchown(path), path); };
-sync.fchownSync = (fd, uid, gid) => { call(() => host.fs.fop(4, chownArgs(fd, uid, gid, true))); };
+sync.chownSync = (p, uid, gid) => { const path = chownArgs(p, uid, gid); call(() => host.fs.chown(path, uid, gid), path); };
+sync.lchownSync = (p, uid, gid) => { const path = chownArgs(p, uid, gid); call(() => host.fs.lchown(path, uid, gid), path); };
+sync.fchownSync = (fd, uid, gid) => { call(() => host.fs.fop(4, chownArgs(fd, uid, gid, true), uid, gid)); };
 sync.truncateSync = (p, len = 0) => {
   if (typeof p === "number") return call(() => host.fs.fop(0, p, len));
   const path = toPath(p);

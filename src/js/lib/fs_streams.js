@@ -84,6 +84,12 @@ class ReadStream extends Readable {
     openFor(this, cb);
   }
   _read(n) {
+    // A pipe (a box's stdin) is read once it has something: a blocking
+    // read would hold up timers and everything else until then.
+    if (this.fd !== null && host.fs.waitReadable(this.fd, () => { if (!this.destroyed) this._readNow(n); })) return;
+    this._readNow(n);
+  }
+  _readNow(n) {
     let want = n;
     if (this.end !== Infinity) {
       const left = this.end - (this.pos ?? this.bytesRead) + 1;
