@@ -1,5 +1,5 @@
 /* memfs_attr.c - what is asked of or changed in one inode found by path:
-** stat, access, chmod, chown, utimens, truncate, readlink, realpath, and
+** stat, access, chmod, chown, utimens, truncate, readlink, and
 ** the lookups the kernel keeps (resolve, chdir, a directory's path). The
 ** attribute rules are shared with the file forms (fchmod...) in
 ** memfs_file.c. */
@@ -111,33 +111,6 @@ int acs_memfs_dir_path(acs_memfs *fs, const acs_memfs_inode *dir, char **out)
   return 0;
 }
 
-int acs_memfs_realpath(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_inode *at,
-                       const char *path, char **out)
-{
-  *out = NULL;
-  acs__memfs_nd nd;
-  int rc = acs__memfs_walk(fs, cr, at, path, ACS__WALK_FOLLOW, 0, &nd);
-  if (rc) return rc;
-  if (!nd.ino) return -ENOENT;
-  if (S_ISDIR(nd.ino->mode)) return acs_memfs_dir_path(fs, nd.ino, out);
-  if (nd.slash) return -ENOTDIR;
-  /* A file has as many paths as names: the one walked is the answer. */
-  char *dir;
-  if ((rc = acs_memfs_dir_path(fs, nd.dir, &dir)) != 0) return rc;
-  size_t dl = strlen(dir);
-  char *s = malloc(dl + 1 + nd.len + 1);
-  if (!s) {
-    free(dir);
-    return -ENOMEM;
-  }
-  memcpy(s, dir, dl);
-  if (dl > 1) s[dl++] = '/';
-  memcpy(s + dl, nd.last, nd.len + 1);
-  free(dir);
-  *out = s;
-  return 0;
-}
-
 int acs_memfs_resolve(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_inode *at,
                       const char *path, int flags, acs_memfs_inode **out)
 {
@@ -189,15 +162,19 @@ int acs__memfs_setowner(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_inode
   if (gid != (uint32_t)-1 && !root &&
       !(owner && (gid == ino->gid || acs__memfs_in_group(cr, gid))))
     return -EPERM;
-  if (!S_ISDIR(ino->mode)) {
+  if (S_ISREG(ino->mode) || S_ISFIFO(ino->mode) || S_ISCHR(ino->mode) || S_ISBLK(ino->mode) ||
+      S_ISSOCK(ino->mode)) {
     /* As Linux: a change of owner takes setuid away (from root's change
     ** too), and setgid when it means something (group execute) or the
-    ** changer could not have set it. */
-    uint32_t kill = S_ISUID;
+    ** changer could not have set it. Taking them is a change of mode,
+    ** which only the owner may make: chown(-1, -1) of someone else's
+    ** setuid file is EPERM. */
+    uint32_t kill = ino->mode & S_ISUID;
     if ((ino->mode & S_ISGID) && ((ino->mode & S_IXGRP) ||
                                   (!root && !acs__memfs_in_group(cr, ino->gid))))
       kill |= S_ISGID;
-    if (!S_ISLNK(ino->mode)) ino->mode &= ~kill;
+    if (kill && !root && !owner) return -EPERM;
+    ino->mode &= ~kill;
   }
   if (uid != (uint32_t)-1) ino->uid = uid;
   if (gid != (uint32_t)-1) ino->gid = gid;

@@ -35,16 +35,21 @@ int acs_memfs_open(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_inode *at,
   int acc = flags & O_ACCMODE;
   if (acc == O_ACCMODE) return -EINVAL;
   if ((flags & O_PATH) || (flags & O_TMPFILE) == O_TMPFILE) return -EOPNOTSUPP;
+  if ((flags & O_CREAT) && (flags & O_DIRECTORY)) return -EINVAL; /* Linux 6.4 on */
   bool creat = flags & O_CREAT, excl = creat && (flags & O_EXCL);
   /* O_CREAT|O_EXCL never follows a final link: it must make the name. */
-  unsigned wf = excl || (flags & O_NOFOLLOW) ? 0 : ACS__WALK_FOLLOW;
+  unsigned wf = (excl || (flags & O_NOFOLLOW) ? 0 : ACS__WALK_FOLLOW) |
+                (creat ? ACS__WALK_CREATE : 0);
   acs__memfs_nd nd;
   int rc = acs__memfs_walk(fs, cr, at, path, wf, 0, &nd);
   if (rc) return rc;
   acs_memfs_inode *ino = nd.ino;
   bool created = false;
   if (creat) {
-    if (nd.type != ACS__LAST_NORM || nd.slash) return -EISDIR;
+    /* "." and ".." exist (EEXIST for O_EXCL); "name/" asks for a directory
+    ** that O_CREAT cannot make. */
+    if (nd.type != ACS__LAST_NORM) return excl ? -EEXIST : -EISDIR;
+    if (nd.slash) return -EISDIR;
     if (!ino) {
       if ((rc = acs__memfs_make_file(fs, cr, &nd, mode, &ino)) != 0) return rc;
       created = true;

@@ -162,6 +162,8 @@ enum { ACS__LAST_NORM, ACS__LAST_DOT, ACS__LAST_DOTDOT, ACS__LAST_ROOT };
 #define ACS__WALK_FOLLOW 1u /* follow a final symbolic link */
 #define ACS__WALK_PARENT 2u /* leave the final component as it is: no link
                                followed, no mount crossed (create, remove) */
+#define ACS__WALK_CREATE 4u /* O_CREAT: a final name with a trailing slash
+                               is left as it is (open says EISDIR) */
 
 /* Where a walk ended. Pointers are borrowed until the tree changes. */
 typedef struct acs__memfs_nd {

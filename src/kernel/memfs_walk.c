@@ -105,7 +105,8 @@ int acs__memfs_walk(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_inode *at
       next = d ? d->ino : NULL;
     }
 
-    bool follow = !last || (!(flags & ACS__WALK_PARENT) &&
+    bool stop = last && (flags & ACS__WALK_CREATE) && (trailing || carry);
+    bool follow = !last || (!(flags & ACS__WALK_PARENT) && !stop &&
                             ((flags & ACS__WALK_FOLLOW) || trailing || carry));
     if (next && S_ISLNK(next->mode) && follow) {
       if (++followed > ACS_MEMFS_MAXSYMLINKS) return -ELOOP;
@@ -134,7 +135,7 @@ int acs__memfs_walk(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_inode *at
       nd->len = (uint32_t)n;
       memcpy(nd->last, p, n);
       nd->last[n] = '\0';
-      if (next && next->mount && type == ACS__LAST_NORM && !(flags & ACS__WALK_PARENT))
+      if (next && next->mount && type == ACS__LAST_NORM && !(flags & ACS__WALK_PARENT) && !stop)
         return cross(fs, which, st, depth, next->mount);
       nd->ino = next;
       return 0;

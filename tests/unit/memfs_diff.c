@@ -123,6 +123,7 @@ static dcase cases[] = {
   {"chmod-rules", "put /f; chown /f 1000 1000; @u2; chmod /f 0777; @u1; chmod /f 0600; stat /f; @root; chown /f 1000 5000; @u1; chmod /f 02755; stat /f; @root; chmod /f 02755; stat /f; @u1; chmod /f 01755; stat /f; chmod /f 07777; stat /f; @g1; chmod /f 0777"},
   {"chown-rules", "put /f; chown /f 1000 1000; @u1; chown /f 1001 -1; chown /f 1000 -1; chown /f -1 1000; chown /f -1 1001; @g1; chown /f -1 1002; @u2; chown /f -1 1001; chown /f -1 -1; chown /f 1001 -1; @root; chown /f 1001 1001; stat /f; chown /nope 1 1"},
   {"chown-kills-suid", "put /f; chmod /f 06755; chown /f 1000 -1; stat /f; chmod /f 02745; chown /f 1001 -1; stat /f; chmod /f 04755; chown /f -1 -1; stat /f; mkdir /d 0755; chmod /d 06755; chown /d 1000 1000; stat /d; @u1; chmod /d 06755; stat /d; @root; put /g; chown /g 1000 1000; @u1; chmod /g 06755; chown /g -1 1000; stat /g; chmod /g 02745; chown /g -1 1000; stat /g"},
+  {"chown-nonowner-suid", "creat /s 04755; @u1; chown /s -1 -1; @root; stat /s; creat /p 0755; @u1; chown /p -1 -1; @root; chmod /p 02755; @u1; chown /p -1 -1; @root; chmod /p 02745; @u1; chown /p -1 -1; @root; stat /p; chown /p 1000 -1; @g1; chown /p -1 -1; @u1; chown /p -1 -1; stat /p"},
   {"write-kills-suid", "put /f; chmod /f 04777; @u1; open 1 /f w; write 1 x; close 1; stat /f; @root; chmod /f 06777; @u1; open 1 /f w; write 1 y; close 1; stat /f; @root; chmod /f 06767; open 1 /f w; write 1 z; close 1; stat /f; chmod /f 02767; @u1; open 1 /f w; write 1 q; close 1; stat /f; @root; chmod /f 04777; @u1; truncate /f 0; stat /f; @root; chmod /f 04777; @u1; open 2 /f w,trunc; close 2; stat /f"},
   {"chmod-symlink", "put /f; symlink /f /l; lchmod /l 0700; chmod /l 0700; stat /f; lchown /l 1000 1000; lstat /l; stat /f; lchmod /f 0600; stat /f"},
   {"fchmod-fchown", "put /f; open 1 /f r; fchmod 1 0600; fstat 1; @u1; fchmod 1 0644; fchown 1 1000 -1; @root; fchown 1 1000 1000; fstat 1; @u1; fchmod 1 04755; fstat 1; fchown 1 -1 1000; fstat 1; close 1"},
@@ -141,6 +142,7 @@ static dcase cases[] = {
   {"dir-link-counts", "mkdir /a 0755; stat /a; mkdir /a/b 0755; stat /a; mkdir /a/c 0755; stat /a; put /a/f; stat /a; rmdir /a/b; stat /a; stat /"},
   {"cwd-relative", "mkdir /a 0755; mkdir /a/b 0755; cd /a/b; put f x; stat f; stat ../b/f; realpath ../b/f; cd ..; stat b/f; cd /; realpath a/b/../b/f; cd a/b/f"},
   {"cwd-removed", "mkdir /a 0755; mkdir /a/b 0755; cd /a/b; rmdir /a/b; stat .; creat new 0644; mkdir new 0755; stat ..; ls .; cd ..; stat b"},
+  {"creat-excl-dots", "mkdir /d 0755; open 1 /d/. rw,creat,excl; open 1 /d/ rw,creat,excl; open 1 / rw,creat,excl; open 1 /d/.. r,creat; open 1 /nope/ w,creat,excl; open 1 /d/.. r,creat,excl,dir; open 1 /x w,creat,dir; stat /x"},
   {"create-in-readonly-dir", "mkdir /ro 0755; put /ro/f x; chmod /ro/f 0666; @u1; open 1 /ro/f w,creat; close 1; open 2 /ro/f w,creat,excl; open 3 /ro/g w,creat; open 4 /ro/f/x w,creat; open 5 /ro/nope/x w,creat; symlink /ro/f /ro/l"},
   {"huge-offsets", "open 1 /s rw,creat 0644; pwrite 1 x 1073741824; stat /s; seek 1 0 data; seek 1 0 hole; pread 1 2 1073741823; pwrite 1 z 9223372036854775806; pwrite 1 z 9223372036854775807; stat /s; seek 1 9223372036854775807 set; seek 1 1 cur; seek 1 0 end; close 1"},
   {"rmdir-cwd-and-dots", "mkdir /a 0755; mkdir /a/b 0755; cd /a/b; rmdir .; rmdir ..; rmdir ../b; stat .; cd /; rmdir /a/./; rmdir a"},
@@ -612,6 +614,7 @@ static void run_host(step *steps, int n, char results[][RES])
   cr_assert_geq(pid, 0);
   if (pid == 0) {
     close(pfd[0]);
+    alarm(30); /* a step that blocks (a fifo with no peer) fails the case, not the suite */
     if (chroot(dir) || chdir("/")) _exit(91);
     umask(022);
     hside h;
@@ -965,4 +968,124 @@ ParameterizedTest(int *index, memfs_diff, linux)
   }
   free_steps(steps, n);
   cr_assert_eq(bad, 0, "%s: %d step(s) differ from Linux\n%s", c->name, bad, report);
+}
+
+/* ------------------------------------------------ random sequences, seeded */
+
+/* Scripts drawn from small pools of paths, users, modes and operations, so
+** that names collide, permissions bite and errors come in every order.
+** Deterministic: the same seeds every run. */
+static uint64_t rng_state;
+static uint32_t rnd(uint32_t n)
+{
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return (uint32_t)(rng_state % n);
+}
+#define PICK(a) (a)[rnd(sizeof(a) / sizeof((a)[0]))]
+
+static void random_script(uint64_t seed, char *out, size_t cap)
+{
+  static const char *paths[] = {"/a", "/b", "/d", "/d/a", "/d/e", "/d/e/f", "/t", "/t/x", "/t/y",
+                                "/l", "/d/l", "/d/", "/d/e/", "/d/..", "/t/.", "a", "e", "../a",
+                                "e/f", "/d/e/../a", "/l/a", "/a/"};
+  static const char *targets[] = {"/a", "/d", "/d/e", "a", "../a", "e", "/nope", "/t", "l", "/l"};
+  static const char *modes[] = {"0755", "0700", "0644", "0600", "0777", "01777", "02775", "0000",
+                                "04755", "0555", "0311", "0666"};
+  static const char *whos[] = {"@root", "@u1", "@u2", "@g1", "@su"};
+  static const char *ids[] = {"0", "1000", "1001", "1002", "-1"};
+  static const char *flags[] = {"r", "w", "rw", "w,creat", "rw,creat,excl", "w,trunc", "r,dir",
+                                "w,append", "r,nofollow", "rw,creat,trunc"};
+  static const char *dirs[] = {"/", "/d", "/d/e", "/t", "/l", "/nope"};
+  static const char *access_modes[] = {"F", "R", "W", "X", "RW", "RWX"};
+  rng_state = seed * 0x9e3779b97f4a7c15ull + 1;
+  size_t k = (size_t)snprintf(out, cap, "mkdir /t 0777; chmod /t 01777");
+  for (int i = 0; i < 70 && k + 128 < cap; i++) {
+    char st[128];
+    switch (rnd(32)) {
+    case 0: case 1: snprintf(st, sizeof st, "%s", PICK(whos)); break;
+    case 2: snprintf(st, sizeof st, "mkdir %s %s", PICK(paths), PICK(modes)); break;
+    case 3: snprintf(st, sizeof st, "rmdir %s", PICK(paths)); break;
+    case 4: snprintf(st, sizeof st, "unlink %s", PICK(paths)); break;
+    case 5: snprintf(st, sizeof st, "creat %s %s", PICK(paths), PICK(modes)); break;
+    case 6: snprintf(st, sizeof st, "put %s data%d", PICK(paths), i); break;
+    case 7: snprintf(st, sizeof st, "cat %s", PICK(paths)); break;
+    case 8: snprintf(st, sizeof st, "rename %s %s", PICK(paths), PICK(paths)); break;
+    case 9: snprintf(st, sizeof st, "link %s %s", PICK(paths), PICK(paths)); break;
+    case 10: snprintf(st, sizeof st, "symlink %s %s", PICK(targets), PICK(paths)); break;
+    case 11: snprintf(st, sizeof st, "chmod %s %s", PICK(paths), PICK(modes)); break;
+    case 12: snprintf(st, sizeof st, "chown %s %s %s", PICK(paths), PICK(ids), PICK(ids)); break;
+    case 13: snprintf(st, sizeof st, "stat %s", PICK(paths)); break;
+    case 14: snprintf(st, sizeof st, "lstat %s", PICK(paths)); break;
+    case 15: snprintf(st, sizeof st, "access %s %s", PICK(paths), PICK(access_modes)); break;
+    case 16: snprintf(st, sizeof st, "truncate %s %u", PICK(paths), rnd(9)); break;
+    case 17: snprintf(st, sizeof st, "ls %s", PICK(paths)); break;
+    case 18: snprintf(st, sizeof st, "readlink %s", PICK(paths)); break;
+    case 19: snprintf(st, sizeof st, "open %u %s %s %s", rnd(3) + 1, PICK(paths), PICK(flags), PICK(modes)); break;
+    case 20: {
+      uint32_t fd = rnd(3) + 1;
+      switch (rnd(6)) {
+      case 0: snprintf(st, sizeof st, "close %u", fd); break;
+      case 1: snprintf(st, sizeof st, "read %u 8", fd); break;
+      case 2: snprintf(st, sizeof st, "write %u w%d", fd, i); break;
+      case 3: snprintf(st, sizeof st, "fstat %u", fd); break;
+      case 4: snprintf(st, sizeof st, "ftrunc %u %u", fd, rnd(5)); break;
+      default: snprintf(st, sizeof st, "fchmod %u %s", fd, PICK(modes)); break;
+      }
+      break;
+    }
+    case 21: snprintf(st, sizeof st, "cd %s", PICK(dirs)); break;
+    /* no fifos: opening one on the host would wait for a peer */
+    case 22: snprintf(st, sizeof st, "mknod %s reg %s", PICK(paths), PICK(modes)); break;
+    case 23: snprintf(st, sizeof st, "renamenr %s %s", PICK(paths), PICK(paths)); break;
+    case 24: snprintf(st, sizeof st, "linkf %s %s", PICK(paths), PICK(paths)); break;
+    case 25: snprintf(st, sizeof st, "lchown %s %s %s", PICK(paths), PICK(ids), PICK(ids)); break;
+    case 26: snprintf(st, sizeof st, "utimes %s %u %s", PICK(paths), rnd(1000), rnd(2) ? "omit" : "now"); break;
+    case 27: snprintf(st, sizeof st, "access %s %s e", PICK(paths), PICK(access_modes)); break;
+    case 28: snprintf(st, sizeof st, "umask %s", rnd(2) ? "022" : "077"); break;
+    case 29: snprintf(st, sizeof st, "seek %u %u %s", rnd(3) + 1, rnd(20), rnd(2) ? "set" : "end"); break;
+    case 30: snprintf(st, sizeof st, "lchmod %s %s", PICK(paths), PICK(modes)); break;
+    default: snprintf(st, sizeof st, "realpath %s", PICK(paths)); break;
+    }
+    k += (size_t)snprintf(out + k, cap - k, "; %s", st);
+  }
+}
+
+/* 60 seeds in the suite; ACS_MEMFS_SEEDS=N (up to 5000) to search longer. */
+#define MAXSEEDS 5000
+static int seed_index[MAXSEEDS];
+
+ParameterizedTestParameters(memfs_diff, random)
+{
+  const char *env = getenv("ACS_MEMFS_SEEDS");
+  int n = env ? atoi(env) : 60;
+  if (n < 1 || n > MAXSEEDS) n = 60;
+  for (int i = 0; i < n; i++) seed_index[i] = i + 1;
+  return cr_make_param_array(int, seed_index, (size_t)n);
+}
+
+ParameterizedTest(int *seed, memfs_diff, random)
+{
+  if (geteuid() != 0) cr_skip_test("needs root (chroot, setresuid)");
+  static char script[16384];
+  random_script((uint64_t)*seed, script, sizeof script);
+  static step steps[MAXSTEP];
+  static char host[MAXSTEP][RES], mem[MAXSTEP][RES];
+  int n = parse(script, steps);
+  run_host(steps, n, host);
+  run_memfs(steps, n, mem);
+  char report[32768];
+  size_t k = 0;
+  int bad = 0;
+  for (int i = 0; i < n; i++) {
+    bool same = strcmp(host[i], mem[i]) == 0;
+    if (!same) bad++;
+    if (k < sizeof report - 600)
+      k += (size_t)snprintf(report + k, sizeof report - k, "  %s %-40s linux %s%s%s\n",
+                            same ? "  " : "!!", steps[i].text, host[i], same ? "" : "  memfs ",
+                            same ? "" : mem[i]);
+  }
+  free_steps(steps, n);
+  cr_assert_eq(bad, 0, "seed %d: %d step(s) differ from Linux\n%s", *seed, bad, report);
 }
