@@ -166,6 +166,8 @@ int acs_memfs_new(const acs_memfs_options *opts, acs_memfs **out)
   fs->clock_user = opts ? opts->clock_user : NULL;
   fs->protected_hardlinks = opts && opts->protected_hardlinks;
   fs->protected_symlinks = opts && opts->protected_symlinks;
+  fs->protected_regular = opts ? opts->protected_regular : 0;
+  fs->protected_fifos = opts ? opts->protected_fifos : 0;
   fs->next_ino = 1;
   /* The hash seed keeps guests from choosing names that collide; readdir
   ** order never depends on it, so it is not observable. */

@@ -73,12 +73,18 @@ typedef struct acs_memfs_options {
   uint64_t max_inodes;  /* cap on live inodes, the root included; 0 = none */
   acs_memfs_clock_fn clock;
   void *clock_user;
-  /* Linux's fs.protected_hardlinks and fs.protected_symlinks (both 1 on
-  ** Debian): a hard link to a file you neither own nor may read and write
-  ** is EPERM; following a link in a sticky world-writable directory that
-  ** neither you nor the directory's owner owns is EACCES. */
+  /* Linux's fs.protected_* switches (Debian: hardlinks 1, symlinks 1,
+  ** regular 2, fifos 1), for /tmp-style directories (sticky, writable by
+  ** others). hardlinks: a hard link to a file you neither own nor may
+  ** read and write is EPERM. symlinks: following a link there that
+  ** neither you nor the directory's owner owns is EACCES. regular and
+  ** fifos (0, 1, 2): O_CREAT opening an existing file (fifo) there that
+  ** neither you nor the directory's owner owns is EACCES, in
+  ** world-writable directories (1) or group-writable ones too (2). */
   bool protected_hardlinks;
   bool protected_symlinks;
+  uint8_t protected_regular;
+  uint8_t protected_fifos;
   /* The root directory's owner and mode (0 = root:root 0755). */
   uint32_t root_uid, root_gid, root_mode;
 } acs_memfs_options;
@@ -223,7 +229,9 @@ int acs_memfs_symlink(acs_memfs *fs, const acs_memfs_cred *cr, const char *targe
 ** and returns how many, or a negative errno (-EINVAL: not a link). */
 ssize_t acs_memfs_readlink(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_inode *at,
                            const char *path, char *buf, size_t size);
-/* realpath(3): the canonical absolute path. The caller owns *out (free()). */
+/* realpath(3) as glibc computes it ("." and ".." taken lexically, one
+** component at a time; see memfs_realpath.c): the canonical absolute
+** path. The caller owns *out (free()). */
 int acs_memfs_realpath(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_inode *at,
                        const char *path, char **out /* OUT */);
 /* fchmodat2: AT_SYMLINK_NOFOLLOW on a link is -EOPNOTSUPP, as Linux. */
@@ -243,9 +251,11 @@ int acs_memfs_truncate(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_inode 
 /* -------------------------------------------------- open file descriptions */
 
 /* openat(2). flags: O_RDONLY/O_WRONLY/O_RDWR, O_CREAT, O_EXCL, O_TRUNC,
-** O_APPEND, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK (kept for the kernel);
-** others (O_CLOEXEC, O_NOCTTY, O_LARGEFILE...) are the kernel's or
-** meaningless here and ignored. mode (with the umask) for a created file.
+** O_APPEND, O_DIRECTORY, O_NOFOLLOW, O_NOATIME (the owner's: -EPERM),
+** O_NONBLOCK (kept for the kernel); O_PATH and O_TMPFILE are -EOPNOTSUPP,
+** O_CREAT|O_DIRECTORY -EINVAL (Linux 6.4 on); others (O_CLOEXEC,
+** O_NOCTTY, O_LARGEFILE...) are the kernel's or meaningless here and
+** ignored. mode (with the umask) for a created file.
 ** On success the caller owns one reference to the description *out:
 ** share it with acs_memfs_file_hold (dup, fork) and drop each with
 ** acs_memfs_close. Opening a fifo or a device checks permissions and

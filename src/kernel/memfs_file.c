@@ -28,6 +28,24 @@ static int new_file(acs_memfs *fs, acs_memfs_inode *ino, int flags, acs_memfs_fi
   return 0;
 }
 
+/* fs.protected_regular and fs.protected_fifos: O_CREAT must not open,
+** in a sticky directory others may write, a file planted there by
+** someone who is neither the opener nor the directory's owner. Root is
+** bound too: it is the usual victim. */
+static int may_open_in_sticky(const acs_memfs *fs, const acs_memfs_cred *cr,
+                              const acs_memfs_inode *dir, const acs_memfs_inode *ino)
+{
+  if (!(dir->mode & S_ISVTX)) return 0;
+  if (S_ISREG(ino->mode) && !fs->protected_regular) return 0;
+  if (S_ISFIFO(ino->mode) && !fs->protected_fifos) return 0;
+  if (ino->uid == dir->uid || ino->uid == cr->uid) return 0;
+  if (dir->mode & S_IWOTH) return -EACCES;
+  if ((dir->mode & S_IWGRP) && ((S_ISREG(ino->mode) && fs->protected_regular >= 2) ||
+                                (S_ISFIFO(ino->mode) && fs->protected_fifos >= 2)))
+    return -EACCES;
+  return 0;
+}
+
 int acs_memfs_open(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_inode *at,
                    const char *path, int flags, uint32_t mode, acs_memfs_file **out)
 {
@@ -60,12 +78,14 @@ int acs_memfs_open(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_inode *at,
   if (!created) {
     if (!ino) return -ENOENT;
     if (creat && S_ISDIR(ino->mode)) return -EISDIR;
+    if (creat && (rc = may_open_in_sticky(fs, cr, nd.dir, ino)) != 0) return rc;
     if (((flags & O_DIRECTORY) || nd.slash) && !S_ISDIR(ino->mode)) return -ENOTDIR;
     if (S_ISLNK(ino->mode)) return -ELOOP;
     bool trunc = (flags & O_TRUNC) && (S_ISREG(ino->mode) || S_ISDIR(ino->mode));
     int mask = (acc != O_WRONLY ? 4 : 0) | (acc != O_RDONLY || trunc ? 2 : 0);
     if (S_ISDIR(ino->mode) && (mask & 2)) return -EISDIR;
     if ((rc = acs__memfs_may(cr, ino, mask)) != 0) return rc;
+    if ((flags & O_NOATIME) && !acs__memfs_owner_or_root(cr, ino)) return -EPERM;
     if (S_ISSOCK(ino->mode)) return -ENXIO;
     if (trunc) {
       /* O_TRUNC stamps the times even when the file was empty. */

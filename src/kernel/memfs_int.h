@@ -81,6 +81,7 @@ struct acs_memfs {
   acs_memfs_clock_fn clock;
   void *clock_user;
   bool protected_hardlinks, protected_symlinks;
+  uint8_t protected_regular, protected_fifos;
   acs_memfs_inode *root;
   acs_memfs_inode *inodes;      /* list head */
   acs_memfs_file *files;        /* list head */

@@ -1592,6 +1592,16 @@ Test(memfs, mount_points)
   cr_assert_eq(acs_memfs_unlink(fs, &R, NULL, "/mnt/host/x"), ACS_MEMFS_CROSSED);
   acs_memfs_inode *cwd;
   cr_assert_eq(acs_memfs_chdir(fs, &R, NULL, "/mnt/host/x", &cwd), ACS_MEMFS_CROSSED);
+  char *rp;
+  cr_assert_eq(acs_memfs_realpath(fs, &R, NULL, "/l/../file/", &rp), ACS_MEMFS_CROSSED);
+  cr_assert_str_eq(x->path, "sub/../file/"); /* what is left is the backend's */
+  cr_assert_eq(acs_memfs_link(fs, &R, NULL, "/mnt/host/a", NULL, "/mnt/host/b", 0),
+               ACS_MEMFS_CROSSED);
+  cr_assert_str_eq(x->path2, "b");
+  acs_memfs_inode *fi;
+  OK(acs_memfs_resolve(fs, &R, NULL, "/f", 0, &fi));
+  ERR(ENOTDIR, acs_memfs_mount(fs, fi, 3));
+  acs_memfs_inode_release(fs, fi);
   /* a second mount: EXDEV between the two */
   OK(mkdir_as(&R, "/mnt/two", 0755));
   acs_memfs_inode *m2;
@@ -1673,6 +1683,59 @@ Test(memfs, protected_links)
   OK(st_as(&U2, "/tmp/l", AT_SYMLINK_NOFOLLOW));
   OK(acs_memfs_symlink(fs, &R, "/public", NULL, "/tmp/rootl")); /* the dir's owner's */
   OK(st_as(&U2, "/tmp/rootl", 0));
+}
+
+Test(memfs, protected_regular_and_fifos)
+{
+  acs_memfs_free(fs);
+  acs_memfs_options o = {.version = ACS_MEMFS_OPTIONS_VERSION, .clock = tick,
+                         .protected_regular = 2, .protected_fifos = 1};
+  OK(acs_memfs_new(&o, &fs));
+  OK(mkdir_as(&R, "/tmp", 0777));
+  OK(chmod_("/tmp", 01777));
+  OK(mkdir_as(&R, "/grp", 0777));
+  OK(chown_("/grp", 0, 1000));
+  OK(chmod_("/grp", 01770));
+  OK(put_as(&U1, "/tmp/planted", "x"));
+  OK(acs_memfs_chmod(fs, &U1, NULL, "/tmp/planted", 0666, 0));
+  OK(acs_memfs_mknod(fs, &U1, NULL, "/tmp/fifo", S_IFIFO | 0666, 0));
+  OK(acs_memfs_chmod(fs, &U1, NULL, "/tmp/fifo", 0666, 0));
+  acs_memfs_file *f;
+  /* O_CREAT of someone else's file in /tmp: refused, root included */
+  ERR(EACCES, open_as(&U2, "/tmp/planted", O_WRONLY | O_CREAT, &f));
+  ERR(EACCES, open_as(&R, "/tmp/planted", O_WRONLY | O_CREAT, &f));
+  ERR(EACCES, open_as(&R, "/tmp/fifo", O_WRONLY | O_CREAT | O_NONBLOCK, &f));
+  OK(open_as(&U2, "/tmp/planted", O_WRONLY, &f)); /* without O_CREAT: the mode decides */
+  acs_memfs_close(fs, f);
+  OK(open_as(&U1, "/tmp/planted", O_WRONLY | O_CREAT, &f)); /* its owner */
+  acs_memfs_close(fs, f);
+  /* a group-writable sticky directory: regular files at level 2, fifos not at 1 */
+  OK(put_as(&U1, "/grp/planted", "x"));
+  OK(acs_memfs_chmod(fs, &U1, NULL, "/grp/planted", 0666, 0));
+  OK(acs_memfs_mknod(fs, &U1, NULL, "/grp/fifo", S_IFIFO | 0666, 0));
+  OK(acs_memfs_chmod(fs, &U1, NULL, "/grp/fifo", 0666, 0));
+  ERR(EACCES, open_as(&G1, "/grp/planted", O_WRONLY | O_CREAT, &f));
+  OK(open_as(&G1, "/grp/fifo", O_WRONLY | O_CREAT, &f));
+  acs_memfs_close(fs, f);
+  /* the directory's owner's files are fine */
+  OK(put_as(&R, "/tmp/roots", "r"));
+  OK(chmod_("/tmp/roots", 0666));
+  OK(open_as(&U2, "/tmp/roots", O_WRONLY | O_CREAT, &f));
+  acs_memfs_close(fs, f);
+}
+
+Test(memfs, noatime_is_the_owners)
+{
+  OK(put("/f", "x"));
+  OK(chmod_("/f", 0644));
+  acs_memfs_file *f;
+  ERR(EPERM, open_as(&U1, "/f", O_RDONLY | O_NOATIME, &f));
+  OK(open_as(&R, "/f", O_RDONLY | O_NOATIME, &f));
+  acs_memfs_stat a = S("/f");
+  char c;
+  cr_assert_eq(acs_memfs_read(fs, f, &c, 1), 1);
+  cr_assert(ts_eq(a.atime, S("/f").atime));
+  acs_memfs_close(fs, f);
 }
 
 Test(memfs, free_with_everything_open)

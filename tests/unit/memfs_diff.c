@@ -20,7 +20,7 @@
 **   mknod P fifo|reg|chr|sock|dir MODE | ls P | cd P | umask MODE
 **   sameino P Q | symchain PREFIX N TARGET (PREFIX1 -> TARGET, PREFIXk -> PREFIX(k-1))
 **   mark P | changed P [MARK]  (which of atime/mtime/ctime moved since mark)
-** FLAGS: r w rw creat excl trunc append dir nofollow, joined by ','.
+** FLAGS: r w rw creat excl trunc append dir nofollow noatime, joined by ','.
 ** "" is the empty string; {s*N} is s repeated N times. */
 #include "kernel/memfs.h"
 
@@ -35,7 +35,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/types.h>
@@ -142,6 +144,7 @@ static dcase cases[] = {
   {"dir-link-counts", "mkdir /a 0755; stat /a; mkdir /a/b 0755; stat /a; mkdir /a/c 0755; stat /a; put /a/f; stat /a; rmdir /a/b; stat /a; stat /"},
   {"cwd-relative", "mkdir /a 0755; mkdir /a/b 0755; cd /a/b; put f x; stat f; stat ../b/f; realpath ../b/f; cd ..; stat b/f; cd /; realpath a/b/../b/f; cd a/b/f"},
   {"cwd-removed", "mkdir /a 0755; mkdir /a/b 0755; cd /a/b; rmdir /a/b; stat .; creat new 0644; mkdir new 0755; stat ..; ls .; cd ..; stat b"},
+  {"noatime", "put /f x; chmod /f 0644; mkdir /w 0777; chmod /w 0777; @u1; open 1 /f r,noatime; put /w/g y; open 2 /w/g r,noatime; close 2; @root; open 3 /f r,noatime; close 3"},
   {"creat-excl-dots", "mkdir /d 0755; open 1 /d/. rw,creat,excl; open 1 /d/ rw,creat,excl; open 1 / rw,creat,excl; open 1 /d/.. r,creat; open 1 /nope/ w,creat,excl; open 1 /d/.. r,creat,excl,dir; open 1 /x w,creat,dir; stat /x"},
   {"create-in-readonly-dir", "mkdir /ro 0755; put /ro/f x; chmod /ro/f 0666; @u1; open 1 /ro/f w,creat; close 1; open 2 /ro/f w,creat,excl; open 3 /ro/g w,creat; open 4 /ro/f/x w,creat; open 5 /ro/nope/x w,creat; symlink /ro/f /ro/l"},
   {"huge-offsets", "open 1 /s rw,creat 0644; pwrite 1 x 1073741824; stat /s; seek 1 0 data; seek 1 0 hole; pread 1 2 1073741823; pwrite 1 z 9223372036854775806; pwrite 1 z 9223372036854775807; stat /s; seek 1 9223372036854775807 set; seek 1 1 cur; seek 1 0 end; close 1"},
@@ -260,6 +263,7 @@ static int oflags(const char *s)
     else if (!strcmp(t, "append")) f |= O_APPEND;
     else if (!strcmp(t, "dir")) f |= O_DIRECTORY;
     else if (!strcmp(t, "nofollow")) f |= O_NOFOLLOW;
+    else if (!strcmp(t, "noatime")) f |= O_NOATIME;
     else cr_assert_fail("flag %s", t);
   }
   free(copy);
@@ -602,6 +606,15 @@ static void host_step(hside *h, step *s, char *out)
   rc_str(out, RES, r);
 }
 
+/* The host side runs on tmpfs, the filesystem memfs is modelled on
+** (directory sizes, SEEK_HOLE, timestamps): without one, skip. */
+static void need_host(void)
+{
+  if (geteuid() != 0) cr_skip_test("needs root (chroot, setresuid)");
+  struct statfs sf;
+  if (statfs("/dev/shm", &sf) || sf.f_type != TMPFS_MAGIC) cr_skip_test("needs a tmpfs at /dev/shm");
+}
+
 /* Run the steps in a chrooted child; one result line per step. */
 static void run_host(step *steps, int n, char results[][RES])
 {
@@ -906,7 +919,9 @@ static void run_memfs(step *steps, int n, char results[][RES])
   memset(&m, 0, sizeof m);
   acs_memfs_options o = {.version = ACS_MEMFS_OPTIONS_VERSION,
                          .protected_hardlinks = host_sysctl("protected_hardlinks") != 0,
-                         .protected_symlinks = host_sysctl("protected_symlinks") != 0};
+                         .protected_symlinks = host_sysctl("protected_symlinks") != 0,
+                         .protected_regular = (uint8_t)host_sysctl("protected_regular"),
+                         .protected_fifos = (uint8_t)host_sysctl("protected_fifos")};
   cr_assert_eq(acs_memfs_new(&o, &m.fs), 0);
   m.cr.umask = 022;
   mem_become(&m, &WHO[0]);
@@ -946,7 +961,7 @@ ParameterizedTestParameters(memfs_diff, linux)
 ParameterizedTest(int *index, memfs_diff, linux)
 {
   const dcase *c = &cases[*index];
-  if (geteuid() != 0) cr_skip_test("needs root (chroot, setresuid)");
+  need_host();
   static step steps[MAXSTEP];
   static char host[MAXSTEP][RES], mem[MAXSTEP][RES];
   int n = parse(c->script, steps);
@@ -1067,7 +1082,7 @@ ParameterizedTestParameters(memfs_diff, random)
 
 ParameterizedTest(int *seed, memfs_diff, random)
 {
-  if (geteuid() != 0) cr_skip_test("needs root (chroot, setresuid)");
+  need_host();
   static char script[16384];
   random_script((uint64_t)*seed, script, sizeof script);
   static step steps[MAXSTEP];
