@@ -1,0 +1,964 @@
+/* builtins.c - the shell's builtin commands and their table: control
+** (break, continue, return, exit, eval, source, exec, command), variables
+** (export, readonly, unset, local, declare, set, shift), the directory
+** (cd, pwd), and small ones (echo, true, false, :, type, wait, trap,
+** umask, let). test, printf and read have files of their own. */
+#include "sh.h"
+
+#include <errno.h>
+
+#include <ctype.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int run_builtin_argv(strv *args);
+
+static int usage_error(const char *name, const char *msg)
+{
+  sh_error("%s: %s", name, msg);
+  return 2;
+}
+
+/* ---- echo ---------------------------------------------------------------- */
+
+static int hexval(char c)
+{
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* bash's echo -e escapes; false after \c */
+static bool echo_escaped(const char *s)
+{
+  for (; *s; s++) {
+    if (*s != '\\' || !s[1]) {
+      out_add(s, 1);
+      continue;
+    }
+    char c = *++s, o;
+    switch (c) {
+    case 'a': o = '\a'; break;
+    case 'b': o = '\b'; break;
+    case 'c': return false;
+    case 'e': case 'E': o = 033; break;
+    case 'f': o = '\f'; break;
+    case 'n': o = '\n'; break;
+    case 'r': o = '\r'; break;
+    case 't': o = '\t'; break;
+    case 'v': o = '\v'; break;
+    case '\\': o = '\\'; break;
+    case 'x': {
+      int v = hexval(s[1]);
+      if (v < 0) {
+        out_add("\\x", 2);
+        continue;
+      }
+      s++;
+      if (hexval(s[1]) >= 0) v = v * 16 + hexval(*++s);
+      o = (char)v;
+      break;
+    }
+    case '0': {
+      int v = 0;
+      for (int i = 0; i < 3 && s[1] >= '0' && s[1] <= '7'; i++) v = v * 8 + (*++s - '0');
+      o = (char)v;
+      break;
+    }
+    default:
+      out_add(s - 1, 2);
+      continue;
+    }
+    out_add(&o, 1);
+  }
+  return true;
+}
+
+int bi_echo(int argc, char **argv)
+{
+  bool nl = true, esc = false;
+  int i = 1;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (a[0] != '-' || !a[1] || a[strspn(a + 1, "neE") + 1]) break;
+    for (const char *p = a + 1; *p; p++) {
+      if (*p == 'n') nl = false;
+      else if (*p == 'e') esc = true;
+      else esc = false;
+    }
+  }
+  for (; i < argc; i++) {
+    if (esc) {
+      if (!echo_escaped(argv[i])) return out_flush() ? 0 : 1;
+    } else {
+      out_adds(argv[i]);
+    }
+    if (i + 1 < argc) out_add(" ", 1);
+  }
+  if (nl) out_add("\n", 1);
+  if (!out_flush()) {
+    sh_error("echo: write error: Broken pipe");
+    return 1;
+  }
+  return 0;
+}
+
+/* ---- small ones ------------------------------------------------------------ */
+
+static int bi_true(int argc, char **argv) { (void)argc, (void)argv; return 0; }
+static int bi_false(int argc, char **argv) { (void)argc, (void)argv; return 1; }
+
+static bool number_arg(const char *s, long *v)
+{
+  if (!*s) return false;
+  char *end;
+  *v = strtol(s, &end, 10);
+  return !*end;
+}
+
+static int bi_exit(int argc, char **argv)
+{
+  long v = sh.status;
+  if (argc > 1 && !number_arg(argv[1], &v)) {
+    sh_error("exit: %s: numeric argument required", argv[1]);
+    v = 2;
+  } else if (argc > 2) {
+    sh_error("exit: too many arguments");
+    return 1;
+  }
+  out_flush();
+  sh_exit((int)(v & 255));
+}
+
+static int bi_return(int argc, char **argv)
+{
+  long v = sh.status;
+  if (argc > 1 && !number_arg(argv[1], &v)) {
+    sh_error("return: %s: numeric argument required", argv[1]);
+    v = 2;
+  }
+  if (sh.func_depth == 0 && !sh.in_child) {
+    sh_error("return: can only `return' from a function or sourced script");
+    return 1;
+  }
+  if (sh.func_depth > 0 && sh.in_child && var_scope_depth() == 0) sh_exit((int)(v & 255));
+  sh.returning = true;
+  sh.status = (int)(v & 255);
+  return sh.status;
+}
+
+static int loop_ctl(int argc, char **argv, bool brk)
+{
+  long n = 1;
+  if (argc > 1 && (!number_arg(argv[1], &n) || n < 1)) {
+    sh_error("%s: %s: loop count out of range", argv[0], argv[1]);
+    n = 1;
+    if (!number_arg(argv[1], &n)) return 1;
+    return 1;
+  }
+  if (argc > 2) {
+    sh_error("%s: too many arguments", argv[0]);
+    return 1;
+  }
+  if (sh.loop_depth == 0) return 0;
+  if (n > sh.loop_depth) n = sh.loop_depth;
+  if (brk) sh.breaking = (int)n;
+  else sh.continuing = (int)n;
+  return 0;
+}
+
+static int bi_break(int argc, char **argv) { return loop_ctl(argc, argv, true); }
+static int bi_continue(int argc, char **argv) { return loop_ctl(argc, argv, false); }
+
+static int bi_shift(int argc, char **argv)
+{
+  long n = 1;
+  if (argc > 1 && !number_arg(argv[1], &n)) {
+    sh_error("shift: %s: numeric argument required", argv[1]);
+    return 1;
+  }
+  if (n < 0 || n > sh.argc) return 1;
+  sh.argv += n;
+  sh.argc -= (int)n;
+  return 0;
+}
+
+static int bi_eval(int argc, char **argv)
+{
+  sbuf b = {0};
+  for (int i = 1; i < argc; i++) {
+    if (i > 1) sb_addc(&b, ' ');
+    sb_adds(&b, argv[i]);
+  }
+  if (!b.len) return 0;
+  int st = run_string(b.s, "eval", sh.line);
+  sb_free(&b);
+  return st;
+}
+
+static int bi_source(int argc, char **argv)
+{
+  if (argc < 2) return usage_error(argv[0], "filename argument required");
+  const char *name = argv[1];
+  char *path = NULL;
+  if (!strchr(name, '/')) {
+    int err;
+    path = path_lookup(name, &err);
+  }
+  int fd = acs_sys_open(path ? path : name, O_RDONLY, 0);
+  if (fd < 0 && path) fd = acs_sys_open(name, O_RDONLY, 0);
+  free(path);
+  if (fd < 0) {
+    sh_perror(name, fd);
+    return 1;
+  }
+  sbuf b = {0};
+  char buf[65536];
+  ssize_t n;
+  while ((n = acs_sys_read(fd, buf, sizeof buf)) > 0) sb_add(&b, buf, (size_t)n);
+  acs_sys_close(fd);
+  char **oargv = sh.argv;
+  int oargc = sh.argc;
+  if (argc > 2) {
+    sh.argv = argv + 2;
+    sh.argc = argc - 2;
+  }
+  sh.func_depth++; /* return works in a sourced file */
+  int st = run_string(b.s ? b.s : "", name, 1);
+  sh.func_depth--;
+  if (sh.returning) {
+    sh.returning = false;
+    st = sh.status;
+  }
+  if (argc > 2) {
+    sh.argv = oargv;
+    sh.argc = oargc;
+  }
+  sb_free(&b);
+  return st;
+}
+
+static int bi_command(int argc, char **argv)
+{
+  int i = 1;
+  bool v = false, V = false;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *p = argv[i] + 1; *p; p++) {
+      if (*p == 'v') v = true;
+      else if (*p == 'V') V = true;
+      else if (*p != 'p') return usage_error("command", "invalid option");
+    }
+  }
+  if (i >= argc) return 0;
+  if (v || V) {
+    int st = 0;
+    for (; i < argc; i++) {
+      const char *n = argv[i];
+      bool special;
+      if (fn_find(n) || builtin_find(n, &special) || is_keyword(n)) {
+        if (V) out_printf("%s is %s\n", n, fn_find(n) ? "a function" : is_keyword(n) ? "a shell keyword" : "a shell builtin");
+        else out_printf("%s\n", n);
+        continue;
+      }
+      int err;
+      char *p = strchr(n, '/') ? (acs_sys_access(n, 1) == 0 ? xstrdup(n) : NULL) : path_lookup(n, &err);
+      if (p && (strchr(n, '/') || err != -13)) {
+        if (V) out_printf("%s is %s\n", n, p);
+        else out_printf("%s\n", p);
+      } else {
+        if (V) sh_error("command: %s: not found", n);
+        st = 1;
+      }
+      free(p);
+    }
+    return st;
+  }
+  strv a = {0};
+  for (; i < argc; i++) sv_push(&a, xstrdup(argv[i]));
+  int st = run_builtin_argv(&a);
+  sv_free(&a);
+  return st;
+}
+
+static int bi_exec(int argc, char **argv)
+{
+  /* the redirections (applied by the caller) are made permanent by not
+  ** restoring them: exec has none of its own to undo */
+  extern bool exec_keep_redirs;
+  if (argc < 2) {
+    exec_keep_redirs = true;
+    return 0;
+  }
+  strv a = {0};
+  for (int i = 1; i < argc; i++) sv_push(&a, xstrdup(argv[i]));
+  int st = run_builtin_argv(&a);
+  sv_free(&a);
+  sh_exit(st);
+}
+
+/* ---- variables ---------------------------------------------------------------- */
+
+static void print_quoted(sbuf *b, const char *v)
+{
+  sb_addc(b, '"');
+  for (const char *p = v; *p; p++) {
+    if (*p == '"' || *p == '\\' || *p == '$' || *p == '`') sb_addc(b, '\\');
+    sb_addc(b, *p);
+  }
+  sb_addc(b, '"');
+}
+
+typedef struct pr {
+  int flag;
+  const char *prefix;
+} pr;
+
+static void print_decl(const char *name, const char *value, int flags, void *u)
+{
+  pr *p = u;
+  if (p->flag && !(flags & p->flag)) return;
+  sbuf b = {0};
+  sb_adds(&b, "declare -");
+  if (flags & V_INTEGER) sb_addc(&b, 'i');
+  if (flags & V_READONLY) sb_addc(&b, 'r');
+  if (flags & V_EXPORT) sb_addc(&b, 'x');
+  if (!(flags & (V_INTEGER | V_READONLY | V_EXPORT))) sb_addc(&b, '-');
+  sb_addc(&b, ' ');
+  sb_adds(&b, name);
+  if (value) {
+    sb_addc(&b, '=');
+    print_quoted(&b, value);
+  }
+  sb_addc(&b, '\n');
+  out_add(b.s, b.len);
+  sb_free(&b);
+}
+
+/* NAME[=VALUE] arguments of export, readonly, local, declare */
+static int declare_args(const char *cmd, int argc, char **argv, int i, int flag, bool local)
+{
+  int st = 0;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    const char *eq = strchr(a, '=');
+    size_t n = eq ? (size_t)(eq - a) : strlen(a);
+    bool append = eq && n > 0 && a[n - 1] == '+';
+    if (append) n--;
+    if (!is_name(a, n)) {
+      sh_error("%s: `%s': not a valid identifier", cmd, a);
+      st = 1;
+      continue;
+    }
+    char *name = xstrndup(a, n);
+    if (local) {
+      if (eq && append) {
+        const char *old = var_get(name);
+        sbuf b = {0};
+        sb_adds(&b, old ? old : "");
+        sb_adds(&b, eq + 1);
+        var_local(name, b.s, true);
+        sb_free(&b);
+      } else {
+        var_local(name, eq ? eq + 1 : NULL, eq != NULL);
+      }
+    } else if (eq) {
+      const char *old = var_get(name);
+      sbuf b = {0};
+      if (append) sb_adds(&b, old ? old : "");
+      sb_adds(&b, eq + 1);
+      if (var_set(name, b.s, 0) < 0) st = 1;
+      sb_free(&b);
+    }
+    if (flag) var_set_flag(name, flag);
+    free(name);
+  }
+  return st;
+}
+
+static int bi_export(int argc, char **argv)
+{
+  int i = 1;
+  bool unexport = false, print = false;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    if (!strcmp(argv[i], "-n")) unexport = true;
+    else if (!strcmp(argv[i], "-p")) print = true;
+    else if (strcmp(argv[i], "-f")) return usage_error("export", "invalid option");
+  }
+  if (i >= argc || print) {
+    pr p = {V_EXPORT, "export"};
+    var_each(print_decl, &p);
+    return 0;
+  }
+  if (unexport) {
+    for (; i < argc; i++) {
+      const char *v = var_get(argv[i]);
+      char *keep = v ? xstrdup(v) : NULL;
+      int fl = var_flags(argv[i]) & ~V_EXPORT;
+      var_unset(argv[i]);
+      if (keep) var_set(argv[i], keep, fl);
+      free(keep);
+    }
+    return 0;
+  }
+  return declare_args("export", argc, argv, i, V_EXPORT, false);
+}
+
+static int bi_readonly(int argc, char **argv)
+{
+  int i = 1;
+  if (i < argc && !strcmp(argv[i], "-p")) i++;
+  if (i >= argc) {
+    pr p = {V_READONLY, "readonly"};
+    var_each(print_decl, &p);
+    return 0;
+  }
+  return declare_args("readonly", argc, argv, i, V_READONLY, false);
+}
+
+static int bi_local(int argc, char **argv)
+{
+  if (var_scope_depth() == 0 || sh.func_depth == 0) {
+    sh_error("local: can only be used in a function");
+    return 1;
+  }
+  int i = 1;
+  int flag = 0;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    if (strchr(argv[i], 'x')) flag |= V_EXPORT;
+    if (strchr(argv[i], 'r')) flag |= V_READONLY;
+  }
+  return declare_args("local", argc, argv, i, flag, true);
+}
+
+static int bi_declare(int argc, char **argv)
+{
+  int i = 1, flag = 0;
+  bool print = false, funcs = false, global = false;
+  for (; i < argc && (argv[i][0] == '-' || argv[i][0] == '+') && argv[i][1]; i++) {
+    for (const char *p = argv[i] + 1; *p; p++) {
+      if (*p == 'x') flag |= V_EXPORT;
+      else if (*p == 'r') flag |= V_READONLY;
+      else if (*p == 'i') flag |= V_INTEGER;
+      else if (*p == 'p') print = true;
+      else if (*p == 'f' || *p == 'F') funcs = true;
+      else if (*p == 'g') global = true;
+    }
+  }
+  if (funcs) {
+    int st = 0;
+    for (; i < argc; i++)
+      if (!fn_find(argv[i])) st = 1;
+      else if (argv[0][0] != 'd' || true) out_printf("%s\n", argv[i]);
+    return st;
+  }
+  if (i >= argc || print) {
+    pr p = {flag, "declare"};
+    if (i >= argc) {
+      var_each(print_decl, &p);
+      return 0;
+    }
+    int st = 0;
+    for (; i < argc; i++) {
+      const char *v = var_get(argv[i]);
+      int fl = var_flags(argv[i]);
+      if (!v && !fl) {
+        sh_error("declare: %s: not found", argv[i]);
+        st = 1;
+        continue;
+      }
+      pr all = {0, "declare"};
+      print_decl(argv[i], v, fl, &all);
+    }
+    return st;
+  }
+  bool local = sh.func_depth > 0 && var_scope_depth() > 0 && !global;
+  return declare_args(argv[0], argc, argv, i, flag, local);
+}
+
+static int bi_unset(int argc, char **argv)
+{
+  int i = 1;
+  bool funcs = false, vars = false;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    if (!strcmp(argv[i], "-f")) funcs = true;
+    else if (!strcmp(argv[i], "-v")) vars = true;
+    else if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+  }
+  int st = 0;
+  for (; i < argc; i++) {
+    if (funcs) {
+      fn_unset(argv[i]);
+      continue;
+    }
+    if (!is_name(argv[i], strlen(argv[i]))) {
+      sh_error("unset: `%s': not a valid identifier", argv[i]);
+      st = 1;
+      continue;
+    }
+    if (!vars && !var_get(argv[i]) && !var_flags(argv[i]) && fn_find(argv[i])) {
+      fn_unset(argv[i]);
+      continue;
+    }
+    if (var_unset(argv[i]) < 0) st = 1;
+  }
+  return st;
+}
+
+static void print_set(const char *name, const char *value, int flags, void *u)
+{
+  (void)flags, (void)u;
+  if (!value) return;
+  sbuf b = {0};
+  sb_adds(&b, name);
+  sb_addc(&b, '=');
+  bool plain = *value != 0;
+  for (const char *p = value; *p; p++)
+    if (!(isalnum((unsigned char)*p) || strchr("_-./:,+@%^", *p))) plain = false;
+  if (plain) sb_adds(&b, value);
+  else {
+    sb_addc(&b, '\'');
+    for (const char *p = value; *p; p++) {
+      if (*p == '\'') sb_adds(&b, "'\\''");
+      else sb_addc(&b, *p);
+    }
+    sb_addc(&b, '\'');
+  }
+  sb_addc(&b, '\n');
+  out_add(b.s, b.len);
+  sb_free(&b);
+}
+
+static bool *opt_letter(char c)
+{
+  switch (c) {
+  case 'e': return &sh.opt_e;
+  case 'u': return &sh.opt_u;
+  case 'x': return &sh.opt_x;
+  case 'f': return &sh.opt_f;
+  case 'C': return &sh.opt_C;
+  case 'a': return &sh.opt_a;
+  case 'n': return &sh.opt_n;
+  case 'v': return &sh.opt_v;
+  default: return NULL;
+  }
+}
+
+static const struct {
+  const char *name;
+  char letter;
+} long_opts[] = {{"errexit", 'e'}, {"nounset", 'u'}, {"xtrace", 'x'}, {"noglob", 'f'},
+                 {"noclobber", 'C'}, {"allexport", 'a'}, {"noexec", 'n'}, {"verbose", 'v'},
+                 {"pipefail", 0}};
+
+static bool *opt_named(const char *name)
+{
+  for (size_t i = 0; i < sizeof long_opts / sizeof *long_opts; i++)
+    if (!strcmp(long_opts[i].name, name))
+      return long_opts[i].letter ? opt_letter(long_opts[i].letter) : &sh.pipefail;
+  return NULL;
+}
+
+static void set_positional(int argc, char **argv)
+{
+  /* the old array may still be referenced by a caller's frame: keep it */
+  char **v = xcalloc((size_t)argc + 1, sizeof *v);
+  for (int i = 0; i < argc; i++) v[i] = xstrdup(argv[i]);
+  sh.argv = v;
+  sh.argc = argc;
+}
+
+int sh_set_options(int argc, char **argv, int i, bool *set_args)
+{
+  *set_args = false;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--")) {
+      *set_args = true;
+      return i + 1;
+    }
+    if ((a[0] != '-' && a[0] != '+') || !a[1]) {
+      if (!strcmp(a, "-")) {
+        sh.opt_x = sh.opt_v = false;
+        i++;
+      }
+      *set_args = i < argc || !strcmp(a, "-");
+      return i;
+    }
+    bool on = a[0] == '-';
+    if (a[1] == 'o') {
+      if (i + 1 >= argc) {
+        for (size_t k = 0; k < sizeof long_opts / sizeof *long_opts; k++) {
+          bool *o = opt_named(long_opts[k].name);
+          if (on) out_printf("%-15s\t%s\n", long_opts[k].name, *o ? "on" : "off");
+          else out_printf("set %co %s\n", *o ? '-' : '+', long_opts[k].name);
+        }
+        continue;
+      }
+      bool *o = opt_named(argv[++i]);
+      if (!o) {
+        sh_error("set: %s: invalid option name", argv[i]);
+        return -1;
+      }
+      *o = on;
+      continue;
+    }
+    for (const char *p = a + 1; *p; p++) {
+      bool *o = opt_letter(*p);
+      if (!o) {
+        sh_error("set: %c%c: invalid option", a[0], *p);
+        return -1;
+      }
+      *o = on;
+    }
+  }
+  return i;
+}
+
+static int bi_set(int argc, char **argv)
+{
+  if (argc == 1) {
+    var_each(print_set, NULL);
+    return 0;
+  }
+  bool set_args;
+  int i = sh_set_options(argc, argv, 1, &set_args);
+  if (i < 0) return 2;
+  if (set_args) set_positional(argc - i, argv + i);
+  return 0;
+}
+
+/* ---- directories ----------------------------------------------------------- */
+
+/* a logical path: . and .. resolved by the text, as cd -L does */
+static char *normalize(const char *path)
+{
+  strv parts = {0};
+  const char *p = path;
+  while (*p) {
+    while (*p == '/') p++;
+    if (!*p) break;
+    const char *e = strchr(p, '/');
+    size_t n = e ? (size_t)(e - p) : strlen(p);
+    if (n == 1 && p[0] == '.') {
+    } else if (n == 2 && p[0] == '.' && p[1] == '.') {
+      if (parts.n) free(parts.v[--parts.n]);
+    } else {
+      sv_push(&parts, xstrndup(p, n));
+    }
+    p += n;
+  }
+  sbuf b = {0};
+  for (size_t i = 0; i < parts.n; i++) {
+    sb_addc(&b, '/');
+    sb_adds(&b, parts.v[i]);
+  }
+  if (!b.len) sb_addc(&b, '/');
+  sv_free(&parts);
+  return sb_take(&b);
+}
+
+static char *cwd(void)
+{
+  char buf[4096];
+  if (acs_sys_getcwd(buf, sizeof buf) < 0) return NULL;
+  return xstrdup(buf);
+}
+
+static int bi_cd(int argc, char **argv)
+{
+  int i = 1;
+  bool physical = false;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    if (!strcmp(argv[i], "-P")) physical = true;
+    else if (!strcmp(argv[i], "-L")) physical = false;
+    else break;
+  }
+  const char *dir;
+  bool print = false;
+  if (i >= argc) {
+    dir = var_get("HOME");
+    if (!dir) {
+      sh_error("cd: HOME not set");
+      return 1;
+    }
+  } else if (argc - i > 1) {
+    sh_error("cd: too many arguments");
+    return 1;
+  } else if (!strcmp(argv[i], "-")) {
+    dir = var_get("OLDPWD");
+    if (!dir) {
+      sh_error("cd: OLDPWD not set");
+      return 1;
+    }
+    print = true;
+  } else {
+    dir = argv[i];
+  }
+  if (!*dir) return 0;
+  char *target = NULL;
+  /* CDPATH for a relative name */
+  const char *cdpath = var_get("CDPATH");
+  if (cdpath && dir[0] != '/' && strncmp(dir, "./", 2) && strncmp(dir, "../", 3) && strcmp(dir, ".") &&
+      strcmp(dir, "..")) {
+    const char *p = cdpath;
+    for (;;) {
+      const char *c = strchr(p, ':');
+      size_t n = c ? (size_t)(c - p) : strlen(p);
+      if (n) {
+        sbuf b = {0};
+        sb_add(&b, p, n);
+        sb_addc(&b, '/');
+        sb_adds(&b, dir);
+        acs__sys_stat st;
+        if (acs_sys_stat(b.s, &st) == 0 && (st.mode & 0170000) == 0040000) {
+          target = sb_take(&b);
+          print = true;
+          break;
+        }
+        sb_free(&b);
+      }
+      if (!c) break;
+      p = c + 1;
+    }
+  }
+  if (!target) {
+    if (dir[0] == '/') target = xstrdup(dir);
+    else {
+      const char *pwd = var_get("PWD");
+      char *here = pwd && pwd[0] == '/' ? xstrdup(pwd) : cwd();
+      sbuf b = {0};
+      sb_adds(&b, here ? here : "/");
+      sb_addc(&b, '/');
+      sb_adds(&b, dir);
+      free(here);
+      target = sb_take(&b);
+    }
+  }
+  char *logical = normalize(target);
+  int rc = acs_sys_chdir(physical ? target : logical);
+  if (rc < 0 && !physical) rc = acs_sys_chdir(target);
+  if (rc < 0) {
+    sh_error("cd: %s: %s", dir, sh_strerror(rc));
+    free(target);
+    free(logical);
+    return 1;
+  }
+  const char *old = var_get("PWD");
+  char *oldc = old ? xstrdup(old) : cwd();
+  if (oldc) var_set("OLDPWD", oldc, 0);
+  free(oldc);
+  if (physical) {
+    char *c = cwd();
+    var_set("PWD", c ? c : logical, 0);
+    free(c);
+  } else {
+    var_set("PWD", logical, 0);
+  }
+  if (print) out_printf("%s\n", var_get("PWD"));
+  free(target);
+  free(logical);
+  return 0;
+}
+
+static int bi_pwd(int argc, char **argv)
+{
+  bool physical = argc > 1 && !strcmp(argv[1], "-P");
+  const char *pwd = var_get("PWD");
+  char *c = cwd();
+  if (!physical && pwd && pwd[0] == '/') {
+    acs__sys_stat a, b;
+    if (c && acs_sys_stat(pwd, &a) == 0 && acs_sys_stat(c, &b) == 0 && a.ino == b.ino) {
+      out_printf("%s\n", pwd);
+      free(c);
+      return 0;
+    }
+  }
+  if (!c) {
+    sh_error("pwd: error retrieving current directory");
+    return 1;
+  }
+  out_printf("%s\n", c);
+  free(c);
+  return 0;
+}
+
+/* ---- others ---------------------------------------------------------------- */
+
+static int bi_type(int argc, char **argv)
+{
+  int st = 0, i = 1;
+  bool t = false;
+  for (; i < argc && argv[i][0] == '-'; i++)
+    if (strchr(argv[i], 't')) t = true;
+  for (; i < argc; i++) {
+    const char *n = argv[i];
+    bool special;
+    func *f;
+    if (is_keyword(n)) {
+      out_printf(t ? "keyword\n" : "%s is a shell keyword\n", n);
+    } else if ((f = fn_find(n))) {
+      if (t) out_printf("function\n");
+      else out_printf("%s is a function\n%s\n", n, f->text);
+    } else if (builtin_find(n, &special)) {
+      out_printf(t ? "builtin\n" : "%s is a shell builtin\n", n);
+    } else {
+      int err = 0;
+      char *p = strchr(n, '/') ? (acs_sys_access(n, 1) == 0 ? xstrdup(n) : NULL) : path_lookup(n, &err);
+      if (p && err == 0) {
+        if (t) out_printf("file\n");
+        else out_printf("%s is %s\n", n, p);
+      } else {
+        if (!t) sh_error("type: %s: not found", n);
+        st = 1;
+      }
+      free(p);
+    }
+  }
+  return st;
+}
+
+static int bi_wait(int argc, char **argv)
+{
+  out_flush();
+  if (argc < 2) {
+    for (int i = 0; i < sh.nbg; i++) wait_status(sh.bg_pids[i]);
+    sh.nbg = 0;
+    return 0;
+  }
+  int st = 0;
+  for (int i = 1; i < argc; i++) {
+    long pid;
+    if (!number_arg(argv[i], &pid)) {
+      sh_error("wait: `%s': not a pid or valid job spec", argv[i]);
+      st = 2;
+      continue;
+    }
+    int k = 0;
+    for (; k < sh.nbg; k++)
+      if (sh.bg_pids[k] == pid) break;
+    if (k == sh.nbg) {
+      sh_error("wait: pid %ld is not a child of this shell", pid);
+      st = 127;
+      continue;
+    }
+    st = wait_status((int)pid);
+    sh.bg_pids[k] = sh.bg_pids[--sh.nbg];
+  }
+  return st;
+}
+
+static int bi_trap(int argc, char **argv)
+{
+  if (argc == 1) {
+    if (sh.trap_exit) {
+      sbuf b = {0};
+      sb_adds(&b, "trap -- '");
+      for (const char *p = sh.trap_exit; *p; p++) {
+        if (*p == '\'') sb_adds(&b, "'\\''");
+        else sb_addc(&b, *p);
+      }
+      sb_adds(&b, "' EXIT\n");
+      out_add(b.s, b.len);
+      sb_free(&b);
+    }
+    return 0;
+  }
+  int i = 1;
+  if (!strcmp(argv[i], "--")) i++;
+  if (i >= argc) return 0;
+  const char *action = argv[i];
+  bool reset = !strcmp(action, "-");
+  if (i + 1 >= argc && !reset) {
+    /* `trap N`: reset N */
+    reset = true;
+    i--;
+  }
+  for (int k = i + 1; k < argc; k++) {
+    const char *sig = argv[k];
+    if (!strcmp(sig, "EXIT") || !strcmp(sig, "0") || !strcmp(sig, "SIGEXIT")) {
+      free(sh.trap_exit);
+      sh.trap_exit = reset ? NULL : xstrdup(action);
+    }
+    /* other signals: the box delivers none to the shell yet */
+  }
+  return 0;
+}
+
+static int bi_umask(int argc, char **argv)
+{
+  if (argc < 2) {
+    int old = acs_sys_umask(022);
+    acs_sys_umask((unsigned)old);
+    out_printf("%04o\n", old);
+    return 0;
+  }
+  char *end;
+  long m = strtol(argv[1], &end, 8);
+  if (*end || m < 0 || m > 0777) {
+    sh_error("umask: %s: octal number out of range", argv[1]);
+    return 1;
+  }
+  acs_sys_umask((unsigned)m);
+  return 0;
+}
+
+static int bi_let(int argc, char **argv)
+{
+  int64_t v = 0;
+  if (argc < 2) {
+    sh_error("let: expression expected");
+    return 1;
+  }
+  for (int i = 1; i < argc; i++)
+    if (!arith_eval(argv[i], &v)) return 1;
+  return v == 0;
+}
+
+static int bi_colon(int argc, char **argv) { (void)argc, (void)argv; return 0; }
+
+static const struct {
+  const char *name;
+  builtin_fn fn;
+  bool special;
+} table[] = {
+    {".", bi_source, true},      {":", bi_colon, true},       {"[", bi_test, false},
+    {"break", bi_break, true},   {"cd", bi_cd, false},        {"command", bi_command, false},
+    {"continue", bi_continue, true}, {"declare", bi_declare, false}, {"echo", bi_echo, false},
+    {"eval", bi_eval, true},     {"exec", bi_exec, true},     {"exit", bi_exit, true},
+    {"export", bi_export, true}, {"false", bi_false, false},  {"let", bi_let, false},
+    {"local", bi_local, false},  {"printf", bi_printf, false}, {"pwd", bi_pwd, false},
+    {"read", bi_read, false},    {"readonly", bi_readonly, true}, {"return", bi_return, true},
+    {"set", bi_set, true},       {"shift", bi_shift, true},   {"source", bi_source, true},
+    {"test", bi_test, false},    {"trap", bi_trap, true},     {"true", bi_true, false},
+    {"type", bi_type, false},    {"typeset", bi_declare, false}, {"umask", bi_umask, false},
+    {"unset", bi_unset, true},   {"wait", bi_wait, false},
+};
+
+builtin_fn builtin_find(const char *name, bool *special)
+{
+  for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+    if (!strcmp(table[i].name, name)) {
+      *special = table[i].special;
+      return table[i].fn;
+    }
+  *special = false;
+  return NULL;
+}

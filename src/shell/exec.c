@@ -1,0 +1,818 @@
+/* exec.c - running the AST: lists, and-or lists, pipelines, simple
+** commands (functions, builtins, programs found through PATH), compound
+** commands, subshells and background commands.
+**
+** A box process cannot fork: what bash runs in a forked copy of itself (a
+** subshell, a pipeline's element that is not a program, a command
+** substitution, a background list) runs in a child shell spawned with the
+** shell's state and the node's text (state.c). */
+#include "sh.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+static source *current;
+bool exec_keep_redirs; /* set by `exec` without a command */
+
+source *cur_source(void) { return current; }
+
+int status_of(int w)
+{
+  if (WIFEXITED(w)) return WEXITSTATUS(w);
+  if (WIFSIGNALED(w)) return 128 + WTERMSIG(w);
+  return 1;
+}
+
+int wait_status(int pid)
+{
+  int w = 0;
+  int rc = acs_sys_wait(pid, &w, 0);
+  if (rc < 0) return 127;
+  return status_of(w);
+}
+
+char *text_span(source *s, size_t start, size_t end)
+{
+  sbuf b = {0};
+  if (end > s->len) end = s->len;
+  if (start < end) sb_add(&b, s->text + start, end - start);
+  bool nl = false;
+  /* here-document bodies read after the node's end belong to it */
+  for (size_t i = 0; i < s->nhd; i++) {
+    hd_range *h = &s->hds[i];
+    if (h->op >= start && h->op < end && h->start >= end) {
+      if (!nl) sb_addc(&b, '\n');
+      nl = true;
+      sb_add(&b, s->text + h->start, h->end - h->start);
+    }
+  }
+  return sb_take(&b);
+}
+
+char *node_text(node *n, source *s) { return text_span(s, n->start, n->end); }
+
+/* ---- child processes ----------------------------------------------------- */
+
+int spawn_program(const char *path, char **argv, char **envp, const int (*fds)[2], size_t nfds)
+{
+  int pairs[300][2];
+  size_t n = 0;
+  for (size_t i = 0; i < nfds && n < 40; i++) pairs[n][0] = fds[i][0], pairs[n][1] = fds[i][1], n++;
+  n += (size_t)redir_private(pairs + n, (int)(300 - n));
+  out_flush();
+  return acs_sys_spawn(path, argv, envp, (const int(*)[2])pairs, n);
+}
+
+int spawn_subshell(const char *text, int line, const int (*fds)[2], size_t nfds)
+{
+  int sp[2];
+  int rc = acs_sys_pipe(sp, 0);
+  if (rc < 0) {
+    sh_perror("pipe", rc);
+    return rc;
+  }
+  int pairs[48][2];
+  size_t n = 0;
+  for (size_t i = 0; i < nfds && n < 40; i++) pairs[n][0] = fds[i][0], pairs[n][1] = fds[i][1], n++;
+  pairs[n][0] = 255, pairs[n][1] = sp[0], n++;
+  pairs[n][0] = sp[1], pairs[n][1] = -1, n++;
+  char *argv[] = {sh.is_bash ? "bash" : "sh", "--acs-subshell", NULL};
+  char **env = var_environ();
+  int pid = spawn_program(sh.is_bash ? "/bin/bash" : "/bin/sh", argv, env, (const int(*)[2])pairs, n);
+  var_free_list(env);
+  acs_sys_close(sp[0]);
+  if (pid < 0) {
+    acs_sys_close(sp[1]);
+    sh_perror("cannot start a subshell", pid);
+    return pid;
+  }
+  state_send(sp[1], text, line);
+  acs_sys_close(sp[1]);
+  return pid;
+}
+
+/* ---- lookup --------------------------------------------------------------- */
+
+static bool executable_file(const char *path)
+{
+  acs__sys_stat st;
+  if (acs_sys_stat(path, &st) < 0) return false;
+  return (st.mode & 0170000) == 0100000;
+}
+
+char *path_lookup(const char *name, int *err)
+{
+  const char *path = var_get("PATH");
+  if (!path) path = "/usr/local/bin:/usr/bin:/bin";
+  *err = -ENOENT;
+  char *denied = NULL;
+  const char *p = path;
+  for (;;) {
+    const char *colon = strchr(p, ':');
+    size_t n = colon ? (size_t)(colon - p) : strlen(p);
+    sbuf b = {0};
+    if (n == 0) sb_adds(&b, ".");
+    else sb_add(&b, p, n);
+    sb_addc(&b, '/');
+    sb_adds(&b, name);
+    if (executable_file(b.s)) {
+      if (acs_sys_access(b.s, 1) == 0) {
+        free(denied);
+        *err = 0;
+        return sb_take(&b);
+      }
+      if (!denied) denied = sb_take(&b);
+    }
+    sb_free(&b);
+    if (!colon) break;
+    p = colon + 1;
+  }
+  if (denied) {
+    *err = -EACCES;
+    return denied;
+  }
+  return NULL;
+}
+
+/* ---- status and errexit ---------------------------------------------------- */
+
+/* the status of a command that is done; set -e ends the shell here */
+static int done(int st)
+{
+  sh.status = st;
+  if (st && sh.opt_e && !sh.noerrexit && !sh.aborting) sh_exit(st);
+  return st;
+}
+
+static bool unwinding(void)
+{
+  return sh.breaking || sh.continuing || sh.returning || sh.aborting;
+}
+
+/* ---- xtrace ------------------------------------------------------------------ */
+
+static void trace_word(sbuf *b, const char *s)
+{
+  bool plain = *s != 0;
+  for (const char *p = s; *p; p++)
+    if (!(isalnum((unsigned char)*p) || strchr("_-./=:,+@%^", *p))) plain = false;
+  if (plain) {
+    sb_adds(b, s);
+    return;
+  }
+  sb_addc(b, '\'');
+  for (const char *p = s; *p; p++) {
+    if (*p == '\'') sb_adds(b, "'\\''");
+    else sb_addc(b, *p);
+  }
+  sb_addc(b, '\'');
+}
+
+static void trace(strv *assigns, strv *args)
+{
+  if (!sh.opt_x) return;
+  sbuf b = {0};
+  const char *ps4 = var_get("PS4");
+  sb_adds(&b, ps4 ? ps4 : "+ ");
+  bool first = true;
+  for (size_t i = 0; assigns && i < assigns->n; i++) {
+    if (!first) sb_addc(&b, ' ');
+    first = false;
+    const char *eq = strchr(assigns->v[i], '=');
+    sb_add(&b, assigns->v[i], (size_t)(eq - assigns->v[i]) + 1);
+    trace_word(&b, eq + 1);
+  }
+  for (size_t i = 0; args && i < args->n; i++) {
+    if (!first) sb_addc(&b, ' ');
+    first = false;
+    trace_word(&b, args->v[i]);
+  }
+  sb_addc(&b, '\n');
+  out_flush();
+  sh_write(2, b.s, b.len);
+  sb_free(&b);
+}
+
+/* ---- simple commands -------------------------------------------------------- */
+
+static bool expand_assign(word *w, strv *out)
+{
+  char *s = ex_assign(w);
+  if (!s) return false;
+  sv_push(out, s);
+  return true;
+}
+
+static bool expand_assigns(word *w, strv *out)
+{
+  for (; w; w = w->next)
+    if (!expand_assign(w, out)) return false;
+  return true;
+}
+
+static int assign_all(strv *as, bool local_export)
+{
+  for (size_t i = 0; i < as->n; i++) {
+    char *eq = strchr(as->v[i], '=');
+    *eq = 0;
+    const char *name = as->v[i];
+    char *value = eq + 1;
+    char *joined = NULL;
+    bool append = eq > name && eq[-1] == '+';
+    if (append) {
+      eq[-1] = 0;
+      const char *old = var_get(name);
+      sbuf b = {0};
+      sb_adds(&b, old ? old : "");
+      sb_adds(&b, value);
+      joined = sb_take(&b);
+      value = joined;
+    }
+    int rc;
+    if (local_export) {
+      var_local(name, value, true);
+      var_set_flag(name, V_EXPORT);
+      rc = 0;
+    } else {
+      rc = var_set(name, value, 0);
+    }
+    free(joined);
+    if (append) eq[-1] = '+';
+    *eq = '=';
+    if (rc < 0) return 1;
+  }
+  return 0;
+}
+
+static int call_function(func *f, strv *args)
+{
+  char **oargv = sh.argv;
+  int oargc = sh.argc;
+  sh.argv = args->v + 1;
+  sh.argc = (int)args->n - 1;
+  source *src = f->src;
+  src->refs++;
+  sh.func_depth++;
+  var_scope_push();
+  if (sh.func_depth > 10000) {
+    sh_error("%s: maximum function nesting level exceeded (%d)", f->name, sh.func_depth - 1);
+    sh.func_depth--;
+    var_scope_pop();
+    src_unref(src);
+    sh.argv = oargv, sh.argc = oargc;
+    sh.aborting = true;
+    return 1;
+  }
+  int st = run_node(f->body->a);
+  if (sh.returning) {
+    sh.returning = false;
+    st = sh.status;
+  }
+  var_scope_pop();
+  sh.func_depth--;
+  src_unref(src);
+  sh.argv = oargv;
+  sh.argc = oargc;
+  return st;
+}
+
+static int not_found(const char *name, int err)
+{
+  if (err == -ENOENT && !strchr(name, '/')) {
+    sh_error("%s: command not found", name);
+    return 127;
+  }
+  if (err == -EISDIR || err == -EACCES) {
+    acs__sys_stat st;
+    if (acs_sys_stat(name, &st) == 0 && (st.mode & 0170000) == 0040000) {
+      sh_error("%s: Is a directory", name);
+      return 126;
+    }
+  }
+  sh_perror(name, err);
+  return err == -ENOENT ? 127 : 126;
+}
+
+/* start a program (no waiting): pid or a negative errno; *status for a
+** failure that has been reported */
+static int start_program(strv *args, int *status)
+{
+  const char *name = args->v[0];
+  char *path;
+  int err = 0;
+  if (strchr(name, '/')) path = xstrdup(name);
+  else path = path_lookup(name, &err);
+  if (!path || err == -EACCES) {
+    *status = not_found(name, err ? err : -ENOENT);
+    free(path);
+    return -1;
+  }
+  char **env = var_environ();
+  int pid = spawn_program(path, args->v, env, NULL, 0);
+  if (pid == -ENOEXEC) {
+    /* not a program of the box: a script for the shell, as bash runs it */
+    strv a = {0};
+    sv_push(&a, xstrdup(sh.is_bash ? "bash" : "sh"));
+    sv_push(&a, xstrdup(path));
+    for (size_t i = 1; i < args->n; i++) sv_push(&a, xstrdup(args->v[i]));
+    pid = spawn_program(sh.is_bash ? "/bin/bash" : "/bin/sh", a.v, env, NULL, 0);
+    sv_free(&a);
+  }
+  var_free_list(env);
+  if (pid < 0) *status = not_found(name, pid);
+  free(path);
+  return pid;
+}
+
+int run_builtin_argv(strv *args);
+
+static int run_simple(node *n)
+{
+  sh.line = n->line;
+  sh.cmdsub_ran = false;
+  strv args = {0}, as = {0};
+  int st = 0;
+  if (!n->words) {
+    /* assignments alone: each is expanded after the one before is made */
+    for (word *w = n->assigns; w && !st; w = w->next) {
+      strv one = {0};
+      if (!expand_assign(w, &one)) {
+        sv_free(&one);
+        return 1;
+      }
+      trace(&one, NULL);
+      st = assign_all(&one, false);
+      sv_free(&one);
+    }
+    if (!st && sh.cmdsub_ran) st = sh.cmdsub_status;
+    saved_fds sv = {0};
+    if (n->redirs && !redir_apply(n->redirs, &sv)) st = 1;
+    redir_restore(&sv);
+    return done(st);
+  }
+  if (!ex_words(n->words, &args) || !expand_assigns(n->assigns, &as)) {
+    sv_free(&args);
+    sv_free(&as);
+    return 1;
+  }
+  if (args.n == 0) {
+    trace(&as, NULL);
+    st = assign_all(&as, false);
+    if (!st && sh.cmdsub_ran) st = sh.cmdsub_status;
+    saved_fds sv = {0};
+    if (n->redirs && !redir_apply(n->redirs, &sv)) st = 1;
+    redir_restore(&sv);
+    sv_free(&as);
+    return done(st);
+  }
+  trace(&as, &args);
+  const char *name = args.v[0];
+  func *f = fn_find(name);
+  bool special = false;
+  builtin_fn b = f ? NULL : builtin_find(name, &special);
+  bool scoped = as.n > 0;
+  if (scoped) {
+    var_scope_push();
+    assign_all(&as, true);
+  }
+  saved_fds sv = {0};
+  if (!redir_apply(n->redirs, &sv)) {
+    redir_restore(&sv);
+    if (scoped) var_scope_pop();
+    sv_free(&args);
+    sv_free(&as);
+    return done(1);
+  }
+  if (f) {
+    st = call_function(f, &args);
+  } else if (b) {
+    exec_keep_redirs = false;
+    st = b((int)args.n, args.v);
+    out_flush();
+    if (exec_keep_redirs) redir_forget(&sv);
+    exec_keep_redirs = false;
+  } else {
+    int pid = start_program(&args, &st);
+    if (pid > 0) st = wait_status(pid);
+  }
+  redir_restore(&sv);
+  if (scoped) var_scope_pop();
+  sv_free(&args);
+  sv_free(&as);
+  if (sh.exiting) sh_exit(sh.exit_status);
+  return done(st);
+}
+
+/* run argv as a command from a builtin (command, exec): no functions */
+int run_builtin_argv(strv *args)
+{
+  bool special;
+  builtin_fn b = builtin_find(args->v[0], &special);
+  if (b) {
+    int st = b((int)args->n, args->v);
+    out_flush();
+    return st;
+  }
+  int st = 0;
+  int pid = start_program(args, &st);
+  if (pid > 0) st = wait_status(pid);
+  return st;
+}
+
+/* ---- pipelines, subshells, background ------------------------------------- */
+
+/* is n a simple command that runs a program (then it is spawned as it
+** is, not through a child shell)? The words are expanded here. */
+static bool external_simple(node *n, strv *args)
+{
+  if (n->kind != N_SIMPLE || n->assigns || !n->words) return false;
+  /* expansions with side effects belong to the child: only plain words */
+  for (word *w = n->words; w; w = w->next)
+    for (wpart *p = w->parts; p; p = p->next)
+      if (p->kind == P_CMDSUB || p->kind == P_ARITH ||
+          (p->kind == P_PARAM && p->op != PO_NONE && p->op != PO_LEN))
+        return false;
+  if (!ex_words(n->words, args) || !args->n) return false;
+  bool special;
+  if (fn_find(args->v[0]) || builtin_find(args->v[0], &special)) return false;
+  return true;
+}
+
+/* start one element of a pipeline (or a background command) with in/out
+** as its stdin/stdout (-1: the shell's); close: a descriptor the child
+** must not have. Returns the pid, or -1 with *status set. */
+static int start_child(node *n, int in, int out, int close_fd, int *status)
+{
+  saved_fds sv = {0};
+  int pid = -1;
+  if (in >= 0) redir_move(in, 0, &sv);
+  if (out >= 0) redir_move(out, 1, &sv);
+  strv args = {0};
+  *status = 0;
+  int fds[1][2] = {{close_fd, -1}};
+  if (external_simple(n, &args)) {
+    saved_fds rv = {0};
+    if (redir_apply(n->redirs, &rv)) {
+      trace(NULL, &args);
+      char *path;
+      int err = 0;
+      const char *name = args.v[0];
+      path = strchr(name, '/') ? xstrdup(name) : path_lookup(name, &err);
+      if (!path || err == -EACCES) {
+        *status = not_found(name, err ? err : -ENOENT);
+      } else {
+        char **env = var_environ();
+        pid = spawn_program(path, args.v, env, (const int(*)[2])fds, close_fd >= 0 ? 1 : 0);
+        var_free_list(env);
+        if (pid < 0) {
+          /* a script or an error: let a child shell deal with it */
+          char *text = node_text(n, current);
+          pid = spawn_subshell(text, n->line, (const int(*)[2])fds, close_fd >= 0 ? 1 : 0);
+          free(text);
+        }
+      }
+      free(path);
+    } else {
+      *status = 1;
+    }
+    redir_restore(&rv);
+  } else {
+    char *text = node_text(n, current);
+    pid = spawn_subshell(text, n->line, (const int(*)[2])fds, close_fd >= 0 ? 1 : 0);
+    free(text);
+    if (pid < 0) *status = 1;
+  }
+  sv_free(&args);
+  redir_restore(&sv);
+  return pid;
+}
+
+static int run_pipeline(node *n)
+{
+  int count = 0;
+  for (node *c = n->a; c; c = c->next) count++;
+  if (count == 1) {
+    /* `! cmd`: set -e never applies to an inverted status */
+    sh.noerrexit++;
+    int st = run_node(n->a);
+    sh.noerrexit--;
+    sh.status = !st;
+    return !st;
+  }
+  int *pids = xcalloc((size_t)count, sizeof *pids);
+  int *sts = xcalloc((size_t)count, sizeof *sts);
+  int prev = -1, i = 0;
+  for (node *c = n->a; c; c = c->next, i++) {
+    int p[2] = {-1, -1};
+    if (c->next) {
+      int rc = acs_sys_pipe(p, 0);
+      if (rc < 0) {
+        sh_perror("pipe", rc);
+        break;
+      }
+    }
+    pids[i] = start_child(c, prev, p[1], p[0], &sts[i]);
+    if (prev >= 0) acs_sys_close(prev);
+    if (p[1] >= 0) acs_sys_close(p[1]);
+    prev = p[0];
+  }
+  if (prev >= 0) acs_sys_close(prev);
+  for (int k = 0; k < i; k++)
+    if (pids[k] > 0) sts[k] = wait_status(pids[k]);
+  int st = sts[count - 1];
+  if (sh.pipefail)
+    for (int k = count - 1; k >= 0; k--)
+      if (sts[k]) {
+        st = sts[k];
+        break;
+      }
+  free(pids);
+  free(sts);
+  if (n->bang) {
+    sh.status = !st;
+    return !st;
+  }
+  return done(st);
+}
+
+static int run_background(node *n)
+{
+  int st;
+  /* without job control, a background command's stdin is /dev/null */
+  int null = acs_sys_open("/dev/null", O_RDONLY, 0);
+  int pid = start_child(n, null, -1, -1, &st);
+  if (null >= 0) acs_sys_close(null);
+  if (pid > 0) {
+    sh.last_bg = pid;
+    if (sh.nbg < (int)(sizeof sh.bg_pids / sizeof *sh.bg_pids)) sh.bg_pids[sh.nbg++] = pid;
+  }
+  sh.status = 0;
+  return 0;
+}
+
+static int run_subshell(node *n)
+{
+  char *text = text_span(current, n->istart, n->iend);
+  int pid = spawn_subshell(text, n->line, NULL, 0);
+  free(text);
+  return pid > 0 ? wait_status(pid) : 1;
+}
+
+/* ---- compound commands --------------------------------------------------- */
+
+static int run_cond_list(node *n)
+{
+  sh.noerrexit++;
+  int st = run_node(n);
+  sh.noerrexit--;
+  return st;
+}
+
+static int run_loop_body(node *body, bool *stop)
+{
+  int st = run_node(body);
+  *stop = false;
+  if (sh.breaking) {
+    sh.breaking--;
+    *stop = true;
+    if (sh.breaking) return st;
+  } else if (sh.continuing) {
+    sh.continuing--;
+    if (sh.continuing) *stop = true;
+  }
+  if (sh.returning || sh.aborting) *stop = true;
+  return st;
+}
+
+static int run_while(node *n)
+{
+  int st = 0;
+  sh.loop_depth++;
+  for (;;) {
+    int c = run_cond_list(n->a);
+    if (unwinding()) {
+      if (sh.breaking) sh.breaking--;
+      else if (sh.continuing) {
+        sh.continuing--;
+        if (!sh.continuing) continue;
+      }
+      break;
+    }
+    if (n->until ? c == 0 : c != 0) break;
+    bool stop;
+    st = run_loop_body(n->b, &stop);
+    if (stop) break;
+  }
+  sh.loop_depth--;
+  return st;
+}
+
+static int run_for(node *n)
+{
+  strv items = {0};
+  if (n->in) {
+    if (!ex_words(n->words, &items)) return 1;
+  } else {
+    for (int i = 0; i < sh.argc; i++) sv_push(&items, xstrdup(sh.argv[i]));
+  }
+  int st = 0;
+  sh.loop_depth++;
+  for (size_t i = 0; i < items.n; i++) {
+    if (var_set(n->name, items.v[i], 0) < 0) {
+      st = 1;
+      break;
+    }
+    bool stop;
+    st = run_loop_body(n->b, &stop);
+    if (stop) break;
+  }
+  sh.loop_depth--;
+  sv_free(&items);
+  return st;
+}
+
+static bool arith_word(word *w, int64_t *v)
+{
+  char *s = ex_string(w);
+  if (!s) return false;
+  bool ok = arith_eval(s, v);
+  free(s);
+  if (!ok) sh.aborting = true;
+  return ok;
+}
+
+static int run_afor(node *n)
+{
+  int64_t v;
+  int st = 0;
+  if (!arith_word(n->w1, &v)) return 1;
+  sh.loop_depth++;
+  for (;;) {
+    char *c = ex_string(n->w2);
+    bool empty = c && !c[strspn(c, " \t\n")];
+    free(c);
+    if (!empty) {
+      if (!arith_word(n->w2, &v)) {
+        st = 1;
+        break;
+      }
+      if (!v) break;
+    }
+    bool stop;
+    st = run_loop_body(n->b, &stop);
+    if (stop) break;
+    if (!arith_word(n->w3, &v)) {
+      st = 1;
+      break;
+    }
+  }
+  sh.loop_depth--;
+  return st;
+}
+
+static int run_case(node *n)
+{
+  char *subject = ex_string(n->w1);
+  if (!subject) return 1;
+  int st = 0;
+  bool fall = false;
+  for (caseitem *ci = n->items; ci; ci = ci->next) {
+    bool m = fall;
+    for (word *p = ci->pats; p && !m; p = p->next) {
+      char *pat = ex_pattern(p);
+      if (!pat) break;
+      m = pat_match(pat, subject);
+      free(pat);
+    }
+    if (!m) continue;
+    st = ci->body ? run_node(ci->body) : 0;
+    if (unwinding()) break;
+    if (ci->term == 1) {
+      fall = true;
+      continue;
+    }
+    fall = false;
+    if (ci->term == 2) continue;
+    break;
+  }
+  free(subject);
+  return st;
+}
+
+int run_node(node *n)
+{
+  if (!n || sh.aborting) return sh.status;
+  int st = 0;
+  saved_fds sv = {0};
+  bool redirs = n->redirs && n->kind != N_SIMPLE && n->kind != N_FUNC;
+  if (redirs && !redir_apply(n->redirs, &sv)) {
+    redir_restore(&sv);
+    return done(1);
+  }
+  switch (n->kind) {
+  case N_LIST:
+    for (node *c = n->a; c; c = c->next) {
+      if (c->bg) st = run_background(c);
+      else st = run_node(c);
+      if (unwinding()) break;
+    }
+    break;
+  case N_AND:
+  case N_OR:
+    st = run_cond_list(n->a);
+    if (unwinding()) break;
+    if (n->kind == N_AND ? st == 0 : st != 0) st = run_node(n->b);
+    break;
+  case N_PIPE: st = run_pipeline(n); break;
+  case N_SIMPLE: st = run_simple(n); break;
+  case N_BRACE: st = run_node(n->a); break;
+  case N_SUBSHELL: st = done(run_subshell(n)); break;
+  case N_IF: {
+    int c = run_cond_list(n->a);
+    if (unwinding()) break;
+    if (c == 0) st = run_node(n->b);
+    else if (n->c) st = run_node(n->c);
+    else st = 0;
+    break;
+  }
+  case N_WHILE: st = run_while(n); break;
+  case N_FOR: st = run_for(n); break;
+  case N_AFOR: st = run_afor(n); break;
+  case N_CASE: st = run_case(n); break;
+  case N_FUNC:
+    fn_define(n->name, n, current);
+    st = 0;
+    break;
+  case N_ARITH: {
+    sh.line = n->line;
+    int64_t v;
+    st = arith_word(n->w1, &v) ? v == 0 : 1;
+    st = done(st);
+    break;
+  }
+  case N_COND: {
+    sh.line = n->line;
+    int cst;
+    if (!cond_eval(n->cond, &cst)) cst = 2;
+    st = done(cst);
+    break;
+  }
+  }
+  if (redirs) redir_restore(&sv);
+  sh.status = st;
+  return st;
+}
+
+/* ---- sources ------------------------------------------------------------------ */
+
+int run_source(source *s, bool toplevel)
+{
+  source *saved = current;
+  lexer lx = {.src = s, .ar = &s->ar, .line = sh.line > 0 ? sh.line : 1};
+  int st = sh.status;
+  current = s;
+  for (;;) {
+    node *n;
+    if (ps_command(&lx, &n) < 0) {
+      sh.line = lx.tline;
+      if (sh.is_c && !sh.in_child) {
+        sh_error("-c: line %d: %s", lx.line, lx.errmsg ? lx.errmsg : "syntax error");
+      } else {
+        sh_error("%s", lx.errmsg ? lx.errmsg : "syntax error");
+      }
+      free(lx.errmsg);
+      st = 2;
+      sh.status = 2;
+      if (toplevel) sh_exit(2);
+      break;
+    }
+    if (!n) break;
+    if (sh.opt_n) continue;
+    st = run_node(n);
+    if (sh.aborting && toplevel) {
+      sh.aborting = false;
+      st = sh.status = 1;
+    }
+    if (sh.returning || sh.breaking || sh.continuing || sh.aborting) break;
+  }
+  free(lx.hd);
+  current = saved;
+  return st;
+}
+
+int run_string(const char *text, const char *name, int line)
+{
+  source *s = src_new_text(text, strlen(text), name);
+  int oline = sh.line;
+  sh.line = line;
+  int st = run_source(s, false);
+  sh.line = oline;
+  src_unref(s);
+  return st;
+}

@@ -1,0 +1,336 @@
+/* expand.c - word expansion: tilde, parameters (param.c), command and
+** arithmetic substitution, field splitting on IFS, pathname expansion
+** (glob.c) and quote removal, in POSIX order.
+**
+** Expansion writes characters into the current field with one attribute
+** each (quoted or not): splitting happens as unquoted expansion results
+** are written, globbing when a field ends (its unquoted * ? [ are
+** active), and quote removal is never needed since quotes were parts. */
+#include "sh.h"
+
+#include <errno.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { X_FIELDS, X_STRING, X_PATTERN };
+
+struct xout {
+  int mode;
+  strv *fields;
+  sbuf cur, attr;   /* attr: '1' quoted, '0' not */
+  bool present;     /* the field exists even if empty (quotes, text) */
+  bool ws_ended;    /* the last field was ended by IFS white space */
+  bool magic;       /* unquoted glob characters in the field */
+  const char *ifs;
+};
+
+static bool ifs_has(const char *ifs, char c) { return c && strchr(ifs, c); }
+static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n'; }
+
+static void end_field(xout *o, bool force)
+{
+  if (!o->present && !force) return;
+  char *s = xstrndup(o->cur.s ? o->cur.s : "", o->cur.len);
+  if (o->magic && !sh.opt_f && o->mode == X_FIELDS) {
+    /* the pattern: quoted characters escaped */
+    sbuf p = {0};
+    for (size_t i = 0; i < o->cur.len; i++) {
+      char c = o->cur.s[i];
+      if (o->attr.s[i] == '1' && strchr("*?[]\\", c)) sb_addc(&p, '\\');
+      sb_addc(&p, c);
+    }
+    size_t before = o->fields->n;
+    if (glob_expand(p.s, o->fields)) {
+      free(s);
+      s = NULL;
+    }
+    (void)before;
+    sb_free(&p);
+  }
+  if (s) sv_push(o->fields, s);
+  o->cur.len = o->attr.len = 0;
+  o->present = o->magic = false;
+}
+
+/* Append text; split: it is an unquoted expansion result. */
+void xo_text(xout *o, const char *s, size_t n, bool quoted, bool split)
+{
+  for (size_t i = 0; i < n; i++) {
+    char c = s[i];
+    if (split && o->mode == X_FIELDS && !quoted && ifs_has(o->ifs, c)) {
+      if (is_ws(c)) {
+        if (o->present) {
+          end_field(o, false);
+          o->ws_ended = true;
+        }
+      } else {
+        if (o->present) end_field(o, false);
+        else if (!o->ws_ended) end_field(o, true);
+        o->ws_ended = false;
+      }
+      continue;
+    }
+    if (o->mode == X_PATTERN && quoted && strchr("*?[]\\", c)) {
+      sb_addc(&o->cur, '\\');
+      sb_addc(&o->attr, '1');
+    }
+    sb_addc(&o->cur, c);
+    sb_addc(&o->attr, quoted ? '1' : '0');
+    if (!quoted && (c == '*' || c == '?' || c == '[')) o->magic = true;
+    o->present = true;
+    o->ws_ended = false;
+  }
+}
+
+/* "$@": a new field between two parameters (force: even an empty one) */
+void xo_break(xout *o, bool force)
+{
+  if (o->mode == X_FIELDS) {
+    end_field(o, force);
+    o->ws_ended = false;
+  } else {
+    xo_text(o, " ", 1, true, false);
+  }
+}
+
+/* an empty quoted string: the field exists */
+static void xo_mark(xout *o) { o->present = true, o->ws_ended = false; }
+
+/* ---- tilde --------------------------------------------------------------- */
+
+static char *home_of(const char *user)
+{
+  int fd = acs_sys_open("/etc/passwd", 0, 0);
+  if (fd < 0) return NULL;
+  sbuf b = {0};
+  char buf[4096];
+  ssize_t n;
+  while ((n = acs_sys_read(fd, buf, sizeof buf)) > 0) sb_add(&b, buf, (size_t)n);
+  acs_sys_close(fd);
+  char *res = NULL;
+  size_t ul = strlen(user);
+  for (char *line = b.s; line && *line && !res;) {
+    char *nl = strchr(line, '\n');
+    if (nl) *nl = 0;
+    if (!strncmp(line, user, ul) && line[ul] == ':') {
+      /* name:pw:uid:gid:gecos:home:shell */
+      char *f = line;
+      for (int i = 0; i < 5 && f; i++) {
+        f = strchr(f, ':');
+        if (f) f++;
+      }
+      if (f) {
+        char *e = strchr(f, ':');
+        res = e ? xstrndup(f, (size_t)(e - f)) : xstrdup(f);
+      }
+    }
+    line = nl ? nl + 1 : NULL;
+  }
+  sb_free(&b);
+  return res;
+}
+
+char *ex_tilde(const char *prefix)
+{
+  if (!*prefix) {
+    const char *h = var_get("HOME");
+    return h ? xstrdup(h) : home_of("root");
+  }
+  if (!strcmp(prefix, "+")) {
+    const char *p = var_get("PWD");
+    return p ? xstrdup(p) : NULL;
+  }
+  if (!strcmp(prefix, "-")) {
+    const char *p = var_get("OLDPWD");
+    return p ? xstrdup(p) : NULL;
+  }
+  return home_of(prefix);
+}
+
+/* An unquoted literal that may start with a tilde prefix (at the start of
+** a word, or after = and : in an assignment). */
+static void lit_tilde(xout *o, const char *s, size_t n, bool last_part, bool assign)
+{
+  size_t i = 0;
+  bool at_start = true;
+  while (i < n) {
+    if (at_start && s[i] == '~') {
+      size_t j = i + 1;
+      while (j < n && s[j] != '/' && !(assign && s[j] == ':')) j++;
+      if (j < n || last_part) {
+        char *pre = xstrndup(s + i + 1, j - i - 1);
+        char *h = is_name(pre, strlen(pre)) || !*pre || !strcmp(pre, "+") || !strcmp(pre, "-")
+                      ? ex_tilde(pre) : NULL;
+        free(pre);
+        if (h) {
+          xo_text(o, h, strlen(h), true, false);
+          free(h);
+          i = j;
+          at_start = false;
+          continue;
+        }
+      }
+    }
+    at_start = false;
+    size_t j = i;
+    while (j < n && !(assign && s[j] == ':')) j++;
+    if (j < n) j++; /* the ':' itself */
+    xo_text(o, s + i, j - i, false, false);
+    if (assign && j > i && s[j - 1] == ':') at_start = true;
+    i = j;
+  }
+}
+
+/* ---- substitutions -------------------------------------------------------- */
+
+static void strip_newlines(sbuf *b)
+{
+  while (b->len && b->s[b->len - 1] == '\n') b->s[--b->len] = 0;
+}
+
+char *ex_cmdsub(const char *text, int line, int *status)
+{
+  int p[2];
+  int rc = acs_sys_pipe(p, 0);
+  if (rc < 0) {
+    sh_perror("cannot make pipe for command substitution", rc);
+    *status = 1;
+    return xstrdup("");
+  }
+  out_flush();
+  const int fds[2][2] = {{1, p[1]}, {p[0], -1}};
+  int pid = spawn_subshell(text, line, fds, 2);
+  acs_sys_close(p[1]);
+  sbuf b = {0};
+  char buf[65536];
+  ssize_t n;
+  while ((n = acs_sys_read(p[0], buf, sizeof buf)) > 0) sb_add(&b, buf, (size_t)n);
+  acs_sys_close(p[0]);
+  *status = pid > 0 ? wait_status(pid) : 127;
+  strip_newlines(&b);
+  /* bash drops NUL bytes of a substitution (with a warning) */
+  size_t k = 0;
+  for (size_t i = 0; i < b.len; i++)
+    if (b.s[i]) b.s[k++] = b.s[i];
+  if (b.s) b.s[k] = 0;
+  b.len = k;
+  return sb_take(&b);
+}
+
+static void ex_arith_part(xout *o, wpart *p, bool quoted)
+{
+  char *e = ex_string(p->sub);
+  if (!e) return;
+  int64_t v;
+  if (!arith_eval(e, &v)) {
+    free(e);
+    sh.aborting = true;
+    return;
+  }
+  free(e);
+  char num[32];
+  int n = snprintf(num, sizeof num, "%lld", (long long)v);
+  xo_text(o, num, (size_t)n, quoted, !quoted);
+}
+
+/* "$@" alone makes no word when there are no parameters */
+static bool only_at(wpart *p)
+{
+  if (!p) return false;
+  for (; p; p = p->next)
+    if (p->kind != P_PARAM || strcmp(p->text, "@") || (p->op != PO_NONE && p->op != PO_SLICE)) return false;
+  return true;
+}
+
+void ex_parts(xout *o, wpart *p, bool quoted)
+{
+  for (; p && !sh.aborting; p = p->next) {
+    switch (p->kind) {
+    case P_LIT:
+      if (!p->len && p->quoted) xo_mark(o);
+      xo_text(o, p->text, p->len, quoted || p->quoted, false);
+      break;
+    case P_DQ:
+      if (!only_at(p->sub->parts)) xo_mark(o);
+      ex_parts(o, p->sub->parts, true);
+      break;
+    case P_PARAM:
+      ex_param(o, p, quoted);
+      break;
+    case P_CMDSUB: {
+      int st;
+      char *s = ex_cmdsub(p->text, p->line, &st);
+      sh.cmdsub_status = st;
+      sh.cmdsub_ran = true;
+      sh.status = st; /* "$(false)$?" sees it */
+      xo_text(o, s, strlen(s), quoted, !quoted);
+      free(s);
+      break;
+    }
+    case P_ARITH:
+      ex_arith_part(o, p, quoted);
+      break;
+    }
+  }
+}
+
+static void ex_word(xout *o, word *w, bool assign)
+{
+  wpart *p = w->parts;
+  if (p && p->kind == P_LIT && !p->quoted && (assign || (p->len && p->text[0] == '~'))) {
+    size_t skip = 0;
+    if (assign) {
+      const char *eq = memchr(p->text, '=', p->len);
+      skip = eq ? (size_t)(eq - p->text) + 1 : 0;
+      xo_text(o, p->text, skip, false, false);
+    }
+    lit_tilde(o, p->text + skip, p->len - skip, p->next == NULL, assign);
+    p = p->next;
+  }
+  ex_parts(o, p, false);
+}
+
+static const char *cur_ifs(void)
+{
+  const char *ifs = var_get("IFS");
+  return ifs ? ifs : " \t\n";
+}
+
+bool ex_words(word *w, strv *out)
+{
+  xout o = {.mode = X_FIELDS, .fields = out, .ifs = cur_ifs()};
+  for (; w && !sh.aborting; w = w->next) {
+    ex_word(&o, w, false);
+    end_field(&o, false);
+    o.ws_ended = false;
+  }
+  sb_free(&o.cur);
+  sb_free(&o.attr);
+  return !sh.aborting;
+}
+
+static char *ex_one(word *w, int mode, bool assign)
+{
+  strv dummy = {0};
+  xout o = {.mode = mode, .fields = &dummy, .ifs = cur_ifs()};
+  if (w) ex_word(&o, w, assign);
+  sb_free(&o.attr);
+  if (sh.aborting) {
+    sb_free(&o.cur);
+    return NULL;
+  }
+  return sb_take(&o.cur);
+}
+
+char *ex_string(word *w) { return ex_one(w, X_STRING, false); }
+char *ex_pattern(word *w) { return ex_one(w, X_PATTERN, false); }
+char *ex_assign(word *w) { return ex_one(w, X_STRING, true); }
+char *ex_heredoc(word *w) { return ex_one(w, X_STRING, false); }
+
+/* expand a word inside a ${} operator into the caller's output */
+void ex_sub_into(xout *o, word *w, bool quoted)
+{
+  if (w) ex_parts(o, w->parts, quoted);
+}

@@ -1,0 +1,177 @@
+/* main.c - the shell's entry points (sh and bash in the box's table),
+** its options and start-up, and its exit.
+**
+** usage: sh [-euxfCav] [-o OPTION] [-c COMMAND [NAME [ARG...]] | FILE [ARG...]]
+** With neither -c nor FILE the script is read from stdin, a line at a
+** time. A child shell (a subshell, a command substitution, a pipeline's
+** element) is started with --acs-subshell and reads its state on fd 255. */
+#include "sh.h"
+
+#include <errno.h>
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern char **environ;
+int sh_set_options(int argc, char **argv, int i, bool *set_args);
+
+static bool exit_trap_ran;
+
+void run_exit_trap(void)
+{
+  if (exit_trap_ran || !sh.trap_exit) return;
+  exit_trap_ran = true;
+  char *t = sh.trap_exit;
+  sh.trap_exit = NULL;
+  sh.aborting = sh.returning = false;
+  sh.breaking = sh.continuing = 0;
+  int st = sh.status;
+  run_string(t, "trap", sh.line);
+  sh.status = st;
+  free(t);
+}
+
+void sh_exit(int status)
+{
+  sh.status = status;
+  run_exit_trap();
+  out_flush();
+  acs_sys_exit(sh.status & 255);
+}
+
+static void init_vars(void)
+{
+  var_init(environ);
+  char num[32];
+  snprintf(num, sizeof num, "%d", acs_sys_getppid());
+  var_set("PPID", num, 0);
+  var_set("IFS", " \t\n", 0);
+  if (!var_get("PS4")) var_set("PS4", "+ ", 0);
+  var_set("BASH_VERSION", "5.2.15(1)-release", 0);
+  var_set("OPTIND", "1", 0);
+  char cwd[4096];
+  if (acs_sys_getcwd(cwd, sizeof cwd) == 0) {
+    const char *pwd = var_get("PWD");
+    acs__sys_stat a, b;
+    if (!pwd || pwd[0] != '/' || acs_sys_stat(pwd, &a) || acs_sys_stat(cwd, &b) || a.ino != b.ino)
+      var_set("PWD", cwd, V_EXPORT);
+  }
+  sh.rnd = (unsigned)acs_sys_getpid() * 2654435761u;
+}
+
+static char *read_file(int fd)
+{
+  sbuf b = {0};
+  char buf[65536];
+  ssize_t n;
+  while ((n = acs_sys_read(fd, buf, sizeof buf)) > 0) sb_add(&b, buf, (size_t)n);
+  return sb_take(&b);
+}
+
+static int shell_main(int argc, char **argv, bool bash)
+{
+  sh.is_bash = bash;
+  sh.pid = acs_sys_getpid();
+  const char *base = argv[0] ? strrchr(argv[0], '/') : NULL;
+  base = base ? base + 1 : argv[0] ? argv[0] : "sh";
+  if (!strcmp(base, "bash")) sh.is_bash = true;
+  sh.name = xstrdup(argv[0] ? argv[0] : "sh");
+  init_vars();
+  if (argc >= 2 && !strcmp(argv[1], "--acs-subshell")) {
+    char *text = NULL;
+    int line = 1;
+    if (!state_receive(255, &text, &line)) return 2;
+    sh.in_child = true;
+    int st = run_string(text, sh.name, line);
+    free(text);
+    sh_exit(sh.exiting ? sh.exit_status : st);
+  }
+  const char *command = NULL;
+  int i = 1;
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--") || !strcmp(a, "-")) {
+      i++;
+      break;
+    }
+    if (a[0] != '-' && a[0] != '+') break;
+    if (!strcmp(a, "--norc") || !strcmp(a, "--noprofile") || !strcmp(a, "--posix")) continue;
+    if (a[1] == '-') {
+      sh_error("%s: invalid option", a);
+      return 2;
+    }
+    /* -c and -s among other letters */
+    bool c = false;
+    sbuf rest = {0};
+    sb_addc(&rest, a[0]);
+    for (const char *p = a + 1; *p; p++) {
+      if (*p == 'c' && a[0] == '-') c = true;
+      else if (*p == 's' || *p == 'i' || *p == 'l') continue;
+      else sb_addc(&rest, *p);
+    }
+    if (rest.len > 1 || a[1] == 'o') {
+      char *opt[3] = {rest.s, a[1] == 'o' && i + 1 < argc ? argv[i + 1] : NULL, NULL};
+      bool dummy;
+      int used = sh_set_options(opt[1] ? 2 : 1, opt, 0, &dummy);
+      if (used < 0) {
+        sb_free(&rest);
+        return 2;
+      }
+      if (opt[1]) i++;
+    }
+    sb_free(&rest);
+    if (c) {
+      if (i + 1 >= argc) {
+        sh_error("-c: option requires an argument");
+        return 2;
+      }
+      command = argv[++i];
+    }
+  }
+  if (command) {
+    sh.is_c = true;
+    if (i < argc) {
+      free(sh.name);
+      sh.name = xstrdup(argv[i++]);
+    }
+    sh.argv = argv + i;
+    sh.argc = argc - i;
+    source *s = src_new_text(command, strlen(command), "-c");
+    sh.line = 1;
+    int st = run_source(s, true);
+    src_unref(s);
+    sh_exit(st);
+  }
+  if (i < argc) {
+    const char *file = argv[i++];
+    int fd = acs_sys_open(file, O_RDONLY, 0);
+    if (fd < 0) {
+      sh_error("%s: %s", file, sh_strerror(fd));
+      return fd == -2 ? 127 : 126;
+    }
+    char *text = read_file(fd);
+    acs_sys_close(fd);
+    free(sh.name);
+    sh.name = xstrdup(file);
+    sh.argv = argv + i;
+    sh.argc = argc - i;
+    source *s = src_new_text(text, strlen(text), file);
+    free(text);
+    sh.line = 1;
+    int st = run_source(s, true);
+    src_unref(s);
+    sh_exit(st);
+  }
+  sh.argv = argv + i;
+  sh.argc = argc - i;
+  source *s = src_new_fd(0, "stdin");
+  sh.line = 1;
+  int st = run_source(s, true);
+  src_unref(s);
+  sh_exit(st);
+}
+
+int acs__cmd_sh(int argc, char **argv) { return shell_main(argc, argv, false); }
+int acs__cmd_bash(int argc, char **argv) { return shell_main(argc, argv, true); }

@@ -1,0 +1,399 @@
+/* sh.h - the box's shell (sh and bash): what its parts share.
+**
+** The shell is one guest process of the box. It reads a script (-c, a
+** file or stdin), parses one complete command at a time into an AST
+** (lex.c, parse.c), expands words (expand.c, param.c, arith.c, glob.c)
+** and runs the nodes (exec.c, redir.c, builtins*.c). A box process cannot
+** fork: a subshell, a command substitution and a pipeline's element that
+** is not an external command run in a child shell, spawned with the
+** shell's state (variables, functions, options, positional parameters)
+** and the text to run sent over a pipe (state.c).
+**
+** The shell's state is global to the process (it is one shell). */
+#ifndef ACS_SHELL_SH_H
+#define ACS_SHELL_SH_H
+
+#include "../sys/sys.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- strings ---------------------------------------------------------- */
+
+typedef struct sbuf {
+  char *s;
+  size_t len, cap;
+} sbuf;
+
+void sb_add(sbuf *b, const void *p, size_t n);
+void sb_addc(sbuf *b, char c);
+void sb_adds(sbuf *b, const char *s);
+void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+char *sb_take(sbuf *b); /* a NUL-terminated malloc'd string; b is reset */
+void sb_free(sbuf *b);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t m);
+void *xrealloc(void *p, size_t n);
+bool is_name(const char *s, size_t n); /* a valid variable name */
+
+/* Arena for the nodes of one parsed source: freed all at once. */
+typedef struct arena_blk arena_blk;
+typedef struct arena {
+  arena_blk *head;
+} arena;
+void *ar_alloc(arena *a, size_t n);
+char *ar_strndup(arena *a, const char *s, size_t n);
+void ar_free(arena *a);
+
+/* ---- words ------------------------------------------------------------ */
+
+enum {
+  P_LIT,    /* text; quoted: no globbing, no splitting */
+  P_DQ,     /* "...": sub */
+  P_PARAM,  /* $x ${x...}: name, op, arg, arg2 */
+  P_CMDSUB, /* $(...) or `...`: text is the commands */
+  P_ARITH,  /* $((...)): sub is the expression */
+};
+
+/* ${} operators */
+enum {
+  PO_NONE, PO_LEN, PO_DEFAULT, PO_ASSIGN, PO_ERROR, PO_ALT, /* - = ? + (colon: flag) */
+  PO_RM_SPRE, PO_RM_LPRE, PO_RM_SSUF, PO_RM_LSUF,           /* # ## % %% */
+  PO_SUB, PO_SUB_ALL, PO_SUB_PRE, PO_SUB_SUF,               /* / // /# /% */
+  PO_SLICE,                                                 /* :off:len */
+  PO_UPPER1, PO_UPPER, PO_LOWER1, PO_LOWER,                 /* ^ ^^ , ,, */
+};
+
+typedef struct word word;
+typedef struct wpart {
+  int kind;
+  bool quoted;  /* P_LIT from quotes or a backslash */
+  bool colon;   /* ${x:-} rather than ${x-} */
+  int op;
+  char *text;   /* literal, parameter name, or command text */
+  size_t len;
+  int line;     /* of a command substitution */
+  word *sub, *sub2;
+  struct wpart *next;
+} wpart;
+
+struct word {
+  wpart *parts;
+  char *raw;    /* the source text of the word */
+  size_t start; /* offset in the source */
+  struct word *next;
+};
+
+/* ---- the AST ---------------------------------------------------------- */
+
+enum {
+  N_SIMPLE, N_PIPE, N_AND, N_OR, N_LIST, N_BRACE, N_SUBSHELL, N_IF, N_WHILE,
+  N_FOR, N_AFOR, N_CASE, N_FUNC, N_ARITH, N_COND,
+};
+
+enum { R_IN, R_OUT, R_APPEND, R_CLOBBER, R_RDWR, R_DUPIN, R_DUPOUT, R_HEREDOC, R_HERESTR,
+       R_ALLOUT, R_ALLAPPEND };
+
+typedef struct redir {
+  int op;
+  int fd;           /* -1: the default of op */
+  word *target;     /* file, fd word, here-string, or here-doc body */
+  bool hd_expand;   /* unquoted delimiter: expand the body */
+  bool hd_strip;    /* <<- */
+  char *hd_delim;
+  struct redir *next;
+} redir;
+
+typedef struct caseitem {
+  word *pats;
+  struct node *body;
+  int term;         /* 0 ;;  1 ;&  2 ;;& */
+  struct caseitem *next;
+} caseitem;
+
+/* [[ ]] */
+enum { C_AND, C_OR, C_NOT, C_UNARY, C_BINARY, C_WORD };
+typedef struct cond {
+  int kind;
+  char *op;
+  word *a, *b;
+  struct cond *l, *r;
+} cond;
+
+typedef struct node node;
+struct node {
+  int kind;
+  int line;
+  size_t start, end;   /* the source text of the node */
+  size_t istart, iend; /* N_SUBSHELL: the text inside the parentheses */
+  redir *redirs;
+  node *next;          /* in a list or pipeline */
+  bool bg;             /* in a list: ended by & */
+  bool bang;           /* pipeline: ! */
+  bool until;          /* N_WHILE */
+  bool in;             /* N_FOR: has `in` */
+  word *assigns, *words;
+  node *a, *b, *c;     /* kids: cond/then/else, body, left/right, list */
+  char *name;          /* N_FOR variable, N_FUNC name */
+  word *w1, *w2, *w3;  /* N_AFOR parts, N_ARITH expression, N_CASE subject */
+  caseitem *items;
+  cond *cond;
+};
+
+/* A parsed source: the text and the nodes, shared by the functions
+** defined in it (refs). */
+typedef struct hd_range {
+  size_t op, start, end; /* the << operator, the body with its delimiter line */
+} hd_range;
+
+typedef struct source {
+  char *text;
+  size_t len, cap;
+  int fd;          /* more text from here (stdin or a file), -1 none */
+  bool eof;
+  int refs;
+  arena ar;
+  hd_range *hds;
+  size_t nhd, caphd;
+  char *name;      /* for messages */
+} source;
+
+source *src_new_text(const char *text, size_t len, const char *name);
+source *src_new_fd(int fd, const char *name);
+void src_unref(source *s);
+/* Read more text (from fd) when pos is at the end; false at the end. */
+bool src_more(source *s, size_t pos);
+
+/* ---- lexer and parser ------------------------------------------------- */
+
+enum {
+  T_EOF, T_NL, T_WORD, T_SEMI, T_AMP, T_PIPE, T_PIPEAMP, T_ANDAND, T_OROR, T_DSEMI,
+  T_SEMIAND, T_DSEMIAND, T_LPAREN, T_RPAREN, T_DLPAREN, T_REDIR, T_ERR,
+};
+
+typedef struct pending_hd {
+  redir *r;
+  size_t op;
+} pending_hd;
+
+typedef struct lexer {
+  source *src;
+  arena *ar;        /* where nodes and words go (the source's, usually) */
+  size_t pos;
+  int line;
+  int tok;          /* the current token */
+  size_t tstart, tend;
+  size_t prev_end;  /* the end of the last token consumed */
+  int tline;
+  word *tword;
+  int rop, rfd;     /* T_REDIR */
+  bool peeked;
+  bool dbracket;    /* inside [[ ]]: < > are words */
+  bool err;
+  char *errmsg;     /* syntax error message (malloc'd) */
+  pending_hd *hd;
+  size_t nhd, caphd;
+  int depth;        /* nesting of $( ) */
+  bool bq;          /* inside `...`: the text has been unescaped */
+} lexer;
+
+int lx_next(lexer *lx);          /* the next token (also stored in lx->tok) */
+int lx_peek(lexer *lx);
+void lx_consume(lexer *lx);
+void lx_error(lexer *lx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Read text up to the matching `))` (after `((`): the expression word. */
+word *lx_arith_until_dparen(lexer *lx);
+word *lx_arith_until_semi(lexer *lx);
+word *lx_word_from(lexer *lx, const char *text, size_t len, int mode);
+int lx_getc(lexer *lx);
+int lx_peekc(lexer *lx, size_t ahead);
+void lx_read_heredocs(lexer *lx);
+
+/* Parse one complete command (up to a newline at top level). *out is
+** NULL at the end. Returns 0, or -1 on a syntax error (message printed). */
+int ps_command(lexer *lx, node **out);
+/* Parse a whole text as a list ending at `)` (for $( )): the offset
+** just past the `)`, or (size_t)-1 on error. */
+size_t ps_skip_cmdsub(lexer *lx);
+const char *tok_name(lexer *lx, int tok);
+
+/* ---- variables -------------------------------------------------------- */
+
+enum { V_EXPORT = 1, V_READONLY = 2, V_INTEGER = 4 };
+
+typedef struct var var;
+const char *var_get(const char *name);               /* NULL: unset */
+int var_set(const char *name, const char *value, int flags); /* 0, -1 readonly */
+int var_unset(const char *name);
+void var_export(const char *name);
+int var_flags(const char *name);
+void var_set_flag(const char *name, int flag);
+void var_local(const char *name, const char *value, bool has_value);
+void var_scope_push(void);
+void var_scope_pop(void);
+char **var_environ(void);                             /* exported, malloc'd */
+void var_free_list(char **v);
+/* every variable, sorted, for set/export -p: fn(name, value, flags) */
+void var_each(void (*fn)(const char *name, const char *value, int flags, void *u), void *u);
+void var_init(char **envp);
+int var_scope_depth(void);
+
+/* ---- functions -------------------------------------------------------- */
+
+typedef struct func {
+  char *name;
+  node *body;        /* the N_FUNC node */
+  source *src;
+  char *text;        /* its definition's text, for child shells */
+  int line;
+  struct func *next;
+} func;
+func *fn_find(const char *name);
+void fn_define(const char *name, node *def, source *src);
+void fn_unset(const char *name);
+void fn_each(void (*fn)(func *f, void *u), void *u);
+
+/* ---- the shell's state ------------------------------------------------ */
+
+typedef struct shell {
+  char *name;           /* $0 */
+  char **argv;          /* $1.. */
+  int argc;
+  int status;           /* $? */
+  int pid;              /* $$ */
+  int last_bg;          /* $! (0: none) */
+  bool opt_e, opt_u, opt_x, opt_f, opt_C, opt_a, opt_n, opt_v, pipefail;
+  bool is_c;            /* -c */
+  bool is_bash;
+  int line;             /* LINENO */
+  int breaking, continuing;
+  bool returning;
+  int func_depth, loop_depth;
+  int noerrexit;        /* > 0: in a condition, set -e does not apply */
+  bool exiting;
+  int exit_status;
+  bool in_child;        /* a subshell of another shell */
+  bool aborting;        /* an arithmetic error: the top-level command stops */
+  int cmdsub_status;    /* of the last command substitution */
+  bool cmdsub_ran;
+  int bg_pids[256];
+  int nbg;
+  char *trap_exit;
+  unsigned rnd;
+  int private_fds[16];  /* descriptors children must not inherit */
+  int nprivate;
+} shell;
+extern shell sh;
+
+/* messages: "NAME: [line N: ]msg" on fd 2 */
+void sh_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void sh_perror(const char *what, int neg_errno);
+const char *sh_strerror(int neg_errno);
+void sh_write(int fd, const char *s, size_t n);
+
+/* ---- expansion -------------------------------------------------------- */
+
+typedef struct strv {
+  char **v;
+  size_t n, cap;
+} strv;
+void sv_push(strv *v, char *s);  /* takes s */
+void sv_free(strv *v);
+
+/* fields of a list of words (split, globbed); false on an error */
+bool ex_words(word *w, strv *out);
+/* one string: no splitting, no globbing (assignments, redirection targets,
+** here-strings, case subjects) */
+char *ex_string(word *w);
+/* a pattern: quoted characters escaped with \ */
+char *ex_pattern(word *w);
+/* a here-document's body: $ ` \ only */
+char *ex_heredoc(word *w);
+/* tilde expansion of a leading ~ in s */
+char *ex_tilde(const char *prefix);
+/* the value of $name (special parameters too); NULL when unset */
+char *ex_param_value(const char *name, bool *is_set);
+
+/* internal to the expansion files */
+typedef struct xout xout;
+void ex_param(xout *o, wpart *p, bool quoted);
+void xo_text(xout *o, const char *s, size_t n, bool quoted, bool split);
+void ex_parts(xout *o, wpart *p, bool quoted);
+char *ex_cmdsub(const char *text, int line, int *status);
+void xo_break(xout *o, bool force);
+void ex_sub_into(xout *o, word *w, bool quoted);
+char *ex_assign(word *w); /* NAME=value: the whole word, tildes after = and : */
+int utf8_len(const char *s);
+
+/* arithmetic: false on error (message printed) */
+bool arith_eval(const char *expr, int64_t *out);
+
+/* patterns */
+bool pat_match(const char *pat, const char *s);       /* whole string */
+bool pat_has_magic(const char *pat);                 /* unescaped * ? [ */
+char *pat_unescape(const char *pat);
+/* pathname expansion of pattern (quoted chars escaped): matches sorted,
+** appended to out; false when nothing matched */
+bool glob_expand(const char *pat, strv *out);
+
+/* ---- execution -------------------------------------------------------- */
+
+int run_node(node *n);
+int run_source(source *s, bool toplevel); /* parse and run to the end */
+int run_string(const char *text, const char *name, int line);
+/* spawn a child shell running text with stdin/stdout mapped by fds; pid */
+int spawn_subshell(const char *text, int line, const int (*fds)[2], size_t nfds);
+/* spawn a program with the shell's descriptors, plus closes of the private ones */
+int spawn_program(const char *path, char **argv, char **envp, const int (*fds)[2], size_t nfds);
+int wait_status(int pid);
+int status_of(int wstatus);
+char *node_text(node *n, source *s); /* the node's text with its here-doc bodies */
+source *cur_source(void);
+/* find a program in PATH: malloc'd path or NULL; *err -ENOENT/-EACCES */
+char *path_lookup(const char *name, int *err);
+void sh_exit(int status) __attribute__((noreturn));
+void run_exit_trap(void);
+
+/* redirections: apply in the shell (saving what they replace) */
+typedef struct saved_fds {
+  int fd[32], saved[32];
+  int n;
+} saved_fds;
+bool redir_apply(redir *r, saved_fds *sv);
+void redir_restore(saved_fds *sv);
+void redir_forget(saved_fds *sv); /* keep the redirections (exec) */
+/* make fd `to` a copy of `from`, saving what it was in sv */
+bool redir_move(int from, int to, saved_fds *sv);
+/* the shell's private descriptors (saved copies), to close in children */
+int redir_private(int (*pairs)[2], int cap);
+char *text_span(source *s, size_t start, size_t end);
+
+/* ---- builtins --------------------------------------------------------- */
+
+typedef int (*builtin_fn)(int argc, char **argv);
+builtin_fn builtin_find(const char *name, bool *special);
+bool is_keyword(const char *s);
+int bi_test(int argc, char **argv);
+int bi_printf(int argc, char **argv);
+int bi_read(int argc, char **argv);
+int bi_echo(int argc, char **argv);
+bool cond_eval(cond *c, int *status);
+int test_unary(const char *op, const char *arg, bool *ok);
+int test_binary(const char *a, const char *op, const char *b, bool *ok);
+bool test_is_unary(const char *op);
+bool test_is_binary(const char *op);
+
+/* the output of a builtin: buffered, written at flush */
+void out_add(const char *s, size_t n);
+void out_adds(const char *s);
+void out_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+bool out_flush(void); /* false on a write error */
+
+/* state for child shells */
+void state_send(int fd, const char *text, int line);
+bool state_receive(int fd, char **text, int *line);
+
+#endif

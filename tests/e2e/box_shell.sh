@@ -1,0 +1,204 @@
+# box_shell.sh - the box's shell against the host's bash: each script runs
+# as `acs box --exec bash -c SCRIPT` and as `bash -c SCRIPT` (in a fresh
+# temp dir), and both must print the same stdout and exit with the same
+# status. Scripts use only what the box has: cat, echo, true, false and
+# the shell's builtins; files are relative to the current directory.
+source tests/e2e/lib.sh
+
+if ! "$ACS" box --exec sh -c 'exit 0' >/dev/null 2>&1; then
+  echo "skip box_shell (acs box cannot run the shell here)"
+  exit 0
+fi
+
+pass=0 fail=0
+# t NAME SCRIPT
+t() {
+  local name=$1 script=$2 d exp got ers grs
+  d=$(mktemp -d "$TMP/h.XXXXXX")
+  exp=$(cd "$d" && env -i PATH=/usr/bin:/bin HOME="$d" bash -c "$script" 2>/dev/null </dev/null); ers=$?
+  got=$("$ACS" box --exec bash -c "$script" 2>"$TMP/box.err" </dev/null); grs=$?
+  if [ "$exp" == "$got" ] && [ "$ers" == "$grs" ]; then
+    echo "ok shell $name"
+  else
+    echo "FAIL shell $name"
+    echo "  bash: status $ers, stdout: $(printf '%s' "$exp" | head -c 400)"
+    echo "  box:  status $grs, stdout: $(printf '%s' "$got" | head -c 400)"
+    echo "  box stderr: $(head -c 400 "$TMP/box.err")"
+  fi
+  rm -rf "$d"
+}
+
+# ---- grammar ----
+t simple 'echo hello world'
+t semicolons 'echo a; echo b;echo c'
+t and-or 'true && echo y; false && echo n; false || echo o; true || echo p; false && true || echo q'
+t negation '! true; echo $?; ! false; echo $?'
+t pipeline 'echo abc | cat | cat'
+t pipeline-status 'true | false; echo $?; false | true; echo $?'
+t pipefail 'set -o pipefail; false | true; echo $?; true | true; echo $?'
+t pipeline-builtins 'echo x | while read l; do echo "got $l"; done'
+t pipeline-subshell-vars 'x=1; echo | x=2; echo $x'
+t brace-group '{ echo a; echo b; } | cat'
+t subshell '( echo sub; x=2 ); echo ${x:-unset}'
+t subshell-exit '( exit 7 ); echo $?'
+t subshell-cd '(cd /; echo in); echo out'
+t comments 'echo a # comment
+# whole line
+echo b'
+t continuation 'echo a\
+b; ec\
+ho c'
+t if-elif 'for x in 1 2 3; do if [ $x = 1 ]; then echo one; elif [ $x = 2 ]; then echo two; else echo other; fi; done'
+t if-status 'if false; then :; fi; echo $?'
+t while 'i=0; while [ $i -lt 5 ]; do i=$((i+1)); echo $i; done'
+t until 'i=3; until [ $i -eq 0 ]; do echo $i; i=$((i-1)); done'
+t for-in 'for x in a b "c d"; do echo "[$x]"; done'
+t for-args 'set -- p q; for x; do echo $x; done'
+t for-arith 'for ((i=0; i<3; i++)); do echo $i; done; for ((;;)); do break; done; echo done'
+t break-continue 'for i in 1 2 3 4 5; do [ $i = 2 ] && continue; [ $i = 4 ] && break; echo $i; done'
+t break-levels 'for a in 1 2; do for b in x y; do [ $b = y ] && break 2; echo $a$b; done; done; echo end'
+t continue-levels 'for a in 1 2; do for b in x y; do [ $b = x ] && continue 2; echo $a$b; done; done; echo end'
+t case 'for w in apple banana cherry 42 "a b"; do case $w in a*) echo A;; b*|c*) echo BC;; [0-9]*) echo num;; *" "*) echo space;; esac; done'
+t case-fall 'case x in x) echo one;& y) echo two;; z) echo three;; esac; case x in x) echo a;;& *) echo b;; esac'
+t case-quoted 'x="*"; case abc in "$x") echo lit;; $x) echo glob;; esac'
+t function 'f() { echo "f $1 $2 $#"; }; f a b; function g { echo g; }; g'
+t function-return 'f() { return 5; echo no; }; f; echo $?'
+t function-local 'x=g; f() { local x=l; echo $x; h; }; h() { echo h:$x; }; f; echo $x'
+t function-recursion 'fact() { if [ $1 -le 1 ]; then echo 1; else echo $(( $1 * $(fact $(($1-1))) )); fi; }; fact 6'
+t function-args-restored 'set -- a b; f() { set -- x; echo $1; }; f; echo $1 $#'
+t function-redirect 'f() { echo in f; } > out; f; cat out'
+t background 'echo bg > f & wait; cat f; true & echo "$! is set" | cat >/dev/null; echo ok'
+t wait-status '(exit 3) & wait $!; echo $?'
+
+# ---- redirections ----
+t redir-out 'echo a > f; echo b >> f; cat f; cat < f'
+t redir-err 'echo e 1>&2 2>/dev/null; { echo out; echo err >&2; } 2>&1 | cat'
+t redir-order '{ echo out; echo err >&2; } > f 2>&1; cat f'
+t redir-allout '{ echo o; echo e >&2; } &> f; cat f; { echo o2; } &>> f; cat f'
+t redir-clobber 'set -C; echo a > f; echo b > f; echo $?; echo c >| f; cat f'
+t redir-rdwr 'echo data > f; cat <> f'
+t redir-close 'echo closed >&-; echo $?; true'
+t redir-dup 'exec 3> f; echo three >&3; exec 3>&-; cat f'
+t redir-fd-in 'echo in > f; exec 4< f; cat <&4'
+t redir-missing 'cat < nofile; echo $?'
+t heredoc 'x=world; cat <<EOF
+hello $x
+$(echo sub) $((1+1))
+EOF'
+t heredoc-quoted 'x=world; cat <<"EOF"
+hello $x `no`
+EOF
+cat <<'"'"'E'"'"'
+$x
+E'
+t heredoc-strip 'cat <<-EOF
+		tabs gone
+	EOF'
+t heredoc-two 'cat <<A; cat <<B
+a
+A
+b
+B'
+t heredoc-in-loop 'for i in 1 2; do cat <<EOF
+line $i
+EOF
+done'
+t herestring 'cat <<< "hi there"; x=val; cat <<<$x'
+
+# ---- expansions ----
+t tilde 'HOME=/h; echo ~ ~/x "~" ~nouser_zz; x=~; echo $x'
+t params 'set -- a b c d e f g h i j k; echo $1 $9 ${10} ${11} $#'
+t special 'echo $? ; false; echo $?; f() { echo $#; }; f 1 2 3'
+t dollar-star 'set -- "a b" c; for x in "$*"; do echo "[$x]"; done; IFS=:; echo "$*"'
+t dollar-at 'set -- "a b" "" c; for x in "$@"; do echo "[$x]"; done; for x in $@; do echo "<$x>"; done'
+t dollar-at-empty 'set --; for x in "$@"; do echo "[$x]"; done; echo n; for x in "x$@"; do echo "[$x]"; done'
+t dollar-at-join 'set -- a b; x="pre $@ post"; echo "$x"; for w in "<$@>"; do echo $w; done'
+t default-ops 'u=; echo "${n:-d1} ${u:-d2} ${u-d3} ${n-d4} ${s:-x}"; s=set; echo "${s:+alt} ${u:+alt} ${u+alt2} ${n+alt3}"'
+t assign-op 'echo ${v:=new} $v; u=; echo ${u=no}[$u] ${u:=yes}'
+t error-op 'x=1; echo ${x:?bad}; echo ${y:?missing}; echo after'
+t length 'x=hello; echo ${#x}; e=; echo ${#e}; set -- a b c; echo ${#}'
+t strip 'p=/usr/local/bin/file.tar.gz; echo ${p#*/} ${p##*/} ${p%.*} ${p%%.*} ${p#nomatch}'
+t strip-quoted 'x="a*b*c"; echo ${x#"a*"} ${x#a*}'
+t substitute 'x=banana; echo ${x/a/A} ${x//a/A} ${x/#b/B} ${x/%a/A} ${x//an/} ${x/x/y}'
+t slice 'x=abcdef; echo ${x:2} ${x:1:3} ${x: -2} ${x:0:-1}'
+t case-mod 'x=hello; echo ${x^} ${x^^}; y=WORLD; echo ${y,} ${y,,}'
+t cmdsub 'echo $(echo a) "$(echo b c)" `echo d`; x=$(printf "l1\nl2\n\n"); echo "$x"'
+t cmdsub-nested 'echo $(echo $(echo deep) `echo bq`)'
+t cmdsub-status 'x=$(exit 4); echo $?; echo "$(false)$?"'
+t cmdsub-case 'x=$(case a in a) echo matched;; esac); echo $x'
+t cmdsub-vars 'f() { echo "in f $1"; }; y=5; echo $(f arg; echo $y)'
+t arith 'echo $((1+2*3)) $(( (1+2)*3 )) $((7/2)) $((7%3)) $((-7/2)) $((2**10)) $((1<<4)) $((255>>4))'
+t arith-ops 'echo $((5&3)) $((5|3)) $((5^3)) $((~0)) $((!0)) $((3>2)) $((2>=3)) $((1==1)) $((1!=1)) $((1&&0)) $((0||2))'
+t arith-assign 'x=5; echo $((x+=2)) $x $((x++)) $x $((--x)) $((y=3, y*2)) $((x>6?10:20))'
+t arith-bases 'echo $((0x1f)) $((010)) $((2#101)) $((16#ff)) $((36#z))'
+t arith-vars 'a=3; b=a; echo $((a*2)) $((b+1)) $((unset_var+1))'
+t arith-divzero 'echo $((1/0)); echo after'
+t arith-cmd '((x=3+4)); echo $x; ((0)); echo $?; ((5)); echo $?'
+t split-ifs 'x="a  b	c"; for w in $x; do echo "[$w]"; done; IFS=:; y="p::q:"; for w in $y; do echo "<$w>"; done'
+t split-ifs-mixed 'IFS=" :"; x=" a : b  c:"; for w in $x; do echo "[$w]"; done'
+t split-empty-ifs 'IFS=; x="a b"; for w in $x; do echo "[$w]"; done'
+t split-quoted 'x="a b"; for w in "$x" $x"c d"; do echo "[$w]"; done'
+t empty-words 'e=; for w in $e "" "$e" x$e; do echo "[$w]"; done'
+t glob 'echo a > f1; echo b > f2; echo c > g1; echo f*; echo ?1; echo [fg]2; echo "f*"; echo no*match; echo f[!1]'
+t glob-dot 'echo > .hidden; echo > vis; echo *; echo .h*'
+t glob-noglob 'echo > a1; set -f; echo a*; set +f; echo a*'
+t glob-abs 'echo /et? /etc/pass?d'
+t quotes 'echo "a\"b" '"'"'c"d'"'"' \$x "\$y" "a\\b" "\q" a\ b'
+t ansi-c 'echo $'"'"'a\tb\nc'"'"' $'"'"'\x41\101'"'"''
+t assignment-words 'x=a y="b c" z=$x$y; echo "$z"; a=1 b=2; echo $a$b'
+t assignment-prefix 'x=outer; x=inner true; echo $x; f() { echo $x; }; x=tmp f; echo $x'
+t append-assign 'x=a; x+=b; echo $x'
+t lineno 'echo $LINENO
+echo $LINENO'
+
+# ---- builtins ----
+t echo 'echo -n a; echo b; echo -e "t\tt\\n"; echo -E "x\ty"; echo -ne "q\n"; echo -x; echo --; echo -e "a\cb"'
+t printf 'printf "%s|%5s|%-5s|%.2s\n" a b c defg; printf "%d %i %5d %-3d| %05d\n" 1 2 3 4 5; printf "%x %X %o %#x\n" 255 255 8 255'
+t printf-reuse 'printf "%s=%s\n" a 1 b 2 c; printf "[%s]\n"; printf "x\n"'
+t printf-misc 'printf "%c%c\n" hello world; printf "%b\n" "a\tb\\n"; printf "%q %q %q\n" "a b" "" "it'"'"'s"; printf "%%\n"; printf "%d\n" "'"'"'A"'
+t printf-v 'printf -v v "%03d" 7; echo $v'
+t printf-error 'printf "%d\n" abc; echo $?'
+t cd-pwd 'cd /; pwd; cd /tmp; pwd; cd -; echo $OLDPWD; cd ..; pwd; cd /tmp/../; echo $PWD'
+t cd-missing 'cd /nonexistent_dir_zz; echo $?'
+t export 'export A=1; B=2; export B; sh -c "echo \$A \$B"; export -n B; sh -c "echo [\$B]"'
+t unset 'x=1; unset x; echo ${x-gone}; f() { echo f; }; unset -f f; f 2>/dev/null; echo $?'
+t set-positional 'set -- a b c; echo $# $2; shift; echo $1; shift 2; echo $#; set -- x; echo $1'
+t set-e 'set -e; true; false; echo no'
+t set-e-exempt 'set -e; false || true; if false; then :; fi; false && true; ! true; echo survived'
+t set-e-subshell 'set -e; (false); echo no'
+t set-u 'set -u; x=1; echo $x; echo $nope; echo after'
+t set-x 'set -x; echo traced 2>/dev/null'
+t exit-status 'exit 3'
+t exit-in-function 'f() { exit 4; }; f; echo no'
+t exit-in-subshell '(exit 5); echo $?; (echo in; exit 1) | cat; echo $?'
+t return-value 'f() { false; return; }; f; echo $?; g() { return 300; }; g; echo $?'
+t true-false ': ; echo $?; true; echo $?; false; echo $?'
+t test-strings '[ a = a ]; echo $?; [ a != a ]; echo $?; [ -z "" ]; echo $?; [ -n "" ]; echo $?; [ abc ]; echo $?; [ "" ]; echo $?'
+t test-ints 'test 1 -lt 2; echo $?; test 3 -ge 4; echo $?; [ 5 -eq 5 -a 1 -ne 2 ]; echo $?; [ 1 -gt 2 -o 2 -gt 1 ]; echo $?'
+t test-not-paren '[ ! -z x ]; echo $?; [ \( a = a \) -a \( b = c \) ]; echo $?; [ ! a = b ]; echo $?'
+t test-files 'echo > f; [ -f f ]; echo $?; [ -d /tmp ]; echo $?; [ -d f ]; echo $?; [ -e nope ]; echo $?; [ -s f ]; echo $?; : > e; [ -s e ]; echo $?'
+t test-error '[ 1 -eq x ]; echo $?; [ a b c ]; echo $?'
+t dbracket '[[ abc == a* ]]; echo $?; [[ abc == "a*" ]]; echo $?; [[ x != y ]]; echo $?; [[ -n x && ! -z y ]]; echo $?; [[ a < b ]]; echo $?'
+t dbracket-more '[[ 3 -lt 10 ]]; echo $?; [[ 1+2 -eq 3 ]]; echo $?; x="a b"; [[ $x == "a b" ]]; echo $?; [[ ( a == b ) || c == c ]]; echo $?'
+t dbracket-regex '[[ abc123 =~ ^[a-z]+[0-9]+$ ]]; echo $?; [[ abc =~ ^[0-9] ]]; echo $?'
+t read 'echo "a b c" > f; read x y < f; echo "$x|$y"; read -r line < f; echo "$line"; read < f; echo "$REPLY"'
+t read-ifs 'echo "a:b:c" | { IFS=: read x y z; echo "$x $y $z"; }; echo "  lead  trail  " | { read v; echo "[$v]"; }'
+t read-backslash 'printf "a\\\\b c\n" | { read x; echo "$x"; }; printf "a\\\\b c\n" | { read -r x; echo "$x"; }'
+t read-eof 'printf "no newline" | { read x; echo $? "$x"; }; read x < /dev/null; echo $?'
+t read-loop 'printf "1\n2\n3\n" > f; while read n; do echo "n=$n"; done < f'
+t local 'f() { local a=1 b; b=2; echo $a $b; }; f; echo "[${a-u}${b-u}]"'
+t eval 'x=1; eval "x=2; echo \$x"; eval echo "\$x"; cmd="echo evaled"; eval $cmd'
+t source 'echo "echo sourced \$1; y=from_source" > s.sh; . ./s.sh arg; echo $y; source ./s.sh'
+t command 'echo() { printf "fn\n"; }; echo x; command echo real; command -v echo; command -v cat'
+t type 'type echo; type if; type cat; f() { :; }; type -t f; type nosuch_zz; echo $?'
+t not-found 'nosuch_cmd_zz; echo $?; ./nope; echo $?'
+t not-executable 'echo x > f; ./f; echo $?'
+t exec-redirect 'exec > f; echo into file; exec >&2; cat f >&2; true'
+t trap-exit 'trap "echo bye" EXIT; echo hi'
+t wait 'true & false & wait; echo waited'
+t script-file 'printf "echo script \$1 \$0\nexit 3\n" > s.sh; sh s.sh arg; echo $?'
+t sh-c 'sh -c "echo nested \$0 \$1" zero one'
+t shell-script-noexec 'printf "echo from script\n" > s; sh ./s'
+t syntax-error 'echo before; if then fi'
+t syntax-error-status 'eval "if then"; echo $?'
+t unclosed-quote 'echo "abc'
