@@ -6,6 +6,7 @@ int acs__cmd_bash(int argc, char **argv);
 int acs__cmd_cat(int argc, char **argv);
 int acs__cmd_echo(int argc, char **argv);
 int acs__cmd_false(int argc, char **argv);
+int acs__cmd_node(int argc, char **argv);
 int acs__cmd_sh(int argc, char **argv);
 int acs__cmd_true(int argc, char **argv);
 
@@ -14,6 +15,7 @@ const acs__program acs__programs[] = {
     {"cat", acs__cmd_cat},
     {"echo", acs__cmd_echo},
     {"false", acs__cmd_false},
+    {"node", acs__cmd_node},
     {"sh", acs__cmd_sh},
     {"true", acs__cmd_true},
 };

@@ -210,6 +210,21 @@ void acs__host_set_run(JSContextRef ctx, JSObjectRef h)
   acs__js_set(ctx, h, "filename", acs__js_str(ctx, cfg->filename));
   acs__js_set(ctx, h, "argv", str_array(ctx, cfg->argv, cfg->argc));
   acs__js_set(ctx, h, "env", str_array(ctx, cfg->env, cfg->env_count));
+  if (cfg->node) {
+    /* node in a box: the process is the box's, not a neutral one */
+    const acs__js_node *n = cfg->node;
+    JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
+    acs__js_set(ctx, o, "mode", acs__js_str(ctx, n->mode));
+    acs__js_set(ctx, o, "execPath", acs__js_str(ctx, n->exec_path));
+    acs__js_set(ctx, o, "argv", str_array(ctx, n->argv, n->argc));
+    acs__js_set(ctx, o, "pid", JSValueMakeNumber(ctx, n->pid));
+    acs__js_set(ctx, o, "ppid", JSValueMakeNumber(ctx, n->ppid));
+    acs__js_set(ctx, o, "uid", JSValueMakeNumber(ctx, n->uid));
+    acs__js_set(ctx, o, "gid", JSValueMakeNumber(ctx, n->gid));
+    acs__js_set(ctx, o, "euid", JSValueMakeNumber(ctx, n->euid));
+    acs__js_set(ctx, o, "egid", JSValueMakeNumber(ctx, n->egid));
+    acs__js_set(ctx, h, "node", o);
+  }
 }
 
 /* ------------------------------------------------------ the embedded lib */

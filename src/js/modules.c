@@ -86,7 +86,8 @@ static void result_json(acs__buf *b, const acs__lang_result *r)
 }
 
 /* host.transform(source, filename, kind, format): kind "js"|"ts"|"jsx"|"tsx"
-** or undefined (by extension); format "auto"|"esm"|"cjs". Returns
+** or undefined (by extension); format "auto"|"esm"|"cjs"|"script" (no
+** wrapper: the box's node -e). Returns
 ** {code, format, tla, fixed, deps, exports} or {error: {message,
 ** line, column}}. The original source and the column shifts are kept for
 ** code frames and stacks under `filename`. */
@@ -110,6 +111,7 @@ static ACS__HOST_FN(host_transform)
   }
   if (format && !strcmp(format, "esm")) o.format = ACS__FMT_ESM;
   else if (format && !strcmp(format, "cjs")) o.format = ACS__FMT_CJS;
+  else if (format && !strcmp(format, "script")) o.format = ACS__FMT_SCRIPT;
   acs__lang_result r;
   if (acs__lang_transform(src, len, &o, &r)) {
     acs__js_throw(ctx, exc, "out of memory in the transform");
@@ -178,7 +180,7 @@ static ACS__HOST_FN(host_map_column)
   return JSValueMakeNumber(ctx, col);
 }
 
-/* host.entry(): {source, filename, isCode} of the program to run. */
+/* host.entry(): {source, filename, isCode[, mode]} of the program to run. */
 static ACS__HOST_FN(host_entry)
 {
   (void)fn; (void)self; (void)argc; (void)argv; (void)exc;
@@ -187,6 +189,8 @@ static ACS__HOST_FN(host_entry)
   acs__js_set(ctx, o, "source", acs__js_strn(ctx, cfg->source, cfg->source_len));
   acs__js_set(ctx, o, "filename", acs__js_str(ctx, cfg->filename));
   acs__js_set(ctx, o, "isCode", JSValueMakeBoolean(ctx, cfg->is_code));
+  /* the box's node: how its command line named the entry */
+  if (cfg->node) acs__js_set(ctx, o, "mode", acs__js_str(ctx, cfg->node->mode));
   return o;
 }
 

@@ -106,10 +106,25 @@ static int id_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[])
   return d >= 1 && d <= 2147483647.0 ? (int)d : 0;
 }
 
+/* A run without a network configuration (a box's node: the box has no
+** network yet) refuses every request, saying so. */
+static const char no_network[] =
+    "the box has no network yet: fetch, http and https come with the box's network (issue 22)";
+
+static JSValueRef throw_no_network(JSContextRef ctx, JSValueRef *exc)
+{
+  JSValueRef msg = acs__js_str(ctx, no_network);
+  JSObjectRef err = JSObjectMakeError(ctx, 1, &msg, NULL);
+  acs__js_set(ctx, err, "code", acs__js_str(ctx, "ENETUNREACH"));
+  *exc = err;
+  return JSValueMakeUndefined(ctx);
+}
+
 /* request(opts, onEvent) -> id */
 static ACS__HOST_FN(net_request)
 {
   (void)fn; (void)self;
+  if (!acs__R.cfg->net) return throw_no_network(ctx, exc);
   if (argc < 2 || !JSValueIsObject(ctx, argv[0]) || !JSValueIsObject(ctx, argv[1]))
     return acs__js_throw(ctx, exc, "net.request(opts, onEvent)");
   JSObjectRef o = JSValueToObject(ctx, argv[0], NULL);
@@ -237,6 +252,7 @@ static ACS__HOST_FN(net_abort)
 static ACS__HOST_FN(net_check)
 {
   (void)fn; (void)self;
+  if (!acs__R.cfg->net) return acs__js_str(ctx, no_network);
   char *url = argc > 0 ? acs__js_to_utf8(ctx, argv[0], NULL, exc) : NULL;
   acs__http *c = get_client();
   if (!url || !c) {

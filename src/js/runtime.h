@@ -10,6 +10,18 @@ struct acs__vfs;
 struct acs__http_config;
 struct acs__js_files;
 
+/* The `node` program of a box (src/cmds/node.c): how its command line
+** asked for the entry and what `process` shows of the box process. */
+typedef struct acs__js_node {
+  const char *mode;        /* "file" (filename), "eval" (-e), "print" (-p),
+                              "stdin" (the source came on stdin) */
+  const char *exec_path;   /* process.execPath */
+  const char *const *argv; /* process.argv after execPath */
+  size_t argc;
+  int pid, ppid;
+  unsigned uid, gid, euid, egid;
+} acs__js_node;
+
 typedef struct acs__js_config {
   const char *source;     /* the entry's source text (UTF-8) */
   size_t source_len;
@@ -19,6 +31,7 @@ typedef struct acs__js_config {
   /* How the runtime reaches files and stdio (files.h): NULL is exec's,
   ** over vfs; acs__js_files_sys is a box process's, over its kernel. */
   const struct acs__js_files *files;
+  const acs__js_node *node; /* a box's node program; NULL in exec */
   const char *cwd;        /* the guest's working directory (absolute) */
   const char *const *argv; /* extra process.argv items */
   size_t argc;

@@ -12,8 +12,9 @@ const INTERNAL = "node:internal/";
 
 // JSC writes a frame as "fn@url:line:col". The name may hold an "@" (a
 // method named ["a@b"]) and so may the url (node_modules/@scope/pkg): the
-// url starts at the first "@" followed by what a url starts with.
-const URL_AT = /@(?=\/|[A-Za-z][\w+.-]*:|\[native code\]|\[wasm code\]|$)/;
+// url starts at the first "@" followed by what a url starts with ("[eval]"
+// and "[stdin]" are the box's node -e and stdin scripts).
+const URL_AT = /@(?=\/|[A-Za-z][\w+.-]*:|\[native code\]|\[wasm code\]|\[(?:eval|stdin)\]|$)/;
 const POSITION = /^(.*):(\d+):(\d+)$/;
 
 function parseFrame(line) {
@@ -37,6 +38,8 @@ function isEngineFrame(line) {
 }
 
 function relative(url) {
+  // The box's node prints paths as Node does: whole.
+  if (host.node) return url;
   const cwd = host.cwd;
   if (url.startsWith(cwd + "/")) return url.slice(cwd.length + 1);
   return url;

@@ -281,6 +281,13 @@ function resolveSpecifier(specifier, parent, kind) {
   try {
     file = resolvePackage(name, sub, parentDir, conditionsFor(kind), specifier, from, kind);
   } catch (err) {
+    // the box's node: require() looks in Node's global folders last
+    if (kind === "require" && host.node && err.code === "MODULE_NOT_FOUND") {
+      for (const dir of globalPaths()) {
+        const found = tryFile(resolvePath(dir, specifier));
+        if (found) return found;
+      }
+    }
     if (userLevel && (err.code === "ERR_MODULE_NOT_FOUND" || err.code === "MODULE_NOT_FOUND") &&
         !isDir("/node_modules/" + name))
       err.message += `\nThe sandbox installs the packages the code names in import statements and literal import() or require() calls before it runs; a name computed at run time is not installed.`;
@@ -288,6 +295,23 @@ function resolveSpecifier(specifier, parent, kind) {
   }
   if (userLevel) checkVersion(name, file);
   return file;
+}
+
+// Node's Module.globalPaths, for require() of a bare name that no
+// node_modules above has: NODE_PATH's folders, $HOME/.node_modules,
+// $HOME/.node_libraries, $PREFIX/lib/node (read once, at the start, as Node).
+let globals;
+function globalPaths() {
+  if (globals) return globals;
+  const env = { __proto__: null };
+  for (const item of host.env) {
+    const eq = item.indexOf("=");
+    env[item.slice(0, eq)] = item.slice(eq + 1);
+  }
+  globals = (env.NODE_PATH || "").split(":").filter((p) => p.startsWith("/"));
+  if (env.HOME) globals.push(resolvePath(env.HOME, ".node_modules"), resolvePath(env.HOME, ".node_libraries"));
+  globals.push(resolvePath(dirname(dirname(host.node.execPath)), "lib/node"));
+  return globals;
 }
 
 // ------------------------------------------------------------ npm packages
@@ -605,7 +629,13 @@ function builtinRecord(key) {
 }
 
 function readSource(path) {
-  return host.fs.readFile(path, true);
+  try {
+    return host.fs.readFile(path, true);
+  } catch (e) {
+    // a file that exists but cannot be read (EACCES in a box): Node's error
+    if (e && typeof e === "object" && "errno" in e) throw require("fs_core").uvError(e, path);
+    throw e;
+  }
 }
 
 // Load a module and, for ESM, its dependencies (depth-first).
@@ -1028,6 +1058,7 @@ let entryState = "none";
 let entryPath = null;
 
 function runMain(entry = host.entry()) {
+  if (entry.mode) return runNodeEntry(entry);
   entryPath = entry.filename;
   if (entry.isCode) {
     // Code given as a string runs as a TypeScript ES module.
@@ -1047,6 +1078,83 @@ function runMain(entry = host.entry()) {
   }
   startEntry(rec);
   return true;
+}
+
+// The box's node (src/cmds/node.c): "file" is `node FILE`, resolved as
+// Node resolves a main module; "eval", "print" and "stdin" are -e, -p and
+// a script on stdin, each a script in the global scope with require,
+// module, exports, __filename and __dirname as globals (as Node's [eval]),
+// or an ES module when it has import/export or top-level await (Node's
+// syntax detection) or --input-type=module said so.
+function runNodeEntry(entry) {
+  const [mode, inputType] = entry.mode.split(":");
+  if (mode === "file") {
+    const file = tryFile(entry.filename);
+    if (!file) {
+      const err = codedError(Error, "MODULE_NOT_FOUND", `Cannot find module '${entry.filename}'`);
+      err.requireStack = [];
+      // as Node shows it: raised where the main module is run, no frame of the guest's
+      err.stack = `Error: ${err.message}\n    at node:internal/main/run_main_module`;
+      throw err;
+    }
+    entryPath = file;
+    const rec = loadGraph(file);
+    if (rec.kind === "cjs") {
+      runCjs(rec);
+      return false;
+    }
+    startEntry(rec);
+    return true;
+  }
+  const name = mode === "stdin" ? "[stdin]" : "[eval]";
+  const cwd = host.cwd === "/" ? "" : host.cwd;
+  let esm = inputType === "module";
+  if (!inputType) {
+    const r = host.transform(entry.source, name, "js", "auto");
+    if (r.error) throw syntaxError(r.error, name);
+    esm = r.format === "esm" || r.tla;
+  }
+  if (esm) {
+    // Node names it file:///CWD/[eval1]; a path is what the loader keys on
+    const filename = `${cwd}/${name.slice(0, -1)}1]`;
+    entryPath = filename;
+    const r = host.transform(entry.source, filename, "js", "esm");
+    if (r.error) throw syntaxError(r.error, filename);
+    const rec = { key: filename, path: filename, kind: "esm", ns: makeNamespace(), status: "new", r, deps: [], table: null };
+    records.set(rec.key, rec);
+    for (const d of r.deps)
+      rec.deps.push({ rec: load(resolve(d.specifier, filename, "import"), "import"), star: d.star, names: d.names, specifier: d.specifier });
+    startEntry(rec);
+    if (mode === "print") require("process").process.on("exit", () => require("console").console.log(undefined));
+    return true;
+  }
+  entryPath = name;
+  const filename = `${cwd}/${name}`;
+  // The script as it is, but for import() (and `using`), which the
+  // transform turns into calls on a module record named PREFIX + "m"
+  // (src/lang: "_" and one "$" more than the longest run after a "_"):
+  // that record is a global here, hidden from enumeration.
+  const script = host.transform(entry.source, name, "js", "script");
+  if (script.error) throw syntaxError(script.error, name);
+  let run = 0;
+  for (const m of entry.source.matchAll(/_(\$+)/g)) run = Math.max(run, m[1].length);
+  Object.defineProperty(globalThis, "_" + "$".repeat(Math.min(run + 1, 29)) + "m",
+    { value: moduleRecord({ path: filename, key: filename }), configurable: true });
+  const module = new Module(name);
+  module.filename = filename;
+  module.paths = nodeModulePaths(cwd || "/");
+  const req = makeRequire({ path: filename });
+  module.require = req;
+  const define = (key, value) =>
+    Object.defineProperty(globalThis, key, { value, writable: true, configurable: true, enumerable: true });
+  define("module", module);
+  define("exports", module.exports);
+  define("__dirname", ".");
+  define("require", req);
+  define("__filename", name);
+  const result = host.vm.run(globalThis, script.code, name, 1);
+  if (mode === "print") require("process").process.on("exit", () => require("console").console.log(result));
+  return false;
 }
 
 function startEntry(rec) {

@@ -1,6 +1,7 @@
 // node_net.js - refused in the sandbox: loading works, every use throws.
 const deny = (what) => function () {
-  const err = new Error(`${what} is not available in the sandbox`);
+  const err = new Error(host.node ? `${what} is not in the box's node yet: sockets need the box's network (issue 22)`
+    : `${what} is not available in the sandbox`);
   err.code = "ERR_ACCESS_DENIED";
   throw err;
 };

@@ -16,6 +16,9 @@ Object.defineProperty(ProcessProto, "constructor", {
   value: { process: function () {} }.process, writable: true, configurable: true, enumerable: false,
 });
 const process = Object.create(ProcessProto);
+// node as a program of a box (src/cmds/node.c): the process, its ids, cwd
+// and umask are the box process's; undefined in exec.
+const box = host.node;
 EventEmitter.init.call(process);
 let exiting = false;
 let exitCode;
@@ -141,6 +144,34 @@ function exit(code) {
   host.exit(exitCode === undefined || exitCode === null ? 0 : exitCode);
 }
 
+// process.chdir in a box: the kernel's cwd, and ours with it (host.cwd).
+function chdir(directory) {
+  if (typeof directory !== "string") throw invalidType("directory", "of type string", directory);
+  const from = host.cwd;
+  try {
+    host.fs.chdir(directory);
+  } catch (e) {
+    if (!e || typeof e !== "object" || !("errno" in e)) throw e;
+    // Node's words: "ENOENT: no such file or directory, chdir '/from' -> 'to'"
+    throw require("fs_core").uvError(e, from, directory);
+  }
+}
+
+// process.umask([mask]) in a box: the kernel keeps the mask.
+function umask(mask) {
+  if (mask === undefined) return host.fs.umask(undefined);
+  if (typeof mask === "string") {
+    if (!/^[0-7]+$/.test(mask)) {
+      const err = new TypeError(`The argument 'mask' must be a 32-bit unsigned integer or an octal string. Received ${require("inspect").inspect(mask)}`);
+      err.code = "ERR_INVALID_ARG_VALUE";
+      throw err;
+    }
+    mask = parseInt(mask, 8);
+  }
+  if (typeof mask !== "number") throw invalidType("mask", "of type number", mask);
+  return host.fs.umask(mask & 0o777);
+}
+
 function emitWarning(warning, type, code, ctor) {
   let detail;
   if (type !== null && typeof type === "object" && !Array.isArray(type)) {
@@ -185,7 +216,8 @@ function handleUncaught(err, fromPromise) {
     process.emit("uncaughtException", err, fromPromise ? "unhandledRejection" : "uncaughtException");
     return;
   }
-  host.write(2, require("errors").formatUncaught(err, fromPromise));
+  // the box's node ends the report as Node does, with its version
+  host.write(2, require("errors").formatUncaught(err, fromPromise) + (box ? `\nNode.js v${NODE_VERSION}\n` : ""));
   exitCode = 1;
   if (!exiting) {
     exiting = true;
@@ -208,7 +240,8 @@ function handleUnhandledRejection(reason, promise) {
 
 function unsupported(name) {
   return function () {
-    const err = new Error(`process.${name}() is not allowed in the sandbox`);
+    const err = new Error(box ? `process.${name}() is not in the box's node yet (signals come with issue 22)`
+      : `process.${name}() is not allowed in the sandbox`);
     err.code = "ERR_ACCESS_DENIED";
     throw err;
   };
@@ -222,12 +255,12 @@ Object.assign(process, {
   arch: "x64",
   platform: "linux",
   release: { name: "node", lts: "Jod" },
-  argv: [EXEC_PATH, host.filename, ...host.argv],
+  argv: box ? [box.execPath, ...box.argv] : [EXEC_PATH, host.filename, ...host.argv],
   argv0: "node",
   execArgv: [],
-  execPath: EXEC_PATH,
-  pid: FAKE_PID,
-  ppid: FAKE_PID - 1,
+  execPath: box ? box.execPath : EXEC_PATH,
+  pid: box ? box.pid : FAKE_PID,
+  ppid: box ? box.ppid : FAKE_PID - 1,
   env: makeEnv(),
   exitCode: undefined,
   features: { inspector: false, ipv6: true, tls: false, typescript: "strip" },
@@ -239,7 +272,7 @@ Object.assign(process, {
   stdout: makeStream(1),
   stderr: makeStream(2),
   cwd: () => host.cwd,
-  chdir: unsupported("chdir"),
+  chdir: box ? chdir : unsupported("chdir"),
   exit,
   reallyExit: exit,
   abort: unsupported("abort"),
@@ -261,12 +294,12 @@ Object.assign(process, {
   cpuUsage: () => ({ user: Math.round(host.hrtime() / 1e3), system: 0 }),
   resourceUsage: () => ({ userCPUTime: Math.round(host.hrtime() / 1e3), systemCPUTime: 0, maxRSS: Math.round(host.memoryUsage().rss / 1024) }),
   emitWarning,
-  umask: () => 0o22,
-  getuid: () => 1000,
-  geteuid: () => 1000,
-  getgid: () => 1000,
-  getegid: () => 1000,
-  getgroups: () => [1000],
+  umask: box ? umask : () => 0o22,
+  getuid: () => (box ? box.uid : 1000),
+  geteuid: () => (box ? box.euid : 1000),
+  getgid: () => (box ? box.gid : 1000),
+  getegid: () => (box ? box.egid : 1000),
+  getgroups: () => [box ? box.egid : 1000],
 });
 Object.defineProperty(process, "exitCode", {
   enumerable: true,
