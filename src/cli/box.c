@@ -1,6 +1,6 @@
-/* box.c - `acs box`: boot a box, run one program in it, end the box.
-** The shell (and with it -c SCRIPT and the interactive terminal) is the
-** shell issue's; until then --exec runs a program directly. */
+/* box.c - `acs box`: boot a box, run a script with its shell (or one
+** program with --exec), end the box. The interactive terminal comes with
+** the box's terminals. */
 #include "cli.h"
 
 #include "../base/base.h"
@@ -12,15 +12,18 @@
 #include <unistd.h>
 
 static const char box_usage[] =
-    "usage: acs box [OPTIONS] --exec PROGRAM [ARGS...]\n"
+    "usage: acs box [OPTIONS] (-c SCRIPT [NAME [ARGS...]] | SCRIPT-FILE [ARGS...] |\n"
+    "                          --exec PROGRAM [ARGS...])\n"
     "\n"
     "Boot a box (an in-memory Linux-like system: /etc, /home/agent, /tmp, /dev,\n"
-    "the commands in /usr/bin), run PROGRAM in it, and end the box. PROGRAM is a\n"
-    "box path or a name in the box's PATH. Standard input, when it is not a\n"
-    "terminal, is the program's stdin.\n"
+    "the commands in /usr/bin), run a script with its /bin/sh (bash's language),\n"
+    "and end the box. Standard input, when it is not a terminal, is the script's\n"
+    "stdin; with neither -c nor a file, stdin is the script.\n"
     "\n"
-    "  --exec PROGRAM [ARGS...]  run one program without the shell (the rest of\n"
-    "                        the command line is its arguments)\n"
+    "  -c SCRIPT [NAME [ARGS...]]  run SCRIPT ($0 is NAME, then $1...)\n"
+    "  SCRIPT-FILE [ARGS...] a host file read as the script ($0 is its name)\n"
+    "  --exec PROGRAM [ARGS...]  run one program without the shell: a box path or\n"
+    "                        a name in the box's PATH\n"
     "  -w, --workdir DIR     working directory in the box (default: the user's home)\n"
     "  --copy HOST:BOX[:OWNER]  copy a host file or tree into the box before PROGRAM\n"
     "                        runs, modes and times kept (cp -a); owned by root, or by\n"
@@ -37,7 +40,7 @@ static const char box_usage[] =
     "\n"
     "Exit status: the program's own (128+N when signal N killed it), 124 at the\n"
     "time limit, 2 for a configuration error, 3 when the box cannot start.\n"
-    "-c SCRIPT and the interactive shell come with the box's shell.\n";
+    "An interactive shell on a terminal comes with the box's terminals.\n";
 
 static int usage(const char *fmt, const char *arg)
 {
@@ -91,6 +94,11 @@ int acs__cli_box(int argc, char **argv)
   }
   bool json = false;
   int exec_at = -1, status = 2;
+  const char *script = NULL;     /* -c SCRIPT, or the text of SCRIPT-FILE */
+  char *script_text = NULL;
+  int script_args = -1;          /* where NAME/ARGS start */
+  const char *script_name = NULL;
+  const char **shv = NULL;
   for (int i = 1; i < argc && exec_at < 0; i++) {
     const char *a = argv[i], *val = NULL;
     char name[64];
@@ -115,9 +123,27 @@ int acs__cli_box(int argc, char **argv)
       break;
     }
     if (!strcmp(name, "-c")) {
-      status = usage("%s", "-c needs the box's shell, which is not built yet: run one "
-                           "program with --exec PROGRAM [ARGS...]");
-      goto out;
+      if (i + 1 >= argc) {
+        status = usage("%s", "-c needs a SCRIPT");
+        goto out;
+      }
+      script = argv[i + 1];
+      script_args = i + 2;
+      exec_at = argc; /* the rest is the script's */
+      break;
+    }
+    if (a[0] != '-') {
+      /* SCRIPT-FILE [ARGS...]: a host file, run as the script */
+      size_t len = 0;
+      if (acs__read_file(a, &script_text, &len) < 0 || memchr(script_text, 0, len)) {
+        status = usage(script_text ? "'%s' is not a text file" : "cannot read the script '%s'", a);
+        goto out;
+      }
+      script = script_text;
+      script_name = a;
+      script_args = i + 1;
+      exec_at = argc;
+      break;
     }
     static const char *const valued[] = {"-w", "--workdir", "--copy", "--user", "--hostname", "--env",
                                          "--timeout-ms", "--max-output-bytes", "--fs-mb",
@@ -126,9 +152,7 @@ int acs__cli_box(int argc, char **argv)
     for (size_t k = 0; k < sizeof valued / sizeof *valued && !known; k++)
       known = !strcmp(name, valued[k]);
     if (!known) {
-      status = usage(a[0] == '-' ? "unknown option '%s'"
-                                 : "'%s': a script file needs the box's shell, which is not "
-                                   "built yet; use --exec PROGRAM [ARGS...]", a);
+      status = usage("unknown option '%s'", a);
       goto out;
     }
     if (!val) {
@@ -162,13 +186,38 @@ int acs__cli_box(int argc, char **argv)
       goto out;
     } else bo.max_processes = (int)n;
   }
-  if (exec_at < 0 || exec_at >= argc) {
-    status = usage("%s", exec_at < 0 ? "nothing to run: give --exec PROGRAM [ARGS...]"
-                                     : "--exec needs a PROGRAM");
+  if (script || exec_at < 0) {
+    /* sh -c SCRIPT [NAME [ARGS...]], or sh -s reading the script on stdin */
+    int extra = script_args >= 0 && script_args < argc ? argc - script_args : 0;
+    shv = calloc((size_t)extra + 5, sizeof *shv);
+    if (!shv) {
+      status = 3;
+      goto out;
+    }
+    size_t k = 0;
+    shv[k++] = "sh";
+    if (script) {
+      shv[k++] = "-c";
+      shv[k++] = script;
+      if (script_name) shv[k++] = script_name;
+    } else {
+      if (isatty(0)) {
+        status = usage("%s", "no script: give -c SCRIPT, a SCRIPT-FILE or --exec PROGRAM "
+                             "(an interactive shell needs the box's terminals, not built yet)");
+        goto out;
+      }
+      shv[k++] = "-s";
+    }
+    for (int j = 0; j < extra; j++) shv[k++] = argv[script_args + j];
+    so.argv = shv;
+    so.argc = k;
+  } else if (exec_at >= argc) {
+    status = usage("%s", "--exec needs a PROGRAM");
     goto out;
+  } else {
+    so.argv = (const char *const *)argv + exec_at;
+    so.argc = (size_t)(argc - exec_at);
   }
-  so.argv = (const char *const *)argv + exec_at;
-  so.argc = (size_t)(argc - exec_at);
   so.env = env;
   if (!json) {
     so.on_output = live;
@@ -211,6 +260,8 @@ int acs__cli_box(int argc, char **argv)
   acs_exec_result_free(res);
   acs_err_clear(&err);
 out:
+  free(shv);
+  free(script_text);
   free(env);
   free(copies);
   return status;

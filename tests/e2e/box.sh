@@ -68,8 +68,18 @@ run_acs box --exec /usr/bin/echo ok
 check "a program by its full path" [ "$OUT" = ok ]
 run_acs box --exec
 check "--exec without a program is a configuration error" [ "$RC" = 2 ]
-run_acs box -c 'echo hi'
-check "-c says the shell is not there yet and what to use" all [ "$RC" = 2 ] -- has "$ERR" "--exec PROGRAM"
+# the script forms: -c with $0 and arguments, a host script file, stdin
+run_acs box -c 'echo "$0:$1:$#"; exit 4' name one
+check "-c SCRIPT NAME ARGS: \$0, \$1, \$#, the script's status" all [ "$OUT" = "name:one:1" ] -- [ "$RC" = 4 ]
+printf 'echo "$0 has $# args: $*"\n' >"$TMP/script.sh"
+run_acs box "$TMP/script.sh" a b
+check "SCRIPT-FILE ARGS: a host file run by the box's sh" [ "$OUT" = "$TMP/script.sh has 2 args: a b" ]
+OUT=$(printf 'echo from stdin | cat\nexit 6\n' | "$ACS" box 2>&1); RC=$?
+check "no script: stdin is the script" all [ "$OUT" = "from stdin" ] -- [ "$RC" = 6 ]
+run_acs box "$TMP/nope.sh"
+check "a SCRIPT-FILE that cannot be read: exit 2 naming it" all [ "$RC" = 2 ] -- has "$ERR" "nope.sh"
+run_acs box -c
+check "-c without a script is a configuration error" [ "$RC" = 2 ]
 
 # limits: an endless reader stopped by the time limit, its output capped
 run_acs box --json --timeout-ms 300 --max-output-bytes 1000 --exec cat /dev/zero
