@@ -73,9 +73,9 @@ typedef struct acs_memfs_options {
   uint64_t max_inodes;  /* cap on live inodes, the root included; 0 = none */
   acs_memfs_clock_fn clock;
   void *clock_user;
-  /* Linux's fs.protected_* switches (Debian: hardlinks 1, symlinks 1,
-  ** regular 2, fifos 1), for /tmp-style directories (sticky, writable by
-  ** others). hardlinks: a hard link to a file you neither own nor may
+  /* Linux's fs.protected_* switches (systemd's sysctl defaults set each
+  ** to 1; the kernel's are 0), for /tmp-style directories (sticky,
+  ** writable by others). hardlinks: a hard link to a file you neither own nor may
   ** read and write is EPERM. symlinks: following a link there that
   ** neither you nor the directory's owner owns is EACCES. regular and
   ** fifos (0, 1, 2): O_CREAT opening an existing file (fifo) there that
