@@ -17,8 +17,8 @@
 //   - memchr / memmem for indexOf on large buffers.
 //
 // The parts: buffer_util.js (limits, errors, checks), buffer_encodings.js,
-// buffer_class.js (Buffer, its pool and static methods), buffer_methods.js
-// (Buffer.prototype) and buffer_blob.js (Blob, File); this file adds
+// buffer_class.js (Buffer: its pool, static and instance methods) and
+// buffer_blob.js (Blob, File); this file adds
 // SlowBuffer, isUtf8, isAscii and transcode and is the module's exports.
 
 "use strict";
@@ -28,8 +28,9 @@ const {
   isUint8Array, kMaxLength, kStringMaxLength,
 } = require("buffer_util");
 const { normalizeEncoding, utf16Read, utf8Read } = require("buffer_encodings");
-const { Buffer, ByteArray, allocate, fromString } = require("buffer_class");
-const { inspectMaxBytesProperty } = require("buffer_methods");
+const {
+  Buffer, ByteArray, allocate, fromString, inspectMaxBytesProperty,
+} = require("buffer_class");
 const { Blob, File, resolveObjectURL } = require("buffer_blob");
 
 // ---------------------------------------------------------------------------
