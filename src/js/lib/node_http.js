@@ -22,9 +22,9 @@
 // node_https.js.
 //
 // The parts: http_common.js (shared tables, errors and checks),
-// http_outgoing.js, http_incoming.js, http_agent.js (the Agent and the
-// socket stand-in) and http_client.js (ClientRequest and the transport);
-// this file is the module object.
+// http_outgoing.js, http_incoming.js and http_client.js (the socket
+// stand-in, the Agent, ClientRequest and the transport); this file is the
+// module object.
 
 "use strict";
 
@@ -34,8 +34,7 @@ const {
 } = require("http_common");
 const { OutgoingMessage } = require("http_outgoing");
 const { IncomingMessage } = require("http_incoming");
-const { Agent } = require("http_agent");
-const { ClientRequest, isURL, urlToHttpOptions } = require("http_client");
+const { Agent, ClientRequest, isURL, urlToHttpOptions } = require("http_client");
 
 // ---------------------------------------------------------------------------
 // The module
@@ -51,7 +50,6 @@ function get(url, options, cb) {
 }
 
 function refuseServer(what) {
-  if (host.node) return denied(`${what} is not in the box's node yet: servers need the box's network (issue 22)`);
   return denied(`${what} is not available in the sandbox yet: servers need the in-box loopback, ` +
     "which comes with the container phase");
 }
