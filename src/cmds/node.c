@@ -267,6 +267,7 @@ int acs__cmd_node(int argc, char **argv)
   acs__js_node node = {
       .mode = mode,
       .exec_path = EXEC_PATH,
+      .argv0 = argv0,
       .argv = args,
       .argc = na,
       .pid = ids.pid,

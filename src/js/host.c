@@ -216,6 +216,7 @@ void acs__host_set_run(JSContextRef ctx, JSObjectRef h)
     JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
     acs__js_set(ctx, o, "mode", acs__js_str(ctx, n->mode));
     acs__js_set(ctx, o, "execPath", acs__js_str(ctx, n->exec_path));
+    acs__js_set(ctx, o, "argv0", acs__js_str(ctx, n->argv0 ? n->argv0 : "node"));
     acs__js_set(ctx, o, "argv", str_array(ctx, n->argv, n->argc));
     acs__js_set(ctx, o, "pid", JSValueMakeNumber(ctx, n->pid));
     acs__js_set(ctx, o, "ppid", JSValueMakeNumber(ctx, n->ppid));

@@ -16,6 +16,7 @@ typedef struct acs__js_node {
   const char *mode;        /* "file" (filename), "eval" (-e), "print" (-p),
                               "stdin" (the source came on stdin) */
   const char *exec_path;   /* process.execPath */
+  const char *argv0;       /* process.argv0: argv[0] as the program was run */
   const char *const *argv; /* process.argv after execPath */
   size_t argc;
   int pid, ppid;

@@ -36,6 +36,10 @@ check "node -e is a script in the global scope with require, module, __filename 
   [ "$OUT" = "1 true function [eval] . object" ]
 run_acs box --exec node -e 'import path from "node:path"; console.log(path.posix.sep, typeof import.meta.url)'
 check "node -e with import syntax runs as an ES module (Node's detection)" [ "$OUT" = "/ string" ]
+run_acs box --exec node -p 'import os from "node:os"; 1'
+check "node -p of an ES module: Node's ERR_EVAL_ESM_CANNOT_PRINT" all [ "$RC" = 1 ] -- has "$ERR" "--print cannot be used with ESM input"
+run_acs box --exec /usr/bin/node -p 'process.argv0 + " " + process.execPath'
+check "process.argv0 is argv[0] as run, execPath the box's /usr/bin/node" [ "$OUT" = "/usr/bin/node /usr/bin/node" ]
 run_acs box --exec node -e 'await null; console.log("tla")'
 check "node -e with top-level await runs as an ES module" [ "$OUT" = tla ]
 run_acs box --exec node -e 'import("node:os").then((os) => console.log(typeof os.platform))'

@@ -1114,6 +1114,7 @@ function runNodeEntry(entry) {
     if (r.error) throw syntaxError(r.error, name);
     esm = r.format === "esm" || r.tla;
   }
+  if (esm && mode === "print") throw codedError(Error, "ERR_EVAL_ESM_CANNOT_PRINT", "--print cannot be used with ESM input");
   if (esm) {
     // Node names it file:///CWD/[eval1]; a path is what the loader keys on
     const filename = `${cwd}/${name.slice(0, -1)}1]`;
@@ -1125,7 +1126,6 @@ function runNodeEntry(entry) {
     for (const d of r.deps)
       rec.deps.push({ rec: load(resolve(d.specifier, filename, "import"), "import"), star: d.star, names: d.names, specifier: d.specifier });
     startEntry(rec);
-    if (mode === "print") require("process").process.on("exit", () => require("console").console.log(undefined));
     return true;
   }
   entryPath = name;

@@ -50,6 +50,7 @@ function get(url, options, cb) {
 }
 
 function refuseServer(what) {
+  if (host.node) return denied(`${what} is not in the box's node yet: servers need the box's network (issue 22)`);
   return denied(`${what} is not available in the sandbox yet: servers need the in-box loopback, ` +
     "which comes with the container phase");
 }

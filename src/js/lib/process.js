@@ -256,7 +256,7 @@ Object.assign(process, {
   platform: "linux",
   release: { name: "node", lts: "Jod" },
   argv: box ? [box.execPath, ...box.argv] : [EXEC_PATH, host.filename, ...host.argv],
-  argv0: "node",
+  argv0: box ? box.argv0 : "node",
   execArgv: [],
   execPath: box ? box.execPath : EXEC_PATH,
   pid: box ? box.pid : FAKE_PID,
