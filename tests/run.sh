@@ -108,6 +108,18 @@ for f in tests/e2e/*.sh; do
   done <<< "$out"
 done
 
+# ---------------------------------------------------------- shell-spec
+# tests/shell/run.sh: bash's conformance suite against the box's shell;
+# the cases of tests/shell/passing.txt must keep passing.
+while IFS= read -r line; do
+  case "$line" in
+    "ok "*) ok "${line#ok }";;
+    "FAIL "*) n=${line#FAIL }; bad "${n%%:*}" "${n#*: }";;
+    "skip "*) n=${line#skip }; skp "${n%%:*}" "${n#*: }";;
+    *) [ -n "$line" ] && echo "$line";;
+  esac
+done < <(BUILD=$BUILD bash tests/shell/run.sh 2>&1)
+
 # ------------------------------------------------------------ security
 # tests/security/CASE/: one directory per attack (see its README).
 if [ -x tests/security/run.sh ]; then
