@@ -3,11 +3,18 @@
 // the server's fds, memory and /tmp leftovers do not grow. Prints
 // "ok ..." / "FAIL ..." lines.
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 
 const acs = process.argv[2];
-const child = spawn(acs, ["serve", "--stdio", "--pool", "2"], { stdio: ["pipe", "pipe", "inherit"] });
+// The server's temporary work dirs go to a TMPDIR of its own, so that runs
+// of other programs on the machine cannot change the count below.
+const TMP = mkdtempSync(join(tmpdir(), "acs-serve-load-"));
+process.on("exit", () => rmSync(TMP, { recursive: true, force: true }));
+const child = spawn(acs, ["serve", "--stdio", "--pool", "2"], {
+  stdio: ["pipe", "pipe", "inherit"], env: { ...process.env, TMPDIR: TMP } });
 const waiting = new Map();
 createInterface({ input: child.stdout }).on("line", (line) => {
   const msg = JSON.parse(line);
@@ -23,7 +30,7 @@ const run = (code) => new Promise((resolve) => {
 const check = (name, ok, detail = "") => console.log(`${ok ? "ok" : "FAIL"} ${name}${ok || !detail ? "" : "\n  " + detail}`);
 const fds = () => readdirSync(`/proc/${child.pid}/fd`).length;
 const rssKb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))[1]);
-const tmpRuns = () => readdirSync("/tmp").filter((f) => f.startsWith("acs-run-")).length;
+const tmpRuns = () => readdirSync(TMP).filter((f) => f.startsWith("acs-run-")).length;
 const children = () => readdirSync("/proc").filter((p) => /^\d+$/.test(p)).filter((p) => {
   try {
     const st = readFileSync(`/proc/${p}/stat`, "utf8");
