@@ -333,39 +333,13 @@ static void do_hello(acs__kernel *k, acs__proc *p, int sock, uint32_t seq)
   send_reply(k, sock, &m, seq);
 }
 
-static char **read_list(acs__rd *rd)
-{
-  uint32_t n;
-  if (!acs__rd_u32(rd, &n) || n > ACS__SYS_MAX_ARGS) return NULL;
-  char **v = calloc((size_t)n + 1, sizeof *v);
-  if (!v) return NULL;
-  for (uint32_t i = 0; i < n; i++) {
-    const unsigned char *s;
-    size_t len;
-    if (!acs__rd_bytes(rd, &s, &len) || memchr(s, 0, len) || !(v[i] = malloc(len + 1))) {
-      for (uint32_t j = 0; j < i; j++) free(v[j]);
-      free(v);
-      return NULL;
-    }
-    memcpy(v[i], s, len);
-    v[i][len] = 0;
-  }
-  return v;
-}
-
-static void free_list(char **v)
-{
-  for (size_t i = 0; v && v[i]; i++) free(v[i]);
-  free(v);
-}
-
 /* SPAWN from a process: the child inherits every descriptor not marked
 ** close-on-exec, then the pairs (child fd <- parent fd, -1 closes). */
 static bool do_spawn(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, acs__rd *rd)
 {
   char path[ACS__SYS_MAX_STR + 1];
   if (!acs__rd_str(rd, path, sizeof path)) return false;
-  char **argv = read_list(rd), **envp = argv ? read_list(rd) : NULL;
+  char **argv = acs__rd_strv(rd), **envp = argv ? acs__rd_strv(rd) : NULL;
   uint32_t nfd = 0;
   bool ok = argv && envp && acs__rd_u32(rd, &nfd) && nfd <= ACS__K_MAX_FDS;
   static acs__kfd table[ACS__K_MAX_FDS];
@@ -383,8 +357,8 @@ static bool do_spawn(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, acs__
   }
   if (ok && !acs__rd_done(rd)) ok = false;
   if (ok && r == 0) r = acs__proc_spawn(k, p, path, argv, envp, table, NULL, p->uid, p->gid);
-  free_list(argv);
-  free_list(envp);
+  acs__strv_free(argv);
+  acs__strv_free(envp);
   if (!ok) return false;
   acs__kernel_reply(k, sock, seq, r);
   return true;

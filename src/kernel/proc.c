@@ -51,11 +51,6 @@ void acs__proc_fd_close(acs__kernel *k, acs__proc *p, int fd)
   p->fds[fd].cloexec = false;
 }
 
-static void free_list(char **v)
-{
-  for (size_t i = 0; v && v[i]; i++) free(v[i]);
-  free(v);
-}
 
 /* A process's resources, when it has exited (it stays a zombie for its
 ** parent) or was never started. */
@@ -71,8 +66,8 @@ static void release(acs__kernel *k, acs__proc *p)
 static void free_slot(acs__kernel *k, acs__proc *p)
 {
   release(k, p);
-  free_list(p->argv);
-  free_list(p->envp);
+  acs__strv_free(p->argv);
+  acs__strv_free(p->envp);
   free(p->fds);
   memset(p, 0, sizeof *p);
   p->sock = -1;
@@ -136,7 +131,7 @@ static char **dup_list(char **v)
   if (!c) return NULL;
   for (size_t i = 0; i < n; i++)
     if (!(c[i] = strdup(v[i]))) {
-      free_list(c);
+      acs__strv_free(c);
       return NULL;
     }
   return c;

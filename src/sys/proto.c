@@ -4,6 +4,7 @@
 #include "proto.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -209,6 +210,34 @@ bool acs__rd_str(acs__rd *r, char *dst, size_t cap)
 }
 
 bool acs__rd_done(const acs__rd *r) { return !r->bad && r->left == 0; }
+
+void acs__strv_free(char **v)
+{
+  for (size_t i = 0; v && v[i]; i++) free(v[i]);
+  free(v);
+}
+
+char **acs__rd_strv(acs__rd *r)
+{
+  uint32_t n;
+  if (!acs__rd_u32(r, &n) || n > ACS__SYS_MAX_ARGS || n > r->left / 4) {
+    r->bad = true;
+    return NULL;
+  }
+  char **v = calloc((size_t)n + 1, sizeof *v);
+  if (!v) return NULL;
+  for (uint32_t i = 0; i < n; i++) {
+    const unsigned char *s;
+    size_t len;
+    if (!acs__rd_bytes(r, &s, &len) || memchr(s, 0, len) || !(v[i] = malloc(len + 1))) {
+      acs__strv_free(v);
+      return NULL;
+    }
+    memcpy(v[i], s, len);
+    v[i][len] = 0;
+  }
+  return v;
+}
 
 void acs__msg_stat(acs__msg *m, const acs__sys_stat *st) { put(m, st, sizeof *st); }
 bool acs__rd_stat(acs__rd *r, acs__sys_stat *st) { return get(r, st, sizeof *st); }

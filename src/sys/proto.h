@@ -146,6 +146,12 @@ bool acs__rd_bytes(acs__rd *r, const unsigned char **p, size_t *len);
 /* A string copied into dst (cap bytes, NUL added): fails when it holds a
 ** NUL or does not fit. */
 bool acs__rd_str(acs__rd *r, char *dst, size_t cap);
+/* A list: u32 count (at most ACS__SYS_MAX_ARGS), then that many strings
+** without NUL. A malloc'd NULL-terminated array of malloc'd strings (the
+** caller's, freed with acs__strv_free), or NULL when it does not parse or
+** memory ran out. */
+char **acs__rd_strv(acs__rd *r);
+void acs__strv_free(char **v); /* NULL ok */
 /* Whether the whole payload was read and nothing failed. */
 bool acs__rd_done(const acs__rd *r);
 

@@ -89,22 +89,6 @@ static int simple(acs__msg *m)
   return (int)call(m, &rd, NULL, NULL);
 }
 
-static char **read_list(acs__rd *rd)
-{
-  uint32_t n;
-  if (!acs__rd_u32(rd, &n) || n > ACS__SYS_MAX_ARGS) return NULL;
-  char **v = calloc((size_t)n + 1, sizeof *v);
-  if (!v) return NULL;
-  for (uint32_t i = 0; i < n; i++) {
-    const unsigned char *p;
-    size_t len;
-    if (!acs__rd_bytes(rd, &p, &len) || !(v[i] = malloc(len + 1))) return NULL;
-    memcpy(v[i], p, len);
-    v[i][len] = 0;
-  }
-  return v;
-}
-
 int acs_sys_hello(acs_sys_start *st)
 {
   init_direct();
@@ -119,7 +103,7 @@ int acs_sys_hello(acs_sys_start *st)
       !acs__rd_u32(&rd, &st->uid) || !acs__rd_u32(&rd, &st->gid) ||
       !acs__rd_str(&rd, st->program, sizeof st->program))
     return -EPROTO;
-  if (!(st->argv = read_list(&rd)) || !(st->envp = read_list(&rd))) return -EPROTO;
+  if (!(st->argv = acs__rd_strv(&rd)) || !(st->envp = acs__rd_strv(&rd))) return -EPROTO;
   while (st->argv[st->argc]) st->argc++;
   if (!acs__rd_u32(&rd, &ndirect) || ndirect != (uint32_t)nfds) return -EPROTO;
   for (uint32_t i = 0; i < ndirect; i++) {
