@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Compares src/js/lib/inspect.js and console.js, loaded under Node as the
-// runtime loads them (the body of `function (exports, require, host)`),
-// with Node's own util.inspect / util.format / console.
+// Compares src/js/lib/inspect.js (with its parts inspect_util.js and
+// inspect_printer.js) and console.js, loaded under Node as the runtime
+// loads them (the body of `function (exports, require, host)`), with Node's
+// own util.inspect / util.format / console.
 //
 //   node tests/lib/inspect_vs_node.js [-v]
 //
@@ -95,6 +96,8 @@ function makeHost(withHooks) {
   return host;
 }
 
+// Sibling files, inspect.js's parts (inspect_*.js) among them, load from
+// src/js/lib by name, once per loader: each host gets its own copies.
 function loadLib(host, processModule) {
   const cache = Object.create(null);
   function req(name) {
