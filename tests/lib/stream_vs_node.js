@@ -1,4 +1,5 @@
-// Compares src/js/lib/node_stream.js (with node_stream_promises.js and
+// Compares src/js/lib/node_stream.js (with its parts stream_common.js,
+// stream_readable.js and stream_writable.js, node_stream_promises.js and
 // node_string_decoder.js) against Node's own `stream` module.
 //
 //   node tests/lib/stream_vs_node.js [filter]
@@ -9,10 +10,10 @@
 // until its log has been quiet for a while (timers in scenarios are short).
 // Our files are loaded as the runtime loads them (the body of
 // `function (exports, require, host)`), with a `require` that loads sibling
-// files from src/js/lib, except: "tasks" gives Node's process.nextTick (so
-// both run on the same tick queue), "abort" gives Node's AbortController
-// and AbortSignal (abort.js is tested on its own), "inspect" is Node's util,
-// "process" is Node's process.
+// files (node_stream.js's parts among them) from src/js/lib, except:
+// "tasks" gives Node's process.nextTick (so both run on the same tick
+// queue), "abort" gives Node's AbortController and AbortSignal (abort.js is
+// tested on its own), "inspect" is Node's util, "process" is Node's process.
 // The last line is "N passed, N failed"; the exit status is 1 on failure.
 // An argument runs only the scenarios whose name contains it and prints
 // their logs. DUMP=1 prints our logs only (to diff a run under bun, which
