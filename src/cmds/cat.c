@@ -120,6 +120,7 @@ static int cat_fd(const char *name, int fd, const opts *o, state *s)
     }
     if (plain(o)) cmd_out(buf, (size_t)n);
     else emit(o, s, buf, (size_t)n);
+    if (cmd_out_error()) return 1; /* reported once, at the end */
   }
 }
 
@@ -181,7 +182,7 @@ int acs__cmd_cat(int argc, char **argv)
     files = dash;
     nfiles = 1;
   }
-  for (int i = 0; i < nfiles; i++) {
+  for (int i = 0; i < nfiles && !cmd_out_error(); i++) {
     if (!strcmp(files[i], "-")) {
       status |= cat_fd("-", 0, &o, &s);
       continue;
@@ -196,7 +197,7 @@ int acs__cmd_cat(int argc, char **argv)
     acs_sys_close(fd);
   }
   if (!cmd_flush()) {
-    cmd_error("cat", "write error");
+    cmd_error("cat", "write error: %s", cmd_strerror(cmd_out_error()));
     return 1;
   }
   return status;

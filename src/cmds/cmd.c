@@ -10,13 +10,22 @@
 static char obuf[65536];
 static size_t olen;
 static bool obad;
+static int oerr;
 
 bool cmd_flush(void)
 {
-  if (olen && !obad && acs_sys_write_all(1, obuf, olen)) obad = true;
+  if (olen && !obad) {
+    int rc = acs_sys_write_all(1, obuf, olen);
+    if (rc) {
+      obad = true;
+      oerr = rc;
+    }
+  }
   olen = 0;
   return !obad;
 }
+
+int cmd_out_error(void) { return oerr; }
 
 void cmd_out(const void *data, size_t n)
 {

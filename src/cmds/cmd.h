@@ -15,6 +15,9 @@
 void cmd_out(const void *data, size_t n);
 void cmd_puts(const char *s);
 bool cmd_flush(void);
+/* The first output error (a negative errno), or 0: a command that copies
+** without end (cat /dev/zero > full-disk) must stop at it, as GNU's do. */
+int cmd_out_error(void);
 
 /* "NAME: MESSAGE\n" on box fd 2. */
 void cmd_error(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -1,0 +1,47 @@
+# box_attacks.sh - attempts to get out of a box or to hurt it, through its
+# programs (sh, cat, node); each must fail cleanly and leave the host as it
+# was. (Malformed protocol messages and the guests' system-call walls:
+# tests/unit/kernel.c.)
+. "$(dirname "$0")/lib.sh"
+
+SECRET=host-secret-$$-$RANDOM
+mkdir -p "$TMP/host"
+echo "$SECRET" >"$TMP/host/secret.txt"
+box_pids() { pgrep -f "^$ACS box" || true; }
+
+# host files: absolute host paths, /proc tricks, links made in the box
+run_acs box -c "cat $TMP/host/secret.txt /proc/self/root$TMP/host/secret.txt /proc/1/environ; echo rc=\$?"
+check "sh + cat: a host path is not in the box (No such file)" \
+  all has "$ERR" "$TMP/host/secret.txt: No such file or directory" -- has "$OUT" "rc=1" -- bash -c "! grep -q '$SECRET' <<<\"\$OUT\$ERR\""
+run_acs box --exec node -e "
+const fs = require('fs');
+for (const p of ['$TMP/host/secret.txt', '/proc/self/root$TMP/host/secret.txt', '/proc/self/fd/0', '/dev/fd/3'])
+  try { console.log(p, 'READ', fs.readFileSync(p, 'utf8')); } catch (e) { console.log(p, e.code); }
+fs.symlinkSync('$TMP/host/secret.txt', '/tmp/link');
+try { console.log('link READ', fs.readFileSync('/tmp/link', 'utf8')); } catch (e) { console.log('link', e.code); }
+fs.mkdirSync('$TMP/host', { recursive: true });
+fs.writeFileSync('$TMP/host/written-by-box', 'x');
+console.log('wrote', fs.existsSync('$TMP/host/written-by-box'));"
+check "node: host paths and a link to one resolve inside the box, never on the host" \
+  all bash -c "! grep -q '$SECRET' <<<\"\$OUT\$ERR\"" -- has "$OUT" "link ENOENT" -- has "$OUT" "wrote true"
+check "node: what it wrote at a host path stayed in the box" [ ! -e "$TMP/host/written-by-box" ]
+check "the host dir is as it was" [ "$(ls "$TMP/host")" = secret.txt ]
+
+# the box's own data: a full filesystem is ENOSPC for the writer, and what
+# was written before stays, the box goes on
+run_acs box --fs-mb 8 -c 'echo kept > /tmp/keep; cat /dev/zero > /tmp/big; echo "cat=$?"; cat /tmp/keep; echo after'
+check "filling memfs: cat stops with GNU's ENOSPC message, files written before stay, the script goes on" \
+  all [ "$RC" = 0 ] -- has "$ERR" "cat: write error: No space left on device" -- [ "$OUT" = "$(printf 'cat=1\nkept\nafter')" ]
+
+# a fork bomb in the shell: endless background programs meet the process
+# limit (EAGAIN, said on stderr), the time limit ends the script, and
+# nothing of it survives on the host
+run_acs box --json --max-processes 24 --timeout-ms 2000 -c 'while :; do cat /dev/zero > /dev/null & done'
+check "a shell fork bomb: spawns past the limit are refused, the time limit ends it (124)" \
+  all [ "$RC" = 124 ] -- has "$(json .stderr)" "Resource temporarily unavailable"
+for _ in $(seq 400); do [ -z "$(box_pids)" ] && break; sleep 0.05; done
+check "a shell fork bomb: no process of the box is left on the host" [ -z "$(box_pids)" ]
+
+# endless output into a pipe whose reader is gone: SIGPIPE, as on Linux
+run_acs box -c 'cat /etc/passwd /dev/zero | (read -r line; echo "read: ${line%%:*}"); echo "status $?"'
+check "a writer whose reader left dies of SIGPIPE; the script goes on" [ "$OUT" = "$(printf 'read: root\nstatus 0')" ]
