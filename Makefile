@@ -17,7 +17,7 @@ SANITIZE :=
 LIB_SRC  := $(wildcard src/base/*.c src/vfs/*.c src/policy/*.c src/net/*.c src/pkg/*.c src/lang/*.c src/js/*.c src/box/*.c src/sys/*.c src/kernel/*.c src/cmds/*.c src/shell/*.c src/server/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 JS_LIB   := $(sort $(wildcard src/js/lib/*.js))
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/lib_embed.o
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/lib_embed.o $(BUILD)/gen/cmd_table.o
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit_%)
@@ -48,6 +48,16 @@ $(BUILD)/gen/lib_embed.c: $(JS_LIB) $(BUILD)/tools/embed
 
 $(BUILD)/gen/lib_embed.o: $(BUILD)/gen/lib_embed.c
 	$(CC) $(ALL_CFLAGS) $(SANITIZE) -Isrc/js -c $< -o $@
+
+# The box's programs: every acs__cmd_NAME / acs__prog_NAME, sorted, with
+# each command's --help text from its head comment.
+PROG_SRC := $(wildcard src/cmds/*.c) src/shell/main.c
+$(BUILD)/gen/cmd_table.c: tools/cmd_table.sh $(PROG_SRC)
+	@mkdir -p $(dir $@)
+	sh tools/cmd_table.sh $@ $(PROG_SRC)
+
+$(BUILD)/gen/cmd_table.o: $(BUILD)/gen/cmd_table.c
+	$(CC) $(ALL_CFLAGS) $(SANITIZE) -Isrc/cmds -c $< -o $@
 
 $(BUILD)/libacs.a: $(LIB_OBJ)
 	rm -f $@

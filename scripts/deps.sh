@@ -2,9 +2,14 @@
 # Install the Debian packages the project builds and tests with.
 # Idempotent: does nothing when everything is present.
 set -e
+# The references the box's commands are compared with (tests/cmds "gnu"
+# cases): Debian's own tools where the base system lacks them.
+REFS="jq bc dc zip unzip bzip2 xz-utils zstd file tree gawk patch bsdextrautils xxd procps"
 PKGS="gcc make libc6-dev pkg-config libjavascriptcoregtk-4.1-dev libuv1-dev \
 libcurl4-openssl-dev libssl-dev zlib1g-dev libarchive-dev libjansson-dev \
-libcriterion-dev libseccomp-dev libbrotli-dev"
+libcriterion-dev libseccomp-dev libbrotli-dev \
+libpcre2-dev libjq-dev libmagic-dev libbz2-dev liblzma-dev libzstd-dev \
+$REFS"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

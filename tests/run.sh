@@ -120,6 +120,20 @@ while IFS= read -r line; do
   esac
 done < <(BUILD=$BUILD bash tests/shell/run.sh 2>&1)
 
+# ---------------------------------------------------------------- cmds
+# tests/cmds/run.sh: the box's commands, tests/cmds/NAME.test each (toybox's
+# shape; "gnu" cases compare with Debian's GNU tools on the host).
+pending=""
+while IFS= read -r line; do
+  case "$line" in
+    "ok "*) ok "${line#ok }";;
+    "FAIL "*) bad "${line#FAIL }"; pending=1;;
+    *[0-9]" passed, "*[0-9]" failed") ;;
+    "     "*) [ -n "$pending" ] && echo "$line";;
+    *) [ -n "$line" ] && echo "$line";;
+  esac
+done < <(BUILD=$BUILD bash tests/cmds/run.sh 2>&1)
+
 # ------------------------------------------------------------ security
 # tests/security/CASE/: one directory per attack (see its README).
 if [ -x tests/security/run.sh ]; then

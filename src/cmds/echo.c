@@ -1,29 +1,25 @@
 /* echo.c - display a line of text.
 **
-** usage: echo [-neE] [STRING]...
+** Usage: echo [SHORT-OPTION]... [STRING]...
+**   or:  echo LONG-OPTION
+** Echo the STRING(s) to standard output.
 **
-** GNU coreutils' echo (not a shell's builtin): the strings separated by
+**   -n             do not output the trailing newline
+**   -e             enable interpretation of backslash escapes
+**   -E             disable interpretation of backslash escapes (default)
+**       --help     display this help and exit
+**       --version  output version information and exit
+*/
+
+/* GNU coreutils' echo (not a shell's builtin): the strings separated by
 ** spaces, then a newline. Options come first and only as whole words of
 ** n, e and E letters (-ne, -En); anything else is printed. --help and
-** --version are options only when they are the only argument.
-**   -n  no trailing newline
-**   -e  interpret backslash escapes: \\ \a \b \c (stop) \e \f \n \r \t \v
-**       \0NNN (octal) \xHH (hex)
-**   -E  do not interpret them (the default) */
+** --version are options only when they are the only argument. -e knows
+** \\ \a \b \c (stop) \e \f \n \r \t \v \0NNN (octal) \xHH (hex). */
 #include "cmd.h"
 
 #include <string.h>
 
-static const char help[] =
-    "Usage: echo [SHORT-OPTION]... [STRING]...\n"
-    "  or:  echo LONG-OPTION\n"
-    "Echo the STRING(s) to standard output.\n"
-    "\n"
-    "  -n             do not output the trailing newline\n"
-    "  -e             enable interpretation of backslash escapes\n"
-    "  -E             disable interpretation of backslash escapes (default)\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
 
 static int hexval(char c)
 {
@@ -34,11 +30,11 @@ static int hexval(char c)
 }
 
 /* Print s with escapes; false when \c asked to stop everything. */
-static bool escaped(const char *s)
+static bool escaped(acs_cmd *cm, const char *s)
 {
   for (; *s; s++) {
     if (*s != '\\' || !s[1]) {
-      cmd_out(s, 1);
+      cmd_out(cm, s, 1);
       continue;
     }
     char c = *++s, o;
@@ -56,7 +52,7 @@ static bool escaped(const char *s)
     case 'x': {
       int v = hexval(s[1]);
       if (v < 0) { /* no digit: printed as it is */
-        cmd_out("\\x", 2);
+        cmd_out(cm, "\\x", 2);
         continue;
       }
       s++;
@@ -71,18 +67,18 @@ static bool escaped(const char *s)
       break;
     }
     default:
-      cmd_out(s - 1, 2);
+      cmd_out(cm, s - 1, 2);
       continue;
     }
-    cmd_out(&o, 1);
+    cmd_out(cm, &o, 1);
   }
   return true;
 }
 
-int acs__cmd_echo(int argc, char **argv)
+int acs__cmd_echo(acs_cmd *c, int argc, char **argv)
 {
   int status;
-  if (argc == 2 && cmd_help_version("echo", help, argv[1], &status)) return status;
+  if (argc == 2 && cmd_help_version(c, argv[1], &status)) return status;
   bool newline = true, esc = false;
   int i = 1;
   for (; i < argc; i++) {
@@ -95,10 +91,10 @@ int acs__cmd_echo(int argc, char **argv)
     }
   }
   for (int first = i; i < argc; i++) {
-    if (i > first) cmd_out(" ", 1);
-    if (esc && !escaped(argv[i])) return cmd_flush() ? 0 : 1;
-    if (!esc) cmd_puts(argv[i]);
+    if (i > first) cmd_out(c, " ", 1);
+    if (esc && !escaped(c, argv[i])) return 0;
+    if (!esc) cmd_puts(c, argv[i]);
   }
-  if (newline) cmd_out("\n", 1);
-  return cmd_flush() ? 0 : 1;
+  if (newline) cmd_out(c, "\n", 1);
+  return 0;
 }

@@ -1,21 +1,18 @@
 /* false.c - do nothing, unsuccessfully.
 **
-** usage: false [--help | --version]
+** Usage: false [ignored command line arguments]
+**   or:  false OPTION
+** Exit with a status code indicating failure.
 **
-** Exit with status 1, even after --help or --version (as GNU's does). */
+**       --help        display this help and exit
+**       --version     output version information and exit
+*/
 #include "cmd.h"
 
-static const char help[] =
-    "Usage: false [ignored command line arguments]\n"
-    "  or:  false OPTION\n"
-    "Exit with a status code indicating failure.\n"
-    "\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
-
-int acs__cmd_false(int argc, char **argv)
+/* Status 1 even after --help or --version, as GNU's. */
+int acs__cmd_false(acs_cmd *c, int argc, char **argv)
 {
   int status;
-  if (argc == 2) cmd_help_version("false", help, argv[1], &status);
+  if (argc == 2) cmd_help_version(c, argv[1], &status);
   return 1;
 }

@@ -1,4 +1,23 @@
-/* node.c - the box's node: the runtime of src/js (JavaScriptCore and the
+/* node.c - the box's node.
+**
+** Usage: node [options] [ script.js ] [arguments]
+**
+** Options:
+**   -                           script read from stdin (default if no file name is
+**                               provided)
+**   --                          indicate the end of node options
+**   -e, --eval=...              evaluate script
+**   -h, --help                  print node command line options (currently set)
+**   --input-type=...            set module type for string input (module or commonjs)
+**   -p, --print [...]           evaluate script and print result
+**   -v, --version               print Node.js version
+**
+** This node is the box's: JavaScriptCore with agent-code-sandbox's Node API layer
+** (v22.12.0). Not in the box yet: child_process, servers (http.createServer,
+** net), the network, npm and npx, the REPL, the inspector.
+*/
+
+/* The runtime of src/js (JavaScriptCore and the
 ** Node API layer of src/js/lib) as a program of the box.
 **
 ** usage: node [OPTIONS] [FILE | -e CODE | -p CODE | -] [ARGS...]
@@ -38,22 +57,6 @@
 
 extern char **environ;
 
-static const char help[] =
-    "Usage: node [options] [ script.js ] [arguments]\n"
-    "\n"
-    "Options:\n"
-    "  -                           script read from stdin (default if no file name is\n"
-    "                              provided)\n"
-    "  --                          indicate the end of node options\n"
-    "  -e, --eval=...              evaluate script\n"
-    "  -h, --help                  print node command line options (currently set)\n"
-    "  --input-type=...            set module type for string input (module or commonjs)\n"
-    "  -p, --print [...]           evaluate script and print result\n"
-    "  -v, --version               print Node.js version\n"
-    "\n"
-    "This node is the box's: JavaScriptCore with agent-code-sandbox's Node API layer\n"
-    "(" NODE_VERSION "). Not in the box yet: child_process, servers (http.createServer,\n"
-    "net), the network, npm and npx, the REPL, the inspector.\n";
 
 static void node_exit(int code) { acs_sys_exit(code); }
 
@@ -62,7 +65,6 @@ static void node_timeout(void) { acs_sys_exit(124); }
 
 static int bad(const char *argv0, const char *what, const char *arg)
 {
-  cmd_flush();
   char line[4200];
   int n = snprintf(line, sizeof line, "%s: %s%s\n", argv0, what, arg);
   acs_sys_write_all(2, line, n > 0 && (size_t)n < sizeof line ? (size_t)n : strlen(line));
@@ -144,7 +146,7 @@ static char *resolve(const char *cwd, const char *p)
   return out;
 }
 
-int acs__cmd_node(int argc, char **argv)
+int acs__cmd_node(acs_cmd *c, int argc, char **argv)
 {
   const char *argv0 = argc > 0 && argv[0] ? argv[0] : "node";
   const char *code = NULL, *input_type = NULL;
@@ -158,12 +160,12 @@ int acs__cmd_node(int argc, char **argv)
       break;
     }
     if (!strcmp(a, "-v") || !strcmp(a, "--version")) {
-      cmd_puts(NODE_VERSION "\n");
-      return cmd_flush() ? 0 : 1;
+      cmd_puts(c, NODE_VERSION "\n");
+      return 0;
     }
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      cmd_puts(help);
-      return cmd_flush() ? 0 : 1;
+      cmd_puts(c, c->help);
+      return 0;
     }
     bool e = !strcmp(a, "-e") || !strcmp(a, "--eval"), p = !strcmp(a, "-p") || !strcmp(a, "--print");
     bool pe = !strcmp(a, "-pe") || !strcmp(a, "-ep");
@@ -219,7 +221,7 @@ int acs__cmd_node(int argc, char **argv)
   const char **args = calloc(nargs, sizeof *args);
   char *abs = file ? resolve(cwd, file) : NULL;
   if (!args || (file && !abs)) {
-    cmd_error("node", "out of memory");
+    cmd_error(c, "out of memory");
     return 1;
   }
   size_t na = 0;
@@ -232,7 +234,7 @@ int acs__cmd_node(int argc, char **argv)
   if (from_stdin) {
     src = read_stdin(&src_len);
     if (!src) {
-      cmd_error("node", "out of memory reading the script from stdin");
+      cmd_error(c, "out of memory reading the script from stdin");
       return 1;
     }
   }
@@ -244,7 +246,7 @@ int acs__cmd_node(int argc, char **argv)
   while (environ && environ[nenv]) nenv++;
   const char **env = calloc(nenv + 1, sizeof *env);
   if (!env) {
-    cmd_error("node", "out of memory");
+    cmd_error(c, "out of memory");
     return 1;
   }
   for (size_t k = 0; k < nenv; k++) env[k] = environ[k];

@@ -1,22 +1,19 @@
 /* true.c - do nothing, successfully.
 **
-** usage: true [--help | --version]
+** Usage: true [ignored command line arguments]
+**   or:  true OPTION
+** Exit with a status code indicating success.
 **
-** Exit with status 0. As GNU's, it prints its help or version when that is
-** its only argument and ignores anything else. */
+**       --help        display this help and exit
+**       --version     output version information and exit
+*/
 #include "cmd.h"
 
-static const char help[] =
-    "Usage: true [ignored command line arguments]\n"
-    "  or:  true OPTION\n"
-    "Exit with a status code indicating success.\n"
-    "\n"
-    "      --help        display this help and exit\n"
-    "      --version     output version information and exit\n";
-
-int acs__cmd_true(int argc, char **argv)
+/* As GNU's, it prints its help or version only when that is its one
+** argument, and ignores anything else. */
+int acs__cmd_true(acs_cmd *c, int argc, char **argv)
 {
   int status;
-  if (argc == 2 && cmd_help_version("true", help, argv[1], &status)) return status;
+  if (argc == 2 && cmd_help_version(c, argv[1], &status)) return status;
   return 0;
 }

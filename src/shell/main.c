@@ -173,5 +173,5 @@ static int shell_main(int argc, char **argv, bool bash)
   sh_exit(st);
 }
 
-int acs__cmd_sh(int argc, char **argv) { return shell_main(argc, argv, false); }
-int acs__cmd_bash(int argc, char **argv) { return shell_main(argc, argv, true); }
+int acs__prog_sh(int argc, char **argv) { return shell_main(argc, argv, false); }
+int acs__prog_bash(int argc, char **argv) { return shell_main(argc, argv, true); }
