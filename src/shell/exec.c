@@ -269,7 +269,12 @@ static int call_function(func *f, strv *args)
     sh.aborting = true;
     return 1;
   }
+  /* the body's spans (pipeline elements, subshells sent to a child shell
+  ** as text) are offsets into the source the function was defined in */
+  source *caller = current;
+  current = src;
   int st = run_node(f->body->a);
+  current = caller;
   if (sh.returning) {
     sh.returning = false;
     st = sh.status;
