@@ -18,6 +18,7 @@ typedef struct parser {
 } parser;
 
 static node *p_list(parser *p, bool top);
+static node *p_list_opt(parser *p, bool top, bool may_be_empty);
 static node *p_command(parser *p);
 static cond *p_cond_or(parser *p);
 
@@ -360,7 +361,7 @@ static node *p_case(parser *p)
         return NULL;
       }
     }
-    ci->body = p_list(p, false);
+    ci->body = p_list_opt(p, false, true);
     if (failed(p)) return NULL;
     *it = ci;
     it = &ci->next;
@@ -652,7 +653,11 @@ static node *p_andor(parser *p)
 
 /* A list: and-or lists separated by ; & and (inside compound commands)
 ** newlines. At top level it ends at a newline. */
-static node *p_list(parser *p, bool top)
+static node *p_list(parser *p, bool top) { return p_list_opt(p, top, false); }
+
+/* A case item's body may be empty (`a) ;;`); every other list needs a
+** command, as in bash. */
+static node *p_list_opt(parser *p, bool top, bool may_be_empty)
 {
   lexer *lx = p->lx;
   node *list = ar_alloc(lx->ar, sizeof *list);
@@ -686,7 +691,7 @@ static node *p_list(parser *p, bool top)
     unexpected(p, t);
     return NULL;
   }
-  if (!list->a && !top) {
+  if (!list->a && !top && !may_be_empty) {
     unexpected(p, lx_peek(lx));
     return NULL;
   }

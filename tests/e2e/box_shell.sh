@@ -68,6 +68,7 @@ t function-recursion 'fact() { if [ $1 -le 1 ]; then echo 1; else echo $(( $1 * 
 t function-args-restored 'set -- a b; f() { set -- x; echo $1; }; f; echo $1 $#'
 t function-recursion-pipeline 'g() { echo "depth $1"; [ $1 -lt 3 ] && g $(( $1 + 1 )) | cat; }; g 0; echo $?'
 t function-in-child-calls-function-in-pipeline 'h() { echo "h $1"; }; g() { h x | cat; echo in-g; }; g 0 | cat; (g 1; h 2 | cat)'
+t case-empty-item-body 'case b in a) ;; *) echo x;; esac; case a in a) ;; esac; echo $?; case a in a) case b in *\"*) ;; *) echo nested ;; esac ;; esac'
 t function-redirect 'f() { echo in f; } > out; f; cat out'
 t background 'echo bg > f & wait; cat f; true & echo "$! is set" | cat >/dev/null; echo ok'
 t wait-status '(exit 3) & wait $!; echo $?'
