@@ -1,0 +1,219 @@
+/* mv.c - move (rename) files.
+**
+** Usage: mv [OPTION]... [-T] SOURCE DEST
+**   or:  mv [OPTION]... SOURCE... DIRECTORY
+**   or:  mv [OPTION]... -t DIRECTORY SOURCE...
+** Rename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.
+**
+** Mandatory arguments to long options are mandatory for short options too.
+**   -f, --force                  do not prompt before overwriting
+**   -i, --interactive            prompt before overwrite
+**   -n, --no-clobber             do not overwrite an existing file
+** If you specify more than one of -i, -f, -n, only the final one takes effect.
+**       --strip-trailing-slashes  remove any trailing slashes from each SOURCE
+**                                  argument
+**   -t, --target-directory=DIRECTORY  move all SOURCE arguments into DIRECTORY
+**   -T, --no-target-directory    treat DEST as a normal file
+**   -u, --update                 move only when the SOURCE file is newer
+**                                  than the destination file or when the
+**                                  destination file is missing
+**   -v, --verbose                explain what is being done
+**       --help        display this help and exit
+**       --version     output version information and exit
+*/
+
+/* GNU coreutils' mv as rename(2) inside the box's one file system (there
+** is no other, so no copy across devices). The checks GNU makes before
+** renaming give its messages: the same file, a directory into itself, a
+** directory over a non-directory and the reverse. Without -f or -i, a
+** destination that is not writable is asked about only when stdin is a
+** terminal, as GNU does. */
+#include "cmd.h"
+#include "lib_fileop.h"
+#include "lib_mode.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { OPT_STRIP = 256 };
+enum { CLOBBER_ASK_TTY, CLOBBER_FORCE, CLOBBER_ASK, CLOBBER_NO };
+
+typedef struct opts {
+  int clobber;
+  bool update, verbose, strip, no_target, stdin_tty;
+} opts;
+
+/* dst lies inside the directory src (or is it) */
+static bool inside(const char *src, const char *dst)
+{
+  char a[4096];
+  int err;
+  if (acs_sys_realpath(src, a, sizeof a) < 0) return false;
+  char *b = fileop_canon_missing(dst, &err);
+  if (!b) return false;
+  size_t n = strlen(a);
+  bool in = !strncmp(a, b, n) && (b[n] == '/' || b[n] == 0 || (n == 1 && a[0] == '/'));
+  free(b);
+  return in;
+}
+
+static int move(acs_cmd *c, const opts *o, const char *src, const char *dst)
+{
+  char q1[4096], q2[4096];
+  acs__sys_stat s, d;
+  int rc = acs_sys_lstat(src, &s);
+  if (rc < 0) {
+    cmd_error(c, "cannot stat %s: %s", cmd_quote(src, q1, sizeof q1), cmd_strerror(rc));
+    return 1;
+  }
+  bool exists = acs_sys_lstat(dst, &d) == 0;
+  if (exists) {
+    if (s.dev == d.dev && s.ino == d.ino) {
+      cmd_error(c, "%s and %s are the same file", cmd_quote(src, q1, sizeof q1), cmd_quote(dst, q2, sizeof q2));
+      return 1;
+    }
+    if (o->clobber == CLOBBER_NO) return 0;
+    if (o->update && !S_ISDIR(s.mode) &&
+        (d.mtime_s > s.mtime_s || (d.mtime_s == s.mtime_s && d.mtime_ns >= s.mtime_ns)))
+      return 0;
+    if (o->clobber == CLOBBER_ASK) {
+      if (!fileop_ask(c, "overwrite %s? ", cmd_quote(dst, q1, sizeof q1))) return 0;
+    } else if (o->clobber == CLOBBER_ASK_TTY && o->stdin_tty && !S_ISLNK(d.mode) &&
+               acs_sys_access(dst, W_OK) == -EACCES) {
+      char m[11];
+      mode_string(d.mode, m);
+      if (!fileop_ask(c, "replace %s, overriding mode %04o (%s)? ", cmd_quote(dst, q1, sizeof q1),
+                      d.mode & 07777, m + 1))
+        return 0;
+    }
+    if (S_ISDIR(s.mode) && !S_ISDIR(d.mode)) {
+      cmd_error(c, "cannot overwrite non-directory %s with directory %s", cmd_quote(dst, q1, sizeof q1),
+                cmd_quote(src, q2, sizeof q2));
+      return 1;
+    }
+    if (!S_ISDIR(s.mode) && S_ISDIR(d.mode)) {
+      cmd_error(c, "cannot overwrite directory %s with non-directory", cmd_quote(dst, q1, sizeof q1));
+      return 1;
+    }
+  }
+  if (S_ISDIR(s.mode) && inside(src, dst)) {
+    cmd_error(c, "cannot move %s to a subdirectory of itself, %s", cmd_quote(src, q1, sizeof q1),
+              cmd_quote(dst, q2, sizeof q2));
+    return 1;
+  }
+  rc = acs_sys_rename(src, dst);
+  if (rc < 0) {
+    if (rc == -EEXIST) rc = -ENOTEMPTY;
+    cmd_error(c, "cannot move %s to %s: %s", cmd_quote(src, q1, sizeof q1), cmd_quote(dst, q2, sizeof q2),
+              cmd_strerror(rc));
+    return 1;
+  }
+  if (o->verbose) cmd_printf(c, "renamed %s -> %s\n", cmd_quote(src, q1, sizeof q1), cmd_quote(dst, q2, sizeof q2));
+  return 0;
+}
+
+static void strip_slashes(char *s)
+{
+  size_t n = strlen(s);
+  while (n > 1 && s[n - 1] == '/') s[--n] = 0;
+}
+
+int acs__cmd_mv(acs_cmd *c, int argc, char **argv)
+{
+  static const cmd_opt longs[] = {{"force", 'f', CMD_NOARG},
+                                  {"interactive", 'i', CMD_NOARG},
+                                  {"no-clobber", 'n', CMD_NOARG},
+                                  {"strip-trailing-slashes", OPT_STRIP, CMD_NOARG},
+                                  {"target-directory", 't', CMD_ARG},
+                                  {"no-target-directory", 'T', CMD_NOARG},
+                                  {"update", 'u', CMD_NOARG},
+                                  {"verbose", 'v', CMD_NOARG},
+                                  {0}};
+  opts o = {0};
+  const char *tdir = NULL;
+  cmd_getopt g;
+  cmd_getopt_init(&g, argc, argv, "fint:TuvZ", longs);
+  int opt;
+  char q[4096];
+  while ((opt = cmd_getopt_next(c, &g)) > 0) {
+    switch (opt) {
+    case 'f': o.clobber = CLOBBER_FORCE; break;
+    case 'i': o.clobber = CLOBBER_ASK; break;
+    case 'n': o.clobber = CLOBBER_NO; break;
+    case OPT_STRIP: o.strip = true; break;
+    case 't':
+      if (tdir) {
+        cmd_error(c, "multiple target directories specified");
+        return 1;
+      }
+      tdir = g.arg;
+      break;
+    case 'T': o.no_target = true; break;
+    case 'u': o.update = true; break;
+    case 'v': o.verbose = true; break;
+    case 'Z': break;
+    }
+  }
+  if (opt < 0) return opt == CMD_HELP_DONE ? 0 : 1;
+  o.stdin_tty = fileop_isatty(0);
+  char **ops = cmd_operands(&g);
+  int n = g.nops;
+  if (o.strip)
+    for (int i = 0; i < n; i++) strip_slashes(ops[i]);
+  if (tdir && o.no_target) {
+    cmd_error(c, "cannot combine --target-directory (-t) and --no-target-directory (-T)");
+    return 1;
+  }
+  if (n == 0) {
+    cmd_usage_error(c, "missing file operand");
+    return 1;
+  }
+  if (!tdir && n == 1) {
+    cmd_usage_error(c, "missing destination file operand after %s", cmd_quote(ops[0], q, sizeof q));
+    return 1;
+  }
+  acs__sys_stat st;
+  if (tdir) {
+    int rc = acs_sys_stat(tdir, &st);
+    if (rc < 0 || !S_ISDIR(st.mode)) {
+      cmd_error(c, "target directory %s: %s", cmd_quote(tdir, q, sizeof q), cmd_strerror(rc < 0 ? rc : -ENOTDIR));
+      return 1;
+    }
+  } else if (o.no_target) {
+    if (n > 2) {
+      cmd_usage_error(c, "extra operand %s", cmd_quote(ops[2], q, sizeof q));
+      return 1;
+    }
+    return move(c, &o, ops[0], ops[1]);
+  } else {
+    const char *last = ops[n - 1];
+    int rc = acs_sys_stat(last, &st);
+    bool isdir = rc == 0 && S_ISDIR(st.mode);
+    if (!isdir) {
+      if (n > 2) {
+        cmd_error(c, "target %s: %s", cmd_quote(last, q, sizeof q), cmd_strerror(rc < 0 ? rc : -ENOTDIR));
+        return 1;
+      }
+      return move(c, &o, ops[0], ops[1]);
+    }
+    tdir = last;
+    n--;
+  }
+  int status = 0;
+  for (int i = 0; i < n && !cmd_out_error(c); i++) {
+    char *base = fileop_base(ops[i]);
+    char *dst = base ? cmd_path_join(tdir, base) : NULL;
+    if (!dst) {
+      free(base);
+      cmd_error(c, "%s", cmd_strerror(-ENOMEM));
+      return 1;
+    }
+    status |= move(c, &o, ops[i], dst);
+    free(base);
+    free(dst);
+  }
+  return status;
+}
