@@ -943,7 +943,7 @@ static const struct {
     {"break", bi_break, true},   {"cd", bi_cd, false},        {"command", bi_command, false},
     {"continue", bi_continue, true}, {"declare", bi_declare, false}, {"echo", bi_echo, false},
     {"eval", bi_eval, true},     {"exec", bi_exec, true},     {"exit", bi_exit, true},
-    {"export", bi_export, true}, {"false", bi_false, false},  {"let", bi_let, false},
+    {"export", bi_export, true}, {"getopts", bi_getopts, false}, {"false", bi_false, false},  {"let", bi_let, false},
     {"local", bi_local, false},  {"printf", bi_printf, false}, {"pwd", bi_pwd, false},
     {"read", bi_read, false},    {"readonly", bi_readonly, true}, {"return", bi_return, true},
     {"set", bi_set, true},       {"shift", bi_shift, true},   {"source", bi_source, true},

@@ -375,6 +375,7 @@ char *text_span(source *s, size_t start, size_t end);
 
 typedef int (*builtin_fn)(int argc, char **argv);
 builtin_fn builtin_find(const char *name, bool *special);
+int bi_getopts(int argc, char **argv); /* getopts.c */
 bool is_keyword(const char *s);
 int bi_test(int argc, char **argv);
 int bi_printf(int argc, char **argv);
