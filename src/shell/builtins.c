@@ -79,7 +79,7 @@ static bool echo_escaped(const char *s)
 
 int bi_echo(int argc, char **argv)
 {
-  bool nl = true, esc = false;
+  bool nl = true, esc = shopt_on("xpg_echo");
   int i = 1;
   for (; i < argc; i++) {
     const char *a = argv[i];
@@ -946,7 +946,7 @@ static const struct {
     {"export", bi_export, true}, {"getopts", bi_getopts, false}, {"false", bi_false, false},  {"let", bi_let, false},
     {"local", bi_local, false},  {"printf", bi_printf, false}, {"pwd", bi_pwd, false},
     {"read", bi_read, false},    {"readonly", bi_readonly, true}, {"return", bi_return, true},
-    {"set", bi_set, true},       {"shift", bi_shift, true},   {"source", bi_source, true},
+    {"set", bi_set, true},       {"shift", bi_shift, true}, {"shopt", bi_shopt, false},   {"source", bi_source, true},
     {"test", bi_test, false},    {"trap", bi_trap, true},     {"true", bi_true, false},
     {"type", bi_type, false},    {"typeset", bi_declare, false}, {"umask", bi_umask, false},
     {"unset", bi_unset, true},   {"wait", bi_wait, false},

@@ -41,12 +41,20 @@ static void end_field(xout *o, bool force)
       if (o->attr.s[i] == '1' && strchr("*?[]\\", c)) sb_addc(&p, '\\');
       sb_addc(&p, c);
     }
-    size_t before = o->fields->n;
     if (glob_expand(p.s, o->fields)) {
       free(s);
       s = NULL;
+    } else if (shopt_on("failglob")) {
+      /* as bash: the rest of the top-level command is not run */
+      sh_error("no match: %s", s);
+      sh.status = 1;
+      sh.aborting = true;
+      free(s);
+      s = NULL;
+    } else if (shopt_on("nullglob")) {
+      free(s);
+      s = NULL;
     }
-    (void)before;
     sb_free(&p);
   }
   if (s) sv_push(o->fields, s);

@@ -174,6 +174,19 @@ static bool exists(const char *path)
   return acs_sys_lstat(path, &st) == 0;
 }
 
+/* nocaseglob: both sides folded to lower case (a range such as [A-Z]
+** then means [a-z], which matches the same names) */
+static bool match_nocase(const char *pat, const char *name)
+{
+  char *p = xstrdup(pat), *n = xstrdup(name);
+  for (char *c = p; *c; c++) *c = (char)tolower((unsigned char)*c);
+  for (char *c = n; *c; c++) *c = (char)tolower((unsigned char)*c);
+  bool m = pat_match(p, n);
+  free(p);
+  free(n);
+  return m;
+}
+
 /* match the components of pat from comp on, under prefix */
 static void walk(const char *prefix, const char *pat, strv *out)
 {
@@ -207,13 +220,14 @@ static void walk(const char *prefix, const char *pat, strv *out)
     free(comp);
     return;
   }
+  bool dotglob = shopt_on("dotglob"), nocase = shopt_on("nocaseglob");
   strv names = {0};
   list_dir(prefix, &names);
   if (names.n) qsort(names.v, names.n, sizeof *names.v, cmp);
   for (size_t i = 0; i < names.n; i++) {
     const char *nm = names.v[i];
-    if (nm[0] == '.' && comp[0] != '.' && !(comp[0] == '\\' && comp[1] == '.')) continue;
-    if (!pat_match(comp, nm)) continue;
+    if (nm[0] == '.' && comp[0] != '.' && !(comp[0] == '\\' && comp[1] == '.') && !dotglob) continue;
+    if (!(nocase ? match_nocase(comp, nm) : pat_match(comp, nm))) continue;
     sbuf p = {0};
     sb_adds(&p, prefix);
     if (p.len && p.s[p.len - 1] != '/') sb_addc(&p, '/');

@@ -78,6 +78,7 @@ static int shell_main(int argc, char **argv, bool bash)
   base = base ? base + 1 : argv[0] ? argv[0] : "sh";
   if (!strcmp(base, "bash")) sh.is_bash = true;
   sh.name = xstrdup(argv[0] ? argv[0] : "sh");
+  shopt_init();
   init_vars();
   if (argc >= 2 && !strcmp(argv[1], "--acs-subshell")) {
     char *text = NULL;

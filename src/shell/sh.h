@@ -276,13 +276,14 @@ typedef struct shell {
   bool exiting;
   int exit_status;
   bool in_child;        /* a subshell of another shell */
-  bool aborting;        /* an arithmetic error: the top-level command stops */
+  bool aborting;        /* an arithmetic error, failglob: the top-level command stops */
   int cmdsub_status;    /* of the last command substitution */
   bool cmdsub_ran;
   int bg_pids[256];
   int nbg;
   char *trap_exit;
   unsigned rnd;
+  unsigned long long shopts; /* shopt's options, bit i for shopt.c's name i */
   int private_fds[16];  /* descriptors children must not inherit */
   int nprivate;
 } shell;
@@ -376,6 +377,9 @@ char *text_span(source *s, size_t start, size_t end);
 typedef int (*builtin_fn)(int argc, char **argv);
 builtin_fn builtin_find(const char *name, bool *special);
 int bi_getopts(int argc, char **argv); /* getopts.c */
+int bi_shopt(int argc, char **argv);   /* shopt.c */
+void shopt_init(void);
+bool shopt_on(const char *name);
 bool is_keyword(const char *s);
 int bi_test(int argc, char **argv);
 int bi_printf(int argc, char **argv);

@@ -65,6 +65,10 @@ void state_send(int fd, const char *text, int line)
   put_int(&b, sh.func_depth);
   put_int(&b, sh.loop_depth);
   put(&b, sh.name);
+  put(&b, "O");
+  char num[32];
+  snprintf(num, sizeof num, "%llu", sh.shopts);
+  put(&b, num);
   if (sh.trap_exit) {
     put(&b, "X");
     put(&b, sh.trap_exit);
@@ -125,6 +129,8 @@ bool state_receive(int fd, char **text, int *line)
       sh.loop_depth = atoi(next(&p, end));
       free(sh.name);
       sh.name = xstrdup(next(&p, end));
+    } else if (!strcmp(tag, "O")) {
+      sh.shopts = strtoull(next(&p, end), NULL, 10);
     } else if (!strcmp(tag, "X")) {
       /* an EXIT trap is not inherited by subshells, as in bash */
       (void)next(&p, end);

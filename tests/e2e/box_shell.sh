@@ -71,6 +71,8 @@ t function-in-child-calls-function-in-pipeline 'h() { echo "h $1"; }; g() { h x 
 t case-empty-item-body 'case b in a) ;; *) echo x;; esac; case a in a) ;; esac; echo $?; case a in a) case b in *\"*) ;; *) echo nested ;; esac ;; esac'
 t getopts-loop 'set -- -h -c foo -xq x y; while getopts "hc:xq" o; do echo "$o ${OPTARG-unset} $OPTIND"; done; shift $((OPTIND-1)); echo "$@"'
 t getopts-errors 'getopts ":a:" o -a; echo $? $o $OPTARG; OPTIND=1; getopts ":a" o -z; echo $? $o $OPTARG; OPTIND=1; getopts a o -z 2>/dev/null; echo $? $o ${OPTARG-unset}; getopts a o; echo $? $o'
+t shopt-globs 'echo > x; echo > .h; shopt -s nullglob; echo a *.none b; shopt -u nullglob; echo *.none; shopt -s dotglob; echo *; shopt -u dotglob; echo *; echo > Ab; shopt -s nocaseglob; echo a*; shopt -s failglob; echo *.none; echo st=$?'
+t shopt-query 'shopt -p nullglob; shopt -s nullglob; shopt -p nullglob; shopt -q nullglob failglob; echo $?; shopt nullglob bad 2>/dev/null; echo $?; shopt -s xpg_echo; echo "a\tb"; shopt -o errexit; echo $?'
 t function-redirect 'f() { echo in f; } > out; f; cat out'
 t background 'echo bg > f & wait; cat f; true & echo "$! is set" | cat >/dev/null; echo ok'
 t wait-status '(exit 3) & wait $!; echo $?'
