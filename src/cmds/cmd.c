@@ -92,7 +92,8 @@ static void verror(acs_cmd *c, const char *fmt, va_list ap, bool try_help)
   cmd_flush(c); /* what came before goes out first, as with stdio */
   acs_sys_write_all(2, line, len);
   if (try_help) {
-    n = snprintf(line, sizeof line, "Try '%s --help' for more information.\n", c->name);
+    n = snprintf(line, sizeof line, "%s%sTry '%s --help' for more information.\n",
+                 c->try_named ? c->name : "", c->try_named ? ": " : "", c->name);
     if (n > 0) acs_sys_write_all(2, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
   }
 }

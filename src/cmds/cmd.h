@@ -27,6 +27,7 @@ typedef struct acs_cmd {
   const char *help; /* --help text */
   int out_err;      /* the first output error (negative errno), or 0 */
   bool out_reported;
+  bool try_named;   /* "NAME: Try 'NAME --help' ...", as diffutils words it */
   size_t olen;
   char obuf[CMD_OBUF];
 } acs_cmd;
