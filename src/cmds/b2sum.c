@@ -1,0 +1,40 @@
+/* b2sum.c - compute and check BLAKE2b message digests.
+**
+** Usage: b2sum [OPTION]... [FILE]...
+** Print or check BLAKE2b (512-bit) checksums.
+**
+** With no FILE, or when FILE is -, read standard input.
+**
+** Mandatory arguments to long options are mandatory for short options too.
+**   -b, --binary          read in binary mode
+**   -c, --check           read checksums from the FILEs and check them
+**   -l, --length=BITS     digest length in bits; must not exceed the max for
+**                           the blake2 algorithm and must be a multiple of 8
+**       --tag             create a BSD-style checksum
+**   -t, --text            read in text mode (default)
+**   -z, --zero            end each output line with NUL, not newline,
+**                           and disable file name escaping
+**
+** The following five options are useful only when verifying checksums:
+**       --ignore-missing  don't fail or report status for missing files
+**       --quiet           don't print OK for each successfully verified file
+**       --status          don't output anything, status code shows success
+**       --strict          exit non-zero for improperly formatted checksum lines
+**   -w, --warn            warn about improperly formatted checksum lines
+**
+**       --help        display this help and exit
+**       --version     output version information and exit
+**
+** The sums are computed as described in RFC 7693.
+** When checking, the input should be a former output of this program.
+** The default mode is to print a line with: checksum, a space,
+** a character indicating input mode ('*' for binary, ' ' for text
+** or where binary is insignificant), and name for each FILE.
+**
+** Note: There is no difference between binary mode and text mode on GNU systems.
+*/
+
+/* GNU coreutils' b2sum; lib_digest does the work, with libcrypto's BLAKE2b. */
+#include "lib_digest.h"
+
+int acs__cmd_b2sum(acs_cmd *c, int argc, char **argv) { return cmd_digest_main(c, argc, argv, CMD_DIGEST_BLAKE2B); }
