@@ -4,6 +4,7 @@
 ** marker line naming the command, not a host path: the kernel reads the
 ** marker at spawn and the zygote runs the command's code of this build. */
 #include "kernel.h"
+#include "procfs.h"
 
 #include "../sys/sys.h"
 
@@ -49,6 +50,7 @@ int acs__kernel_boot(acs__kernel *k)
     rc = dir(k, dirs[i].path, dirs[i].mode, dirs[i].uid, dirs[i].uid);
   if (!rc) rc = acs_memfs_symlink(k->fs, &root, "usr/bin", NULL, "/bin");
   if (!rc) rc = acs_memfs_symlink(k->fs, &root, "usr/lib", NULL, "/lib");
+  if (!rc) rc = acs__procfs_mount(k);
   if (rc) return rc;
 
   char hosts[256];

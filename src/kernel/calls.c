@@ -5,10 +5,12 @@
 #include "kernel.h"
 
 #include "../sys/sys.h"
+#include "procfs.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -59,6 +61,28 @@ static acs_memfs_inode *start_of(acs__proc *p, int32_t at, int *err)
     return NULL;
   }
   return acs_memfs_file_inode(f->mf);
+}
+
+/* A change of a path that crossed into a mount: /proc refuses it as Linux
+** does; other mounts come with their backend. */
+static int crossed(acs__kernel *k, acs__proc *p, int err, int op)
+{
+  if (err != ACS_MEMFS_CROSSED) return err;
+  return acs__procfs_crossed(k) ? acs__procfs_refuse(k, p, op) : -EXDEV;
+}
+
+/* A relative path from a /proc directory descriptor (openat, fstatat):
+** the same path from the box's root. */
+static void proc_at(acs__proc *p, int32_t *at, char *path, size_t size)
+{
+  if (*at == AT_FDCWD || path[0] == '/' || !path[0]) return;
+  acs__kfile *f = file_of(p, *at);
+  if (!f || !f->pf || !acs__pfile_is_dir(f->pf)) return;
+  char rel[ACS__SYS_MAX_STR + 1];
+  snprintf(rel, sizeof rel, "%s", path);
+  const char *dir = acs__pfile_path(f->pf);
+  if ((size_t)snprintf(path, size, "/proc/%s%s%s", dir, *dir ? "/" : "", rel) >= size) return;
+  *at = AT_FDCWD;
 }
 
 static void to_wire(const acs_memfs_stat *s, acs__sys_stat *w)
@@ -151,6 +175,7 @@ static void do_read(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, int32_
   ssize_t r;
   uint64_t dev = device_of(f);
   if (!dst) r = -ENOMEM;
+  else if (f->pf) r = acs__pfile_read(f->pf, dst, count, at, off);
   else if (!f->mf) r = at ? -ESPIPE : host_io(f->host_fd, dst, count, false);
   else if (dev) {
     int acc = acs_memfs_file_flags(f->mf) & O_ACCMODE;
@@ -169,6 +194,7 @@ static int64_t do_write(acs__kernel *k, acs__proc *p, int32_t fd, const unsigned
 {
   acs__kfile *f = file_of(p, fd);
   if (!f) return -EBADF;
+  if (f->pf) return acs__pfile_writable(f->pf) ? -EIO : -EBADF; /* /proc takes no writes */
   if (!f->mf) return at ? -ESPIPE : host_io(f->host_fd, (void *)data, n, true);
   uint64_t dev = device_of(f);
   acs_memfs_cred cr = acs__kernel_cred(p);
@@ -204,7 +230,7 @@ static void do_getdents(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, in
 {
   acs__kfile *f = file_of(p, fd);
   if (!f) return acs__kernel_reply(k, sock, seq, -EBADF);
-  if (!f->mf) return acs__kernel_reply(k, sock, seq, -ENOTDIR);
+  if (!f->mf && !f->pf) return acs__kernel_reply(k, sock, seq, -ENOTDIR);
   if (max > ACS__SYS_MAX_DATA) max = ACS__SYS_MAX_DATA;
   acs__msg m;
   acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
@@ -212,7 +238,7 @@ static void do_getdents(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, in
   unsigned char *dst = acs__msg_bytes_reserve(&m, max);
   if (!dst) return acs__kernel_reply(k, sock, seq, -ENOMEM);
   dents d = {.out = dst, .cap = max};
-  int r = acs_memfs_readdir(k->fs, f->mf, put_dent, &d);
+  int r = f->pf ? acs__pfile_readdir(f->pf, put_dent, &d) : acs_memfs_readdir(k->fs, f->mf, put_dent, &d);
   if (r < 0) return acs__kernel_reply(k, sock, seq, r);
   if (r == 0 && d.len == 0 && max < 11 + ACS_MEMFS_NAME_MAX) {
     /* nothing fitted although entries remain: the buffer is too small */
@@ -237,6 +263,33 @@ static void do_readfile(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, in
   if (!dir) return acs__kernel_reply(k, sock, seq, err);
   acs_memfs_file *mf = NULL;
   err = acs_memfs_open(k->fs, &cr, dir, path, O_RDONLY, 0, &mf);
+  if (err == ACS_MEMFS_CROSSED && acs__procfs_crossed(k)) {
+    acs__kfile *pk = NULL;
+    err = acs__procfs_open(k, p, O_RDONLY, 0, &pk);
+    if (!err && pk->pf) {
+      /* a /proc file: its snapshot, whole, as a regular file of that size */
+      size_t len = acs__pfile_size(pk->pf);
+      bool reg = !acs__pfile_is_dir(pk->pf);
+      if (max > ACS__SYS_MAX_DATA) max = ACS__SYS_MAX_DATA;
+      size_t want = len < max ? len : max;
+      acs__msg m;
+      acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+      acs__msg_i64(&m, reg ? (int64_t)len : 0);
+      acs__msg_u32(&m, reg);
+      unsigned char *dst = acs__msg_bytes_reserve(&m, reg ? want : 0);
+      ssize_t r = dst ? (reg ? acs__pfile_read(pk->pf, dst, want, true, 0) : 0) : -ENOMEM;
+      acs__kfile_put(k, pk);
+      if (r < 0) return acs__kernel_reply(k, sock, seq, r);
+      acs__msg_bytes_commit(&m, dst, (size_t)r);
+      send_reply(k, sock, &m, seq);
+      return;
+    }
+    if (!err) {
+      mf = pk->mf;
+      pk->mf = NULL;
+      acs__kfile_put(k, pk);
+    }
+  }
   if (err == ACS_MEMFS_CROSSED) err = -EXDEV;
   if (err) return acs__kernel_reply(k, sock, seq, err);
   acs_memfs_stat st;
@@ -272,6 +325,20 @@ static void do_writefile(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, i
   acs_memfs_file *mf = NULL;
   if (dir) {
     err = acs_memfs_open(k->fs, &cr, dir, path, flags & ~O_CLOEXEC, mode & 07777, &mf);
+    if (err == ACS_MEMFS_CROSSED && acs__procfs_crossed(k)) {
+      acs__kfile *pk = NULL;
+      err = acs__procfs_open(k, p, flags & ~O_CLOEXEC, mode & 07777, &pk);
+      if (!err) {
+        mf = pk->mf;
+        pk->mf = NULL;
+        bool proc_file = pk->pf != NULL;
+        acs__kfile_put(k, pk);
+        if (proc_file) {
+          stage = 1;
+          err = -EIO; /* opened, but /proc takes no writes */
+        }
+      }
+    }
     if (err == ACS_MEMFS_CROSSED) err = -EXDEV;
   }
   if (err) {
@@ -324,7 +391,7 @@ static void do_hello(acs__kernel *k, acs__proc *p, int sock, uint32_t seq)
   int32_t which[ACS__SYS_MAX_FDS];
   uint32_t n = 0;
   for (int fd = 0; fd < ACS__K_MAX_FDS && n < ACS__SYS_MAX_FDS; fd++)
-    if (p->fds[fd].f && !p->fds[fd].f->mf) which[n++] = fd;
+    if (p->fds[fd].f && !p->fds[fd].f->mf && !p->fds[fd].f->pf) which[n++] = fd;
   acs__msg_u32(&m, n);
   for (uint32_t i = 0; i < n; i++) {
     acs__msg_i32(&m, which[i]);
@@ -411,6 +478,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
         !acs__rd_i32(rd, &flags) || !acs__rd_u32(rd, &u))
       return false;
     DONE();
+    proc_at(p, &at, path, sizeof path);
     if (!(dir = start_of(p, at, &err))) break;
     int nfd = acs__proc_fd_alloc(p, 0);
     if (nfd < 0) {
@@ -418,11 +486,13 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
       break;
     }
     acs_memfs_file *mf = NULL;
+    acs__kfile *f = NULL;
     err = acs_memfs_open(k->fs, &cr, dir, path, flags, u & 07777, &mf);
-    if (err == ACS_MEMFS_CROSSED) err = -EXDEV; /* mounts come with their backend */
+    if (err == ACS_MEMFS_CROSSED && acs__procfs_crossed(k))
+      err = acs__procfs_open(k, p, flags & ~O_CLOEXEC, u & 07777, &f);
+    if (err == ACS_MEMFS_CROSSED) err = -EXDEV; /* other mounts come with their backend */
     if (err) break;
-    acs__kfile *f = acs__kfile_new(mf, -1);
-    if (!f) {
+    if (!f && !(f = acs__kfile_new(mf, -1))) {
       acs_memfs_close(k->fs, mf);
       err = -ENOMEM;
       break;
@@ -436,6 +506,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_u32(rd, &u))
       return false;
     DONE();
+    proc_at(p, &at, path, sizeof path);
     do_readfile(k, p, sock, seq, at, path, u);
     return true;
   case ACS__SYS_WRITEFILE: {
@@ -477,7 +548,8 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     if (!acs__rd_i32(rd, &fd) || !acs__rd_i64(rd, &off) || !acs__rd_i32(rd, &i32)) return false;
     DONE();
     acs__kfile *f = file_of(p, fd);
-    r = !f ? -EBADF : !f->mf || device_of(f) == 1 ? -ESPIPE : acs_memfs_lseek(k->fs, f->mf, off, i32);
+    r = !f ? -EBADF : f->pf ? acs__pfile_lseek(f->pf, off, i32)
+        : !f->mf || device_of(f) == 1 ? -ESPIPE : acs_memfs_lseek(k->fs, f->mf, off, i32);
     acs__kernel_reply(k, sock, seq, r);
     return true;
   }
@@ -486,8 +558,10 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
       return false;
     DONE();
     acs_memfs_stat st = {0};
+    proc_at(p, &at, path, sizeof path);
     if (!(dir = start_of(p, at, &err))) break;
     err = acs_memfs_fstatat(k->fs, &cr, dir, path, flags, &st);
+    if (err == ACS_MEMFS_CROSSED && acs__procfs_crossed(k)) err = acs__procfs_stat(k, p, flags, &st);
     if (err == ACS_MEMFS_CROSSED) err = -EXDEV;
     reply_stat(k, sock, seq, err, &st);
     return true;
@@ -498,6 +572,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     acs__kfile *f = file_of(p, fd);
     acs_memfs_stat st = {0};
     if (!f) err = -EBADF;
+    else if (f->pf) acs__pfile_stat(f->pf, &st);
     else if (f->mf) err = acs_memfs_fstat(k->fs, f->mf, &st);
     else {
       /* a host pipe: what Linux says of a pipe, owned by the process */
@@ -518,8 +593,11 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
         !acs__rd_i32(rd, &flags))
       return false;
     DONE();
+    proc_at(p, &at, path, sizeof path);
     if (!(dir = start_of(p, at, &err))) break;
     err = acs_memfs_access(k->fs, &cr, dir, path, i32, flags);
+    if (err == ACS_MEMFS_CROSSED && acs__procfs_crossed(k)) err = acs__procfs_access(k, p, i32, flags);
+    if (err == ACS_MEMFS_CROSSED) err = -EXDEV;
     break;
   case ACS__SYS_GETDENTS:
     if (!acs__rd_i32(rd, &fd) || !acs__rd_u32(rd, &u)) return false;
@@ -531,7 +609,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
       return false;
     DONE();
     if (!(dir = start_of(p, at, &err))) break;
-    err = acs_memfs_mkdir(k->fs, &cr, dir, path, u & 07777);
+    err = crossed(k, p, acs_memfs_mkdir(k->fs, &cr, dir, path, u & 07777), ACS__PROCFS_CREATE);
     break;
   case ACS__SYS_UNLINK:
     if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_i32(rd, &flags))
@@ -539,7 +617,8 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     DONE();
     if (!(dir = start_of(p, at, &err))) break;
     if (flags & ~AT_REMOVEDIR) err = -EINVAL;
-    else err = flags ? acs_memfs_rmdir(k->fs, &cr, dir, path) : acs_memfs_unlink(k->fs, &cr, dir, path);
+    else err = flags ? crossed(k, p, acs_memfs_rmdir(k->fs, &cr, dir, path), ACS__PROCFS_RMDIR)
+               : crossed(k, p, acs_memfs_unlink(k->fs, &cr, dir, path), ACS__PROCFS_UNLINK);
     break;
   case ACS__SYS_RENAME:
   case ACS__SYS_LINK:
@@ -550,6 +629,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     if (!(dir = start_of(p, at, &err)) || !(dir2 = start_of(p, at2, &err))) break;
     err = h->op == ACS__SYS_RENAME ? acs_memfs_rename(k->fs, &cr, dir, path, dir2, path2, (unsigned)flags)
                                    : acs_memfs_link(k->fs, &cr, dir, path, dir2, path2, flags);
+    err = crossed(k, p, err, h->op == ACS__SYS_RENAME ? ACS__PROCFS_ATTR : ACS__PROCFS_CREATE);
     break;
   case ACS__SYS_SYMLINK:
     if (!acs__rd_str(rd, path2, sizeof path2) || !acs__rd_i32(rd, &at) ||
@@ -557,13 +637,16 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
       return false;
     DONE();
     if (!(dir = start_of(p, at, &err))) break;
-    err = acs_memfs_symlink(k->fs, &cr, path2, dir, path);
+    err = crossed(k, p, acs_memfs_symlink(k->fs, &cr, path2, dir, path), ACS__PROCFS_CREATE);
     break;
   case ACS__SYS_READLINK: {
     if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path)) return false;
     DONE();
+    proc_at(p, &at, path, sizeof path);
     if (!(dir = start_of(p, at, &err))) break;
     ssize_t n = acs_memfs_readlink(k->fs, &cr, dir, path, path2, sizeof path2);
+    if (n == ACS_MEMFS_CROSSED && acs__procfs_crossed(k)) n = acs__procfs_readlink(k, p, path2, sizeof path2);
+    if (n == ACS_MEMFS_CROSSED) n = -EXDEV;
     reply_bytes(k, sock, seq, n < 0 ? n : 0, path2, n < 0 ? 0 : (size_t)n);
     return true;
   }
@@ -573,6 +656,8 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     if (!(dir = start_of(p, at, &err))) break;
     char *out = NULL;
     err = acs_memfs_realpath(k->fs, &cr, dir, path, &out);
+    if (err == ACS_MEMFS_CROSSED && acs__procfs_crossed(k)) err = acs__procfs_realpath(k, p, &out);
+    if (err == ACS_MEMFS_CROSSED) err = -EXDEV;
     reply_bytes(k, sock, seq, err, out, out ? strlen(out) : 0);
     free(out);
     return true;
@@ -591,7 +676,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
       break;
     }
     if (!(dir = start_of(p, at, &err))) break;
-    err = acs_memfs_chmod(k->fs, &cr, dir, path, u, flags);
+    err = crossed(k, p, acs_memfs_chmod(k->fs, &cr, dir, path, u, flags), ACS__PROCFS_ATTR);
     break;
   case ACS__SYS_CHOWN:
     if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_u32(rd, &u) ||
@@ -599,7 +684,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
       return false;
     DONE();
     if (!(dir = start_of(p, at, &err))) break;
-    err = acs_memfs_chown(k->fs, &cr, dir, path, u, u2, flags);
+    err = crossed(k, p, acs_memfs_chown(k->fs, &cr, dir, path, u, u2, flags), ACS__PROCFS_ATTR);
     break;
   case ACS__SYS_UTIMENS: {
     int64_t v[4];
@@ -610,7 +695,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     DONE();
     if (!(dir = start_of(p, at, &err))) break;
     struct timespec ts[2] = {{.tv_sec = v[0], .tv_nsec = v[1]}, {.tv_sec = v[2], .tv_nsec = v[3]}};
-    err = acs_memfs_utimens(k->fs, &cr, dir, path, ts, flags);
+    err = crossed(k, p, acs_memfs_utimens(k->fs, &cr, dir, path, ts, flags), ACS__PROCFS_UTIMES);
     break;
   }
   case ACS__SYS_TRUNCATE:
@@ -618,7 +703,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
       return false;
     DONE();
     if (!(dir = start_of(p, at, &err))) break;
-    err = acs_memfs_truncate(k->fs, &cr, dir, path, off);
+    err = crossed(k, p, acs_memfs_truncate(k->fs, &cr, dir, path, off), ACS__PROCFS_TRUNCATE);
     break;
   case ACS__SYS_FTRUNCATE: {
     if (!acs__rd_i32(rd, &fd) || !acs__rd_i64(rd, &off)) return false;
@@ -674,7 +759,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
         err = to;
       }
     }
-    if (err >= 0 && f && !f->mf) {
+    if (err >= 0 && f && !f->mf && !f->pf) {
       /* a direct descriptor: the guest installs the real fd at `to` */
       acs__msg m;
       acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
@@ -730,7 +815,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     if (!f) err = -EBADF;
     else if (cmd == F_GETFD) err = p->fds[fd].cloexec ? FD_CLOEXEC : 0;
     else if (cmd == F_SETFD) p->fds[fd].cloexec = (i32 & FD_CLOEXEC) != 0;
-    else if (cmd == F_GETFL) err = f->mf ? acs_memfs_file_flags(f->mf) : O_RDWR;
+    else if (cmd == F_GETFL) err = f->mf ? acs_memfs_file_flags(f->mf) : f->pf ? O_RDONLY : O_RDWR;
     else if (cmd == F_SETFL) {
       if (f->mf) acs_memfs_file_setfl(f->mf, i32);
     } else err = -EINVAL;

@@ -182,6 +182,8 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
   if (!K.o.max_fs_bytes) K.o.max_fs_bytes = 256ull << 20;
   if (!K.o.max_inodes) K.o.max_inodes = 1u << 20;
   K.owner = sock;
+  clock_gettime(CLOCK_MONOTONIC, &K.boot);
+  clock_gettime(CLOCK_REALTIME, &K.boot_real);
   K.nprocs = K.o.max_procs + 2;
   K.next_pid = 2;
   K.procs = calloc((size_t)K.nprocs, sizeof *K.procs);

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 #define ACS__K_MAX_FDS 1024 /* descriptors per process */
 
@@ -24,12 +25,16 @@ typedef struct acs__kernel_opts {
   int max_procs;          /* live processes (0: 256) */
 } acs__kernel_opts;
 
-/* An open file description: one memfs file or one host fd (a stdio pipe
-** of the host's), shared by the descriptors that dup or inherit it. */
+typedef struct acs__pfile acs__pfile; /* an open /proc file (procfs.c) */
+
+/* An open file description: one memfs file, one host fd (a stdio pipe
+** of the host's) or one /proc file, shared by the descriptors that dup or
+** inherit it. */
 typedef struct acs__kfile {
   int refs;
   acs_memfs_file *mf; /* or NULL */
   int host_fd;        /* or -1 */
+  acs__pfile *pf;     /* or NULL */
   bool device_read_eof; /* kind of device: see calls.c */
 } acs__kfile;
 
@@ -54,6 +59,7 @@ typedef struct acs__proc {
   char program[64];
   char **argv, **envp;   /* until HELLO hands them over, then kept for ps */
   int exit_status;       /* a wait(2) status once a zombie */
+  struct timespec start, start_real; /* spawned at (monotonic, wall clock) */
   bool host_child;       /* spawned by the owner: the owner waits for it */
   /* a WAIT call parked until a child changes state */
   bool waiting;
@@ -78,6 +84,7 @@ typedef struct acs__kernel {
   struct owner_wait { int32_t pid; uint32_t seq; } waits[64];
   int nwaits;
   bool stopping;
+  struct timespec boot, boot_real; /* the box's start (monotonic, wall clock) */
 } acs__kernel;
 
 /* The kernel's main: never returns. sock is its end of the owner's

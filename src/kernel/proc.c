@@ -1,6 +1,7 @@
 /* proc.c - the box's process table: pids, descriptors, spawn through the
 ** zygote, exits collected from the host, wait and its parked callers. */
 #include "kernel.h"
+#include "procfs.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -33,6 +34,7 @@ void acs__kfile_put(acs__kernel *k, acs__kfile *f)
   if (!f || --f->refs > 0) return;
   if (f->mf) acs_memfs_close(k->fs, f->mf);
   if (f->host_fd >= 0) close(f->host_fd);
+  acs__pfile_free(f->pf);
   free(f);
 }
 
@@ -187,6 +189,8 @@ int32_t acs__proc_spawn(acs__kernel *k, acs__proc *parent, const char *path, cha
   p->ngroups = 1;
   p->umask = parent ? parent->umask : 022;
   p->cwd = dir;
+  clock_gettime(CLOCK_MONOTONIC, &p->start);
+  clock_gettime(CLOCK_REALTIME, &p->start_real);
   snprintf(p->program, sizeof p->program, "%s", name);
   p->argv = dup_list(argv);
   p->envp = dup_list(envp);
@@ -197,7 +201,7 @@ int32_t acs__proc_spawn(acs__kernel *k, acs__proc *parent, const char *path, cha
       p->fds[fd] = fds[fd];
       p->fds[fd].cloexec = false;
       p->fds[fd].f->refs++;
-      if (!fds[fd].f->mf) direct++;
+      if (!fds[fd].f->mf && !fds[fd].f->pf) direct++;
     }
   if (direct > ACS__SYS_MAX_FDS) {
     /* they all travel with the child's HELLO */

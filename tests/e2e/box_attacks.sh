@@ -45,3 +45,23 @@ check "a shell fork bomb: no process of the box is left on the host" [ -z "$(box
 # endless output into a pipe whose reader is gone: SIGPIPE, as on Linux
 run_acs box -c 'cat /etc/passwd /dev/zero | (read -r line; echo "read: ${line%%:*}"); echo "status $?"'
 check "a writer whose reader left dies of SIGPIPE; the script goes on" [ "$OUT" = "$(printf 'read: root\nstatus 0')" ]
+
+# /proc: the box's processes only, never the host's; the owner's files are
+# the owner's; nothing can be written
+HOSTMODEL=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+run_acs box -c 'echo /proc/[0-9]*; cat /proc/self/stat /proc/version /proc/cpuinfo /proc/mounts /proc/1/status; readlink /proc/self/exe /proc/1/root; echo /proc/1/root/*'
+check "/proc: box pids only, the box's own identity and figures, never the host's" \
+  all [ "$RC" = 0 ] -- has "$OUT" "/proc/1 /proc/2" -- has "$OUT" "Linux version 6.1.0-acs" \
+  -- bash -c "! grep -qF '$(uname -r)' <<<\"\$OUT\"" -- bash -c "! grep -qF -- '$HOSTMODEL' <<<\"\$OUT\"" \
+  -- bash -c "! grep -qF '$(hostname)' <<<\"\$OUT\"" -- bash -c "! grep -qE '/proc/[0-9]{4,}' <<<\"\$OUT\"" \
+  -- has "$OUT" "/usr/bin/readlink" -- has "$OUT" "memfs / memfs" -- has "$OUT" "/proc/1/root/etc"
+run_acs box --user agent -c 'cat /proc/1/environ; echo "environ=$?"; readlink /proc/1/cwd; echo "cwd=$?"; cat /proc/1/root/etc/hostname; echo "root=$?"; cat /proc/self/environ > /dev/null; echo "own=$?"'
+check "/proc as agent: init's environ, cwd and root are refused, its own are readable" \
+  all has "$OUT" "environ=1" -- has "$OUT" "cwd=1" -- has "$OUT" "root=1" -- has "$OUT" "own=0" \
+  -- has "$ERR" "cat: /proc/1/environ: Permission denied"
+run_acs box -c 'cat /proc/self/root'"$TMP"'/host/secret.txt; echo x > /proc/uptime; echo "w=$?"; mkdir /proc/x; echo "mkdir=$?"; touch /proc/new; echo "touch=$?"; ln -s /etc /proc/l; echo "ln=$?"; cat /proc/uptime | cat > /dev/null; echo "read=$?"'
+check "/proc: writes fail (EIO for root's write, ENOENT for new names), no host path behind /proc/self/root" \
+  all bash -c "! grep -q '$SECRET' <<<\"\$OUT\$ERR\"" -- has "$OUT" "w=1" -- has "$OUT" "mkdir=1" -- has "$OUT" "touch=1" \
+  -- has "$OUT" "ln=1" -- has "$OUT" "read=0" -- has "$ERR" "mkdir: cannot create directory '/proc/x': No such file or directory"
+run_acs box --user agent -c 'echo x > /proc/uptime; echo "w=$?"'
+check "/proc as agent: opening for writing is Permission denied" all has "$OUT" "w=1" -- has "$ERR" "Permission denied"

@@ -225,6 +225,58 @@ static int p_pipe(int argc, char **argv)
   return 0;
 }
 
+/* /proc through the calls: the caller's own entries, links, listing,
+** and the changes refused with Linux's errors. */
+static int probe_proc(int argc, char **argv)
+{
+  (void)argc;
+  (void)argv;
+  int pid = acs_sys_getpid();
+  char path[64], buf[512] = {0}, t[64] = {0};
+  snprintf(path, sizeof path, "/proc/%d/cmdline", pid);
+  int fd = acs_sys_open(path, O_RDONLY, 0);
+  ssize_t n = acs_sys_read(fd, buf, sizeof buf - 1);
+  say("cmdline %d %s\n", (int)n, buf);
+  say("badwrite %d\n", acs_sys_write(fd, "x", 1) == -EBADF);
+  acs_sys_close(fd);
+  n = acs_sys_readlink("/proc/self", t, sizeof t - 1);
+  say("self %d\n", n > 0 && atoi(t) == pid);
+  memset(t, 0, sizeof t);
+  acs_sys_readlink("/proc/self/cwd", t, sizeof t - 1);
+  say("cwd %s\n", t);
+  acs__sys_stat st;
+  int src = acs_sys_lstat("/proc/self", &st);
+  say("lstat-self %d link %d\n", src, (st.mode & S_IFMT) == S_IFLNK);
+  src = acs_sys_stat("/proc/self", &st);
+  say("stat-self %d dir %d\n", src, (st.mode & S_IFMT) == S_IFDIR);
+  src = acs_sys_stat("/proc/self/environ", &st);
+  say("environ-mode %o\n", src ? 0 : st.mode & 07777);
+  int trc = acs_sys_stat("/proc/self/root/etc/passwd", &st);
+  say("through-root %d %d\n", trc, trc == 0 && st.size > 0);
+  fd = acs_sys_open("/proc", O_RDONLY | O_DIRECTORY, 0);
+  n = acs_sys_getdents(fd, buf, sizeof buf);
+  bool self = false;
+  for (ssize_t i = 0; i + 11 <= n;) {
+    uint16_t len;
+    memcpy(&len, buf + i + 9, 2);
+    if (len == 4 && !memcmp(buf + i + 11, "self", 4)) self = true;
+    i += 11 + len;
+  }
+  say("readdir %d\n", self);
+  int sub = acs_sys_openat(fd, "self/comm", O_RDONLY, 0);
+  memset(buf, 0, sizeof buf);
+  acs_sys_read(sub, buf, sizeof buf - 1);
+  say("openat %s", buf);
+  acs_sys_close(sub);
+  acs_sys_close(fd);
+  say("mkdir %d\n", acs_sys_mkdir("/proc/x", 0777));
+  say("unlink %d\n", acs_sys_unlink("/proc/uptime"));
+  say("chmod %d\n", acs_sys_chmod("/proc/uptime", 0777));
+  say("creat %d\n", acs_sys_open("/proc/new", O_WRONLY | O_CREAT, 0666));
+  say("missing %d\n", acs_sys_open("/proc/99999/status", O_RDONLY, 0));
+  return 0;
+}
+
 static int p_true(int argc, char **argv)
 {
   (void)argc;
@@ -236,6 +288,7 @@ const acs__program acs__programs[] = {
     {"hostile", hostile},
     {"pipe", p_pipe},
     {"probe-fs", probe_fs},
+    {"probe-proc", probe_proc},
     {"probe-walls", probe_walls},
     {"true", p_true},
     {"writer", p_writer},
@@ -285,6 +338,18 @@ Test(kernel, the_agent_user_is_checked)
   /* /tmp is 1777: agent may work there; /root is 0700 */
   cr_assert(strstr(r->stdout_data, "stat 0 size 5 mode 100644 uid 1000\n"), "%s", r->stdout_data);
   cr_assert(strstr(r->stdout_data, "root-only -13\n"), "%s", r->stdout_data);
+  acs_exec_result_free(r);
+}
+
+Test(kernel, proc_is_the_box_s_process_table)
+{
+  const char *argv[] = {"probe-proc", "arg"};
+  acs_exec_result *r = spawn(NULL, argv, 2);
+  cr_assert_str_eq(r->stdout_data,
+                   "cmdline 15 probe-proc\nbadwrite 1\nself 1\ncwd /root\nlstat-self 0 link 1\n"
+                   "stat-self 0 dir 1\nenviron-mode 400\nthrough-root 0 1\nreaddir 1\nopenat probe-proc\n"
+                   "mkdir -2\nunlink -1\nchmod -1\ncreat -2\nmissing -2\n",
+                   "%s", r->stdout_data);
   acs_exec_result_free(r);
 }
 
