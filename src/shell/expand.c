@@ -65,6 +65,11 @@ static void end_field(xout *o, bool force)
 /* Append text; split: it is an unquoted expansion result. */
 void xo_text(xout *o, const char *s, size_t n, bool quoted, bool split)
 {
+  /* quoted nothing is still a field ("$x" empty, the last of "$@") */
+  if (!n && quoted && o->mode == X_FIELDS) {
+    o->present = true;
+    o->ws_ended = false;
+  }
   for (size_t i = 0; i < n; i++) {
     char c = s[i];
     if (split && o->mode == X_FIELDS && !quoted && ifs_has(o->ifs, c)) {
@@ -309,11 +314,15 @@ static const char *cur_ifs(void)
 bool ex_words(word *w, strv *out)
 {
   xout o = {.mode = X_FIELDS, .fields = out, .ifs = cur_ifs()};
+  arena ar = {0};
   for (; w && !sh.aborting; w = w->next) {
-    ex_word(&o, w, false);
-    end_field(&o, false);
-    o.ws_ended = false;
+    for (word *b = brace_expand(&ar, w); b && !sh.aborting; b = b == w ? NULL : b->next) {
+      ex_word(&o, b, false);
+      end_field(&o, false);
+      o.ws_ended = false;
+    }
   }
+  ar_free(&ar);
   sb_free(&o.cur);
   sb_free(&o.attr);
   return !sh.aborting;

@@ -542,6 +542,18 @@ word *lx_word_from(lexer *lx, const char *text, size_t len, int mode)
   return w;
 }
 
+word *lx_word_text(arena *ar, const char *text, size_t len)
+{
+  source tmp = {.text = (char *)text, .len = len, .cap = len, .fd = -1, .eof = true};
+  lexer sub = {.src = &tmp, .ar = ar, .line = sh.line};
+  wpart *p = lex_parts(&sub, M_WORD, NULL, false);
+  word *w = ar_alloc(ar, sizeof *w);
+  memset(w, 0, sizeof *w);
+  w->parts = p;
+  if (sub.err) free(sub.errmsg);
+  return w;
+}
+
 word *lx_arith_until_dparen(lexer *lx)
 {
   word *w = lex_sub(lx, M_ARITH, NULL, false);

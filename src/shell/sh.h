@@ -377,6 +377,11 @@ char *text_span(source *s, size_t start, size_t end);
 typedef int (*builtin_fn)(int argc, char **argv);
 builtin_fn builtin_find(const char *name, bool *special);
 int bi_getopts(int argc, char **argv); /* getopts.c */
+/* brace.c: w's brace expansion, a list of words (w itself when it has
+** none; new words and parts in ar) */
+word *brace_expand(arena *ar, word *w);
+/* text (a brace expansion's result) read as one word, into ar */
+word *lx_word_text(arena *ar, const char *text, size_t len);
 int bi_shopt(int argc, char **argv);   /* shopt.c */
 void shopt_init(void);
 bool shopt_on(const char *name);
