@@ -38,9 +38,20 @@ static void fail(ar *a, const char *what)
 
 static int64_t eval_text(ar *a, const char *text);
 
+/* name or name[sub] (name_at keeps a subscript in the name) */
+static const char *lookup(const char *name)
+{
+  const char *br = strchr(name, '[');
+  if (!br) return var_get(name);
+  char base[256], sub[256];
+  snprintf(base, sizeof base, "%.*s", (int)(br - name), name);
+  snprintf(sub, sizeof sub, "%.*s", (int)(strlen(br) - 2), br + 1);
+  return var_elem_get(base, sub);
+}
+
 static int64_t var_value(ar *a, const char *name)
 {
-  const char *v = var_get(name);
+  const char *v = lookup(name);
   if (!v) {
     if (sh.opt_u) {
       sh_error("%s: unbound variable", name);
@@ -57,6 +68,14 @@ static void set_var(ar *a, const char *name, int64_t v)
   if (a->noeval) return;
   char num[32];
   snprintf(num, sizeof num, "%lld", (long long)v);
+  const char *br = strchr(name, '[');
+  if (br) {
+    char base[256], sub[256];
+    snprintf(base, sizeof base, "%.*s", (int)(br - name), name);
+    snprintf(sub, sizeof sub, "%.*s", (int)(strlen(br) - 2), br + 1);
+    if (var_elem_set(base, sub, num, false) < 0) a->err = true;
+    return;
+  }
   if (var_set(name, num, 0) < 0) a->err = true;
 }
 
@@ -116,6 +135,15 @@ static bool name_at(ar *a, char *name, size_t cap)
   if (!(isalpha((unsigned char)*p) || *p == '_')) return false;
   size_t n = 0;
   while ((isalnum((unsigned char)p[n]) || p[n] == '_') && n + 1 < cap) n++;
+  if (p[n] == '[') { /* an array element: the subscript goes with the name */
+    int depth = 0;
+    size_t k = n;
+    for (; p[k]; k++) {
+      if (p[k] == '[') depth++;
+      else if (p[k] == ']' && --depth == 0) break;
+    }
+    if (p[k] == ']' && k + 1 < cap) n = k + 1;
+  }
   memcpy(name, p, n);
   name[n] = 0;
   return true;

@@ -341,12 +341,28 @@ static void print_decl(const char *name, const char *value, int flags, void *u)
   sb_free(&b);
 }
 
+static void print_array(const char *name, int flags, array *a, void *u)
+{
+  int kind = *(int *)u;
+  if (kind && (kind == 'A') != arr_assoc(a)) return;
+  arrays_print(name, flags, a);
+}
+
 /* NAME[=VALUE] arguments of export, readonly, local, declare */
-static int declare_args(const char *cmd, int argc, char **argv, int i, int flag, bool local)
+static int declare_args(const char *cmd, int argc, char **argv, int i, int flag, bool local, int kind)
 {
   int st = 0;
   for (; i < argc; i++) {
     const char *a = argv[i];
+    int ar = arrays_declare_arg(a, kind, local);
+    if (ar >= 0) {
+      st |= ar;
+      size_t nl = strcspn(a, "[+=");
+      char *name = xstrndup(a, nl);
+      if (flag && !ar) var_set_flag(name, flag);
+      free(name);
+      continue;
+    }
     const char *eq = strchr(a, '=');
     size_t n = eq ? (size_t)(eq - a) : strlen(a);
     bool append = eq && n > 0 && a[n - 1] == '+';
@@ -411,7 +427,7 @@ static int bi_export(int argc, char **argv)
     }
     return 0;
   }
-  return declare_args("export", argc, argv, i, V_EXPORT, false);
+  return declare_args("export", argc, argv, i, V_EXPORT, false, 0);
 }
 
 static int bi_readonly(int argc, char **argv)
@@ -423,7 +439,7 @@ static int bi_readonly(int argc, char **argv)
     var_each(print_decl, &p);
     return 0;
   }
-  return declare_args("readonly", argc, argv, i, V_READONLY, false);
+  return declare_args("readonly", argc, argv, i, V_READONLY, false, 0);
 }
 
 static int bi_local(int argc, char **argv)
@@ -433,21 +449,25 @@ static int bi_local(int argc, char **argv)
     return 1;
   }
   int i = 1;
-  int flag = 0;
+  int flag = 0, kind = 0;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (strchr(argv[i], 'x')) flag |= V_EXPORT;
     if (strchr(argv[i], 'r')) flag |= V_READONLY;
+    if (strchr(argv[i], 'a')) kind = 'a';
+    if (strchr(argv[i], 'A')) kind = 'A';
   }
-  return declare_args("local", argc, argv, i, flag, true);
+  return declare_args("local", argc, argv, i, flag, true, kind);
 }
 
 static int bi_declare(int argc, char **argv)
 {
-  int i = 1, flag = 0;
+  int i = 1, flag = 0, kind = 0;
   bool print = false, funcs = false, global = false;
   for (; i < argc && (argv[i][0] == '-' || argv[i][0] == '+') && argv[i][1]; i++) {
     for (const char *p = argv[i] + 1; *p; p++) {
-      if (*p == 'x') flag |= V_EXPORT;
+      if (*p == 'a') kind = 'a';
+      else if (*p == 'A') kind = 'A';
+      else if (*p == 'x') flag |= V_EXPORT;
       else if (*p == 'r') flag |= V_READONLY;
       else if (*p == 'i') flag |= V_INTEGER;
       else if (*p == 'p') print = true;
@@ -465,11 +485,17 @@ static int bi_declare(int argc, char **argv)
   if (i >= argc || print) {
     pr p = {flag, "declare"};
     if (i >= argc) {
-      var_each(print_decl, &p);
+      if (!kind) var_each(print_decl, &p);
+      var_each_array(print_array, &kind);
       return 0;
     }
     int st = 0;
     for (; i < argc; i++) {
+      array *arr = var_array(argv[i]);
+      if (arr) {
+        arrays_print(argv[i], var_flags(argv[i]), arr);
+        continue;
+      }
       const char *v = var_get(argv[i]);
       int fl = var_flags(argv[i]);
       if (!v && !fl) {
@@ -483,7 +509,7 @@ static int bi_declare(int argc, char **argv)
     return st;
   }
   bool local = sh.func_depth > 0 && var_scope_depth() > 0 && !global;
-  return declare_args(argv[0], argc, argv, i, flag, local);
+  return declare_args(argv[0], argc, argv, i, flag, local, kind);
 }
 
 static int bi_unset(int argc, char **argv)
@@ -502,6 +528,16 @@ static int bi_unset(int argc, char **argv)
   for (; i < argc; i++) {
     if (funcs) {
       fn_unset(argv[i]);
+      continue;
+    }
+    const char *br = strchr(argv[i], '[');
+    size_t len = strlen(argv[i]);
+    if (br && br > argv[i] && len > 2 && argv[i][len - 1] == ']' && is_name(argv[i], (size_t)(br - argv[i]))) {
+      char *name = xstrndup(argv[i], (size_t)(br - argv[i]));
+      char *sub = xstrndup(br + 1, len - (size_t)(br - argv[i]) - 2);
+      if (var_elem_unset(name, sub) < 0) st = 1;
+      free(name);
+      free(sub);
       continue;
     }
     if (!is_name(argv[i], strlen(argv[i]))) {

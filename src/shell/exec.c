@@ -211,8 +211,12 @@ static bool expand_assign(word *w, strv *out)
 
 static bool expand_assigns(word *w, strv *out)
 {
-  for (; w; w = w->next)
+  for (; w; w = w->next) {
+    /* an array's element before a command is made now: the box's child
+    ** processes get no arrays in their environment anyway */
+    if (arrays_assign_word(w) >= 0) continue;
     if (!expand_assign(w, out)) return false;
+  }
   return true;
 }
 
@@ -346,6 +350,11 @@ static int run_simple(node *n)
   if (!n->words) {
     /* assignments alone: each is expanded after the one before is made */
     for (word *w = n->assigns; w && !st; w = w->next) {
+      int ar = arrays_assign_word(w);
+      if (ar >= 0) {
+        st = ar;
+        continue;
+      }
       strv one = {0};
       if (!expand_assign(w, &one)) {
         sv_free(&one);

@@ -285,6 +285,11 @@ void ex_parts(xout *o, wpart *p, bool quoted)
     case P_ARITH:
       ex_arith_part(o, p, quoted);
       break;
+    case P_ARRAY: /* as text: declare and local read it (arrays.c) */
+      xo_text(o, "(", 1, true, false);
+      xo_text(o, p->text, p->len, true, false);
+      xo_text(o, ")", 1, true, false);
+      break;
     }
   }
 }

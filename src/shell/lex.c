@@ -305,7 +305,13 @@ static void lex_brace(lexer *lx, pbuild *b, bool in_dq)
   wpart *p = pb_part(b, P_PARAM);
   sbuf name = {0};
   int c = lx_peekc(lx, 0);
-  if (c == '#' && lx_peekc(lx, 1) != '}' &&
+  if (c == '!' && lx_peekc(lx, 1) != '}' &&
+      (is_name_start(lx_peekc(lx, 1)) || is_special_param(lx_peekc(lx, 1)) ||
+       (lx_peekc(lx, 1) >= '0' && lx_peekc(lx, 1) <= '9'))) {
+    lx_getc(lx);
+    p->bang = true;
+    c = lx_peekc(lx, 0);
+  } else if (c == '#' && lx_peekc(lx, 1) != '}' &&
       (is_name_start(lx_peekc(lx, 1)) || is_special_param(lx_peekc(lx, 1)))) {
     lx_getc(lx);
     p->op = PO_LEN;
@@ -324,7 +330,25 @@ static void lex_brace(lexer *lx, pbuild *b, bool in_dq)
   }
   p->text = ar_strndup(lx->ar, name.s, name.len);
   p->len = name.len;
+  bool ident = name.len && is_name_start((unsigned char)name.s[0]);
   sb_free(&name);
+  if (ident && lx_peekc(lx, 0) == '[') {
+    lx_getc(lx);
+    p->subscripted = true;
+    int d = lx_peekc(lx, 0);
+    if ((d == '@' || d == '*') && lx_peekc(lx, 1) == ']') {
+      p->all = (char)lx_getc(lx);
+    } else {
+      p->index = lex_sub(lx, M_BRACE, "]", false);
+    }
+    if (lx_getc(lx) != ']') {
+      lx_error(lx, "bad substitution");
+      return;
+    }
+  } else if (ident && p->bang && (lx_peekc(lx, 0) == '@' || lx_peekc(lx, 0) == '*') &&
+             lx_peekc(lx, 1) == '}') {
+    p->all = (char)lx_getc(lx); /* ${!prefix*} */
+  }
   c = lx_getc(lx);
   if (c == '}') return;
   if (p->op == PO_LEN) {
@@ -666,6 +690,48 @@ static int redir_op(lexer *lx)
   return R_OUT;
 }
 
+/* name=( ... ): the text up to the matching ')' (quotes, $( ), comments
+** and newlines inside) as a P_ARRAY part after the word's parts */
+static wpart *lex_compound(lexer *lx, wpart *head)
+{
+  lx_getc(lx); /* ( */
+  size_t from = lx->pos;
+  int depth = 1;
+  bool word_start = true;
+  for (;;) {
+    int c = lx_getc(lx);
+    if (c < 0) {
+      lx_error(lx, "syntax error: unexpected end of file");
+      return head;
+    }
+    if (c == '\\') {
+      lx_getc(lx);
+    } else if (c == '\'') {
+      while ((c = lx_getc(lx)) >= 0 && c != '\'') {}
+    } else if (c == '"') {
+      while ((c = lx_getc(lx)) >= 0 && c != '"')
+        if (c == '\\') lx_getc(lx);
+    } else if (c == '#' && word_start) {
+      while ((c = lx_peekc(lx, 0)) >= 0 && c != '\n') lx_getc(lx);
+    } else if (c == '(') {
+      depth++;
+    } else if (c == ')' && --depth == 0) {
+      break;
+    }
+    word_start = c == ' ' || c == '\t' || c == '\n' || c == '(';
+  }
+  wpart *p = ar_alloc(lx->ar, sizeof *p);
+  memset(p, 0, sizeof *p);
+  p->kind = P_ARRAY;
+  p->len = lx->pos - 1 - from;
+  p->text = ar_strndup(lx->ar, lx->src->text + from, p->len);
+  if (!head) return p;
+  wpart *t = head;
+  while (t->next) t = t->next;
+  t->next = p;
+  return head;
+}
+
 static int lex_token(lexer *lx)
 {
   lx->tword = NULL;
@@ -759,6 +825,10 @@ static int lex_token(lexer *lx)
     p = pb_done(&b);
   } else {
     p = lex_parts(lx, M_WORD, NULL, false);
+    asg g;
+    if (!lx->err && lx_peekc(lx, 0) == '(' && lx->pos > start &&
+        asg_parse(lx->src->text + start, lx->pos - start, &g) == lx->pos - start)
+      p = lex_compound(lx, p);
   }
   lx->tword = mkword(lx, p, start);
   return lx->err ? T_ERR : T_WORD;

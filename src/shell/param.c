@@ -234,25 +234,44 @@ static void unbound(const char *name)
   sh_exit(sh.is_c ? 127 : 1);
 }
 
-/* $@ and $* (and their ${} forms): one value per positional parameter */
-static void ex_list(xout *o, wpart *p, bool quoted)
+/* A list's values: the positional parameters (idx from 1), an array's
+** elements (its indices; an associative array's positions), or names. */
+typedef struct vlist {
+  const char **v;
+  long *idx;
+  int n;
+  bool positional;
+} vlist;
+
+/* $@ $* ${a[@]} ${a[*]} ${!a[@]} ${!prefix*}: one value per element, with
+** the operators applied to each */
+static void ex_values(xout *o, wpart *p, bool quoted, bool star, const vlist *l)
 {
-  bool star = p->text[0] == '*';
-  int n = sh.argc;
+  int n = l->n;
   char **vals = xcalloc((size_t)n + 2, sizeof *vals);
   int nv = 0;
-  int64_t off = 1, len = -1;
+  int64_t off = l->positional ? 1 : 0, len = -1;
   bool slice = p->op == PO_SLICE;
   if (slice) {
     if (!arith_word(p->sub, &off)) goto out;
     if (p->sub2 && !arith_word(p->sub2, &len)) goto out;
-    if (off < 0) off += n + 1;
-    if (off < 0) off = n + 1;
+    if (p->sub2 && len < 0) {
+      sh_error("%s: substring expression < 0", p->sub2->raw ? p->sub2->raw : "");
+      sh.aborting = true;
+      goto out;
+    }
+    long top = l->positional ? n + 1 : (n ? l->idx[n - 1] + 1 : 0);
+    if (off < 0) off += top;
+    if (off < 0) goto out;
   }
-  for (int64_t i = slice ? off : 1; i <= n; i++) {
+  if (l->positional && slice && off == 0) {
+    vals[nv++] = transform(p, sh.name ? sh.name : "sh");
+    off = 1;
+  }
+  for (int i = 0; i < n; i++) {
     if (slice && len >= 0 && nv >= len) break;
-    const char *v = i == 0 ? (sh.name ? sh.name : "sh") : sh.argv[i - 1];
-    vals[nv++] = transform(p, v);
+    if (slice && l->idx[i] < off) continue;
+    vals[nv++] = transform(p, l->v[i]);
   }
   if (p->op == PO_LEN) {
     char num[32];
@@ -261,7 +280,7 @@ static void ex_list(xout *o, wpart *p, bool quoted)
     goto out;
   }
   if (p->op == PO_DEFAULT || p->op == PO_ASSIGN || p->op == PO_ERROR || p->op == PO_ALT) {
-    bool null = n == 0 || (p->colon && n == 1 && !sh.argv[0][0]);
+    bool null = n == 0 || (p->colon && n == 1 && !l->v[0][0]);
     if (p->op == PO_ALT) {
       if (!null) ex_sub_into(o, p->sub, quoted);
       goto out;
@@ -294,15 +313,127 @@ out:
   free(vals);
 }
 
+static void ex_list(xout *o, wpart *p, bool quoted)
+{
+  vlist l = {(const char **)sh.argv, xcalloc((size_t)sh.argc + 1, sizeof(long)), sh.argc, true};
+  for (int i = 0; i < sh.argc; i++) l.idx[i] = i + 1;
+  ex_values(o, p, quoted, p->text[0] == '*', &l);
+  free(l.idx);
+}
+
+static void add_name(const char *name, const char *value, int flags, void *u)
+{
+  (void)flags;
+  strv *names = u;
+  if (value && !strncmp(name, names->v[0], strlen(names->v[0]))) sv_push(names, xstrdup(name));
+}
+
+static void add_array_name(const char *name, int flags, array *a, void *u)
+{
+  (void)flags, (void)a;
+  add_name(name, "", 0, u);
+}
+
+static int cmpstr(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* ${a[@]} ${!a[@]} ${!prefix*} */
+static void ex_array_list(xout *o, wpart *p, bool quoted)
+{
+  strv keep = {0};
+  vlist l = {0};
+  array *a = var_array(p->text);
+  if (p->bang && !p->subscripted) { /* names starting with the prefix */
+    sv_push(&keep, xstrdup(p->text));
+    var_each(add_name, &keep);
+    var_each_array(add_array_name, &keep);
+    qsort(keep.v + 1, keep.n - 1, sizeof *keep.v, cmpstr);
+    l.n = (int)keep.n - 1;
+    l.v = (const char **)keep.v + 1;
+  } else if (a) {
+    l.n = (int)arr_count(a);
+    l.v = xcalloc((size_t)l.n + 1, sizeof *l.v);
+    for (int i = 0; i < l.n; i++) {
+      if (p->bang) {
+        char *k = arr_key_at(a, (size_t)i);
+        sv_push(&keep, k);
+        l.v[i] = k;
+      } else {
+        l.v[i] = arr_val_at(a, (size_t)i);
+      }
+    }
+  } else {
+    const char *v = var_get(p->text);
+    if (v) {
+      l.n = 1;
+      l.v = xcalloc(2, sizeof *l.v);
+      l.v[0] = p->bang ? "0" : v;
+    } else if (sh.opt_u && !p->bang && p->op != PO_DEFAULT && p->op != PO_ALT && p->op != PO_ASSIGN) {
+      unbound(p->text);
+    }
+  }
+  l.idx = xcalloc((size_t)l.n + 1, sizeof *l.idx);
+  for (int i = 0; i < l.n; i++) l.idx[i] = a && !arr_assoc(a) && p->subscripted ? arr_idx_at(a, (size_t)i) : i;
+  ex_values(o, p, quoted, p->all == '*', &l);
+  if (!(p->bang && !p->subscripted)) free(l.v);
+  free(l.idx);
+  sv_free(&keep);
+}
+
+/* the value of "name" or "name[sub]" (for ${!x}) */
+static char *named_value(const char *ref, bool *set)
+{
+  asg g;
+  const char *br = strchr(ref, '[');
+  size_t n = strlen(ref);
+  if (br && n > 2 && ref[n - 1] == ']' && is_name(ref, (size_t)(br - ref))) {
+    (void)g;
+    char *name = xstrndup(ref, (size_t)(br - ref));
+    char *sub = xstrndup(br + 1, n - (size_t)(br - ref) - 2);
+    const char *v = var_elem_get(name, sub);
+    free(name);
+    free(sub);
+    *set = v != NULL;
+    return v ? xstrdup(v) : NULL;
+  }
+  return ex_param_value(ref, set);
+}
+
 void ex_param(xout *o, wpart *p, bool quoted)
 {
   const char *name = p->text;
-  if ((name[0] == '@' || name[0] == '*') && !name[1]) {
+  if ((name[0] == '@' || name[0] == '*') && !name[1] && !p->bang) {
     ex_list(o, p, quoted);
     return;
   }
+  if (p->all) {
+    ex_array_list(o, p, quoted);
+    return;
+  }
   bool set;
-  char *v = ex_param_value(name, &set);
+  char *v;
+  if (p->index) {
+    char *sub = ex_string(p->index);
+    if (!sub) return;
+    const char *e = var_elem_get(name, sub);
+    free(sub);
+    set = e != NULL;
+    v = e ? xstrdup(e) : NULL;
+  } else if (p->bang) { /* ${!x}: the variable x names */
+    bool ok;
+    char *ref = ex_param_value(name, &ok);
+    if (!ok || !ref || !*ref) {
+      if (sh.opt_u || !ok) {
+        sh_error("%s: invalid indirect expansion", name);
+        free(ref);
+        sh.aborting = true;
+        return;
+      }
+    }
+    v = named_value(ref ? ref : "", &set);
+    free(ref);
+  } else {
+    v = ex_param_value(name, &set);
+  }
   bool null = !set || (p->colon && !*v);
   switch (p->op) {
   case PO_NONE:

@@ -145,15 +145,14 @@ static void p_redirs(parser *p, node *n)
 
 /* ---- simple commands and function definitions ------------------------ */
 
+/* NAME=, NAME+=, NAME[SUB]= and NAME[SUB]+= (arrays.c reads the shape
+** from the word's text) */
 static bool is_assignment(word *w)
 {
   wpart *p = w->parts;
-  if (!p || p->kind != P_LIT || p->quoted) return false;
-  const char *eq = memchr(p->text, '=', p->len);
-  if (!eq || eq == p->text) return false;
-  size_t n = (size_t)(eq - p->text);
-  if (n > 1 && eq[-1] == '+') n--; /* x+=y */
-  return is_name(p->text, n);
+  if (!p || p->kind != P_LIT || p->quoted || !w->raw) return false;
+  asg g;
+  return asg_parse(w->raw, strlen(w->raw), &g) > 0;
 }
 
 static node *p_funcbody(parser *p, node *f)

@@ -56,6 +56,7 @@ enum {
   P_PARAM,  /* $x ${x...}: name, op, arg, arg2 */
   P_CMDSUB, /* $(...) or `...`: text is the commands */
   P_ARITH,  /* $((...)): sub is the expression */
+  P_ARRAY,  /* name=(...): text is what is inside the parentheses */
 };
 
 /* ${} operators */
@@ -77,6 +78,10 @@ typedef struct wpart {
   size_t len;
   int line;     /* of a command substitution */
   word *sub, *sub2;
+  word *index;  /* ${a[index]} */
+  char all;     /* ${a[@]} ${a[*]} (and ${!prefix@} ${!prefix*}): '@' or '*' */
+  bool subscripted; /* a [...] followed the name */
+  bool bang;    /* ${!x}, ${!a[@]}, ${!prefix*} */
   struct wpart *next;
 } wpart;
 
@@ -222,10 +227,43 @@ const char *tok_name(lexer *lx, int tok);
 
 /* ---- variables -------------------------------------------------------- */
 
-enum { V_EXPORT = 1, V_READONLY = 2, V_INTEGER = 4 };
+enum { V_EXPORT = 1, V_READONLY = 2, V_INTEGER = 4, V_ARRAY = 8, V_ASSOC = 16 };
+
+/* array.c: the values of an indexed (sparse, in index order) or an
+** associative array (in the order keys were first set) */
+typedef struct array array;
+array *arr_new(bool assoc);
+void arr_free(array *a);
+array *arr_copy(const array *a);
+bool arr_assoc(const array *a);
+size_t arr_count(const array *a);
+const char *arr_geti(const array *a, long idx); /* NULL: unset */
+const char *arr_get(const array *a, const char *key);
+void arr_seti(array *a, long idx, const char *val);
+void arr_set(array *a, const char *key, const char *val);
+void arr_unseti(array *a, long idx);
+void arr_unset(array *a, const char *key);
+long arr_max_index(const array *a); /* -1 when empty */
+/* the i-th element in order (0 <= i < arr_count) */
+const char *arr_val_at(const array *a, size_t i);
+long arr_idx_at(const array *a, size_t i);
+char *arr_key_at(const array *a, size_t i); /* malloc'd */
 
 typedef struct var var;
 const char *var_get(const char *name);               /* NULL: unset */
+/* Arrays (bash's): the variable's array, or NULL when it is not one
+** (borrowed). var_get and var_set of an array are its element 0. */
+array *var_array(const char *name);
+/* Makes name an array (a scalar's value becomes element 0; an array of
+** the other kind is refused with bash's message); NULL when readonly. */
+array *var_make_array(const char *name, bool assoc);
+/* name[sub] (sub already expanded; an arithmetic index for an indexed
+** array, negative from the end) */
+const char *var_elem_get(const char *name, const char *sub);
+int var_elem_set(const char *name, const char *sub, const char *value, bool append);
+int var_elem_unset(const char *name, const char *sub);
+/* whole arrays, for child shells and declare -p */
+void var_each_array(void (*fn)(const char *name, int flags, array *a, void *u), void *u);
 int var_set(const char *name, const char *value, int flags); /* 0, -1 readonly */
 int var_unset(const char *name);
 void var_export(const char *name);
@@ -382,6 +420,22 @@ int bi_getopts(int argc, char **argv); /* getopts.c */
 word *brace_expand(arena *ar, word *w);
 /* text (a brace expansion's result) read as one word, into ar */
 word *lx_word_text(arena *ar, const char *text, size_t len);
+
+/* arrays.c: an assignment's shape, NAME[SUB]+=VALUE: the value's offset
+** in s (0: not an assignment) */
+typedef struct asg {
+  size_t name_len, sub_start, sub_len;
+  bool has_sub, append;
+} asg;
+size_t asg_parse(const char *s, size_t n, asg *a);
+/* An assignment word that is an array's (name=(...), name[sub]=v): made,
+** its status returned; -1 when w is not one. */
+int arrays_assign_word(word *w);
+/* A declare/local/typeset argument (expanded) that is an array's, or
+** NAME with kind 'a' or 'A': made, its status; -1 when not one. */
+int arrays_declare_arg(const char *arg, int kind, bool local);
+int arrays_compound(const char *name, const char *body, bool append, int kind, bool local);
+void arrays_print(const char *name, int flags, array *a); /* declare -p's line */
 int bi_shopt(int argc, char **argv);   /* shopt.c */
 void shopt_init(void);
 bool shopt_on(const char *name);

@@ -35,6 +35,21 @@ static void put_var(const char *name, const char *value, int flags, void *u)
   put(b, value);
 }
 
+static void put_array(const char *name, int flags, array *a, void *u)
+{
+  sbuf *b = u;
+  put(b, "Y");
+  put_int(b, flags);
+  put(b, name);
+  put_int(b, (long)arr_count(a));
+  for (size_t i = 0; i < arr_count(a); i++) {
+    char *k = arr_key_at(a, i);
+    put(b, k);
+    put(b, arr_val_at(a, i));
+    free(k);
+  }
+}
+
 static void put_fn(func *f, void *u)
 {
   sbuf *b = u;
@@ -53,6 +68,7 @@ void state_send(int fd, const char *text, int line)
 {
   sbuf b = {0};
   var_each(put_var, &b);
+  var_each_array(put_array, &b);
   fn_each(put_fn, &b);
   put(&b, "A");
   put_int(&b, sh.argc);
@@ -109,6 +125,21 @@ bool state_receive(int fd, char **text, int *line)
       const char *value = next(&p, end);
       var_set(name, value, flags & ~V_READONLY);
       if (flags & V_READONLY) var_set_flag(name, V_READONLY);
+    } else if (!strcmp(tag, "Y")) {
+      int flags = atoi(next(&p, end));
+      char *name = xstrdup(next(&p, end));
+      long n = atol(next(&p, end));
+      array *a = var_make_array(name, flags & V_ASSOC);
+      for (long i = 0; i < n; i++) {
+        const char *k = next(&p, end);
+        const char *v = next(&p, end);
+        if (!a) continue;
+        if (flags & V_ASSOC) arr_set(a, k, v);
+        else arr_seti(a, atol(k), v);
+      }
+      int keep = flags & (V_EXPORT | V_READONLY | V_INTEGER);
+      if (keep) var_set_flag(name, keep);
+      free(name);
     } else if (!strcmp(tag, "F")) {
       fline = atoi(next(&p, end));
       (void)fline;

@@ -13,7 +13,8 @@
 #include <string.h>
 
 typedef struct binding {
-  char *value; /* NULL: unset */
+  char *value; /* NULL: unset (or an array) */
+  array *arr;  /* an array's values, or NULL */
   int flags;
   int depth;
   struct binding *prev;
@@ -58,13 +59,17 @@ static var *find(const char *name, bool create)
 const char *var_get(const char *name)
 {
   var *v = find(name, false);
+  if (v && v->top && v->top->arr) return arr_geti(v->top->arr, 0);
   return v && v->top ? v->top->value : NULL;
 }
 
 int var_flags(const char *name)
 {
   var *v = find(name, false);
-  return v && v->top ? v->top->flags : 0;
+  if (!v || !v->top) return 0;
+  int f = v->top->flags;
+  if (v->top->arr) f |= arr_assoc(v->top->arr) ? V_ASSOC : V_ARRAY;
+  return f;
 }
 
 int var_set(const char *name, const char *value, int flags)
@@ -78,6 +83,11 @@ int var_set(const char *name, const char *value, int flags)
   if (b->flags & V_READONLY) {
     sh_error("%s: readonly variable", name);
     return -1;
+  }
+  if (b->arr) {
+    arr_seti(b->arr, 0, value);
+    b->flags |= flags;
+    return 0;
   }
   char *nv = xstrdup(value);
   free(b->value);
@@ -100,17 +110,22 @@ int var_unset(const char *name)
     /* a local of this function stays local, unset */
     free(b->value);
     b->value = NULL;
+    arr_free(b->arr);
+    b->arr = NULL;
     return 0;
   }
   if (b->depth > 0) {
     /* bash: unset of a caller's local reveals the binding below it */
     v->top = b->prev;
     free(b->value);
+    arr_free(b->arr);
     free(b);
     return 0;
   }
   free(b->value);
   b->value = NULL;
+  arr_free(b->arr);
+  b->arr = NULL;
   b->flags = 0;
   return 0;
 }
@@ -144,6 +159,10 @@ void var_local(const char *name, const char *value, bool has_value)
     locals[depth] = l;
   }
   if (has_value) {
+    if (v->top->arr) {
+      arr_seti(v->top->arr, 0, value);
+      return;
+    }
     free(v->top->value);
     v->top->value = xstrdup(value);
   }
@@ -163,6 +182,7 @@ void var_scope_pop(void)
     if (b && b->depth == depth) {
       l->v->top = b->prev;
       free(b->value);
+      arr_free(b->arr);
       free(b);
     }
     free(l);
@@ -207,13 +227,139 @@ void var_each(void (*fn)(const char *name, const char *value, int flags, void *u
   strv names = {0};
   for (int i = 0; i < NBUCKET; i++)
     for (var *v = table[i]; v; v = v->next)
-      if (v->top && (v->top->value || v->top->flags)) sv_push(&names, v->name);
+      if (v->top && !v->top->arr && (v->top->value || v->top->flags)) sv_push(&names, v->name);
   if (names.n) qsort(names.v, names.n, sizeof *names.v, cmp);
   for (size_t i = 0; i < names.n; i++) {
     var *v = find(names.v[i], false);
     fn(v->name, v->top->value, v->top->flags, u);
   }
   free(names.v);
+}
+
+void var_each_array(void (*fn)(const char *name, int flags, array *a, void *u), void *u)
+{
+  strv names = {0};
+  for (int i = 0; i < NBUCKET; i++)
+    for (var *v = table[i]; v; v = v->next)
+      if (v->top && v->top->arr) sv_push(&names, v->name);
+  if (names.n) qsort(names.v, names.n, sizeof *names.v, cmp);
+  for (size_t i = 0; i < names.n; i++) {
+    var *v = find(names.v[i], false);
+    fn(v->name, var_flags(v->name), v->top->arr, u);
+  }
+  free(names.v);
+}
+
+/* ---- arrays ------------------------------------------------------------ */
+
+array *var_array(const char *name)
+{
+  var *v = find(name, false);
+  return v && v->top ? v->top->arr : NULL;
+}
+
+array *var_make_array(const char *name, bool assoc)
+{
+  var *v = find(name, true);
+  if (!v->top) v->top = xcalloc(1, sizeof *v->top);
+  binding *b = v->top;
+  if (b->flags & V_READONLY) {
+    sh_error("%s: readonly variable", name);
+    return NULL;
+  }
+  if (b->arr) {
+    if (arr_assoc(b->arr) != assoc) {
+      sh_error("%s: cannot convert %s to %s array", name, assoc ? "indexed" : "associative",
+               assoc ? "associative" : "indexed");
+      return NULL;
+    }
+    return b->arr;
+  }
+  b->arr = arr_new(assoc);
+  if (b->value) {
+    if (assoc) arr_set(b->arr, "0", b->value);
+    else arr_seti(b->arr, 0, b->value);
+    free(b->value);
+    b->value = NULL;
+  }
+  return b->arr;
+}
+
+/* the index of sub in an indexed array a: arithmetic, negative counts
+** from the end; false (message printed) when it is bad */
+static bool index_of(const char *name, array *a, const char *sub, long *idx)
+{
+  int64_t v = 0;
+  if (*sub && !arith_eval(sub, &v)) return false;
+  if (v < 0) {
+    long max = a ? arr_max_index(a) : -1;
+    if (max + 1 + v < 0) {
+      sh_error("%s[%s]: bad array subscript", name, sub);
+      return false;
+    }
+    v += max + 1;
+  }
+  *idx = (long)v;
+  return true;
+}
+
+const char *var_elem_get(const char *name, const char *sub)
+{
+  var *v = find(name, false);
+  if (!v || !v->top) return NULL;
+  array *a = v->top->arr;
+  if (a && arr_assoc(a)) return arr_get(a, sub);
+  long idx;
+  if (!index_of(name, a, sub, &idx)) return NULL;
+  if (!a) return idx == 0 ? v->top->value : NULL;
+  return arr_geti(a, idx);
+}
+
+int var_elem_set(const char *name, const char *sub, const char *value, bool append)
+{
+  array *cur = var_array(name);
+  bool assoc = cur && arr_assoc(cur);
+  if (assoc && !*sub) {
+    sh_error("%s[]: bad array subscript", name);
+    return -1;
+  }
+  array *a = var_make_array(name, assoc);
+  if (!a) return -1;
+  sbuf b = {0};
+  if (assoc) {
+    if (append) sb_adds(&b, arr_get(a, sub) ? arr_get(a, sub) : "");
+    sb_adds(&b, value);
+    arr_set(a, sub, b.s ? b.s : "");
+  } else {
+    long idx;
+    if (!index_of(name, a, sub, &idx)) return -1;
+    if (append) sb_adds(&b, arr_geti(a, idx) ? arr_geti(a, idx) : "");
+    sb_adds(&b, value);
+    arr_seti(a, idx, b.s ? b.s : "");
+  }
+  sb_free(&b);
+  if (sh.opt_a) var_set_flag(name, V_EXPORT);
+  return 0;
+}
+
+int var_elem_unset(const char *name, const char *sub)
+{
+  var *v = find(name, false);
+  if (!v || !v->top) return 0;
+  if (v->top->flags & V_READONLY) {
+    sh_error("unset: %s: cannot unset: readonly variable", name);
+    return -1;
+  }
+  array *a = v->top->arr;
+  if (a && arr_assoc(a)) {
+    arr_unset(a, sub);
+    return 0;
+  }
+  long idx;
+  if (!index_of(name, a, sub, &idx)) return -1;
+  if (a) arr_unseti(a, idx);
+  else if (idx == 0) var_unset(name);
+  return 0;
 }
 
 void var_init(char **envp)
