@@ -51,6 +51,8 @@ static int month_of(const char *w, size_t n)
 
 typedef struct parsed {
   bool have_date, have_time, have_zone;
+  int wday; /* 0 none, 1 + the day a weekday name asks for */
+  long wday_ord; /* "next friday": 1, "last friday": -1 */
   int year, mon, mday, hour, min, sec;
   long nsec;
   long zone; /* seconds east of UTC */
@@ -138,6 +140,17 @@ static const char *zone(const char *p, parsed *d)
   return NULL;
 }
 
+static int weekday_of(const char *w, size_t n)
+{
+  static const char *const days[] = {"sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"};
+  if (n < 3) return -1;
+  for (int i = 0; i < 7; i++)
+    if (!strncasecmp(w, days[i], 3) &&
+        (n == 3 || (n <= strlen(days[i]) && !strncasecmp(w, days[i], n)) || (n == 4 && !strncasecmp(w, days[i], 4))))
+      return i;
+  return -1;
+}
+
 static long unit_seconds(const char *w, size_t n, int *cal)
 {
   *cal = 0;
@@ -180,6 +193,26 @@ static bool parse_items(const char *p, parsed *d)
   for (p = skip(p); *p; p = skip(p)) {
     const char *e;
     size_t wl = word_len(p);
+    /* YYYYMMDD */
+    if (digits(p, 8) && !isdigit((unsigned char)p[8]) && p[8] != ':') {
+      int y = (p[0] - '0') * 1000 + (p[1] - '0') * 100 + (p[2] - '0') * 10 + (p[3] - '0');
+      int m = (p[4] - '0') * 10 + (p[5] - '0'), dd = (p[6] - '0') * 10 + (p[7] - '0');
+      if (m < 1 || m > 12 || dd < 1 || dd > 31) return false;
+      d->have_date = true, d->year = y, d->mon = m - 1, d->mday = dd;
+      p += 8;
+      continue;
+    }
+    /* YYYY/MM/DD */
+    if (digits(p, 4) && p[4] == '/' && isdigit((unsigned char)p[5])) {
+      char *x;
+      long y = strtol(p, &x, 10), m = strtol(x + 1, &x, 10);
+      if (*x != '/' || !isdigit((unsigned char)x[1])) return false;
+      long dd = strtol(x + 1, &x, 10);
+      if (m < 1 || m > 12 || dd < 1 || dd > 31) return false;
+      d->have_date = true, d->year = (int)y, d->mon = (int)m - 1, d->mday = (int)dd;
+      p = x;
+      continue;
+    }
     /* YYYY-MM-DD */
     if (digits(p, 4) && p[4] == '-' && isdigit((unsigned char)p[5])) {
       char *x;
@@ -233,6 +266,14 @@ static bool parse_items(const char *p, parsed *d)
         p = w + l;
         goto ago;
       }
+      if (l == 2 && (!strncasecmp(w, "am", 2) || !strncasecmp(w, "pm", 2)) && n >= 1 && n <= 12 &&
+          *p != '+' && *p != '-') { /* "3pm" */
+        d->have_time = true;
+        d->hour = (int)(n % 12 + (tolower((unsigned char)*w) == 'p' ? 12 : 0));
+        d->min = d->sec = 0, d->nsec = 0;
+        p = w + 2;
+        continue;
+      }
       int mo = l ? month_of(w, l) : -1;
       if (mo >= 0 && *p != '+' && *p != '-') { /* 5 Jan [2021] */
         d->have_date = true, d->mday = (int)n, d->mon = mo;
@@ -258,6 +299,13 @@ static bool parse_items(const char *p, parsed *d)
         p = x;
         q = skip(p);
         if (digits(q, 4) && !isdigit((unsigned char)q[4]) && q[2] != ':') d->year = (int)strtol(q, &x, 10), p = x;
+        continue;
+      }
+      int wd = weekday_of(p, wl);
+      if (wd >= 0) { /* a weekday: ignored beside a date, as GNU's "Thu, 02 Jan" */
+        d->wday = wd + 1;
+        p += wl;
+        if (*p == '.') p++;
         continue;
       }
       before = *d;
@@ -289,6 +337,12 @@ static bool parse_items(const char *p, parsed *d)
       }
       const char *w = skip(p + wl);
       size_t l = word_len(w);
+      int nwd = l ? weekday_of(w, l) : -1;
+      if (nwd >= 0) { /* "next friday", "last monday" */
+        d->wday = nwd + 1, d->wday_ord = n;
+        p = w + l;
+        continue;
+      }
       if (!l || !add_rel(d, n, w, l)) return false;
       p = w + l;
       continue;
@@ -330,8 +384,20 @@ bool date_parse(const char *s, struct timespec now, struct timespec *out)
     *out = (struct timespec){(time_t)secs, ns};
     return true;
   }
+  /* "now + 1 hour": a sign apart from its number still belongs to it */
+  char norm[512];
+  size_t k = 0;
+  for (const char *q = p; *q && k + 1 < sizeof norm; q++) {
+    norm[k++] = *q;
+    if ((*q == '+' || *q == '-') && isspace((unsigned char)q[1])) {
+      const char *r = q + 1;
+      while (isspace((unsigned char)*r)) r++;
+      if (isdigit((unsigned char)*r)) q = r - 1;
+    }
+  }
+  norm[k] = 0;
   parsed d = {0};
-  if (!parse_items(p, &d)) return false;
+  if (!parse_items(norm, &d)) return false;
   struct tm tm;
   date_local(now.tv_sec, &tm);
   long nsec = now.tv_nsec;
@@ -341,6 +407,15 @@ bool date_parse(const char *s, struct timespec now, struct timespec *out)
     if (!d.have_time) tm.tm_hour = tm.tm_min = tm.tm_sec = 0, nsec = 0;
   }
   if (d.have_time) tm.tm_hour = d.hour, tm.tm_min = d.min, tm.tm_sec = d.sec, nsec = d.nsec;
+  if (d.wday && !d.have_date) {
+    /* the day itself or the next one of that name; "next" a week on from
+    ** there, "last" a week back from it, as GNU's ordinals */
+    int ahead = (d.wday - 1 - tm.tm_wday + 7) % 7;
+    if (d.wday_ord > 0 && ahead == 0) ahead = 7;
+    else if (d.wday_ord < 0) ahead -= 7;
+    tm.tm_mday += ahead;
+    if (!d.have_time) tm.tm_hour = tm.tm_min = tm.tm_sec = 0, nsec = 0;
+  }
   if (d.have_date || d.have_time) {
     /* a day that does not exist (Feb 30) is an error, as with GNU */
     struct tm chk = tm;
