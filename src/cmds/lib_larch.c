@@ -22,7 +22,9 @@ static const char *const names[] = {
     "archive_entry_set_uname", "archive_entry_gname", "archive_entry_set_gname", "archive_entry_mtime",
     "archive_entry_mtime_nsec", "archive_entry_set_mtime", "archive_entry_symlink",
     "archive_entry_set_symlink", "archive_entry_hardlink", "archive_entry_set_hardlink",
-    "archive_entry_rdevmajor", "archive_entry_rdevminor"};
+    "archive_entry_rdevmajor", "archive_entry_rdevminor", "archive_format_name",
+    "archive_write_zip_set_compression_deflate", "archive_write_zip_set_compression_store",
+    "archive_read_support_format_zip_streamable"};
 
 _Static_assert(sizeof(larch) == sizeof names / sizeof *names * sizeof(void *),
                "lib_larch.c: one name for each field of larch");

@@ -72,6 +72,10 @@ typedef struct larch {
   void (*entry_set_hardlink)(struct archive_entry *, const char *);
   dev_t (*entry_rdevmajor)(struct archive_entry *);
   dev_t (*entry_rdevminor)(struct archive_entry *);
+  const char *(*format_name)(struct archive *);
+  int (*write_zip_set_compression_deflate)(struct archive *);
+  int (*write_zip_set_compression_store)(struct archive *);
+  int (*read_support_format_zip_streamable)(struct archive *);
 } larch;
 
 /* Fills *L; false (message printed) when the library cannot be loaded. */
