@@ -20,7 +20,8 @@ void cmd_stream_init(cmd_stream *s, acs_cmd *c, char **files, int n)
 static void report(cmd_stream *s, int err)
 {
   char q[1024];
-  cmd_error(s->c, "%s: %s", cmd_quotef(s->name, q, sizeof q), cmd_strerror(err));
+  const char *name = s->util_linux && !strcmp(s->name, "-") ? "stdin" : s->name;
+  cmd_error(s->c, "%s: %s", s->util_linux ? name : cmd_quotef(name, q, sizeof q), cmd_strerror(err));
   s->status = 1;
 }
 
@@ -81,6 +82,11 @@ uint64_t cmd_stream_skip(cmd_stream *s, uint64_t n)
         }
         if (acs_sys_lseek(s->fd, pos + (int64_t)(n - done), SEEK_SET) >= 0) return n;
       }
+    }
+    if (s->util_linux) {
+      report(s, -ESPIPE);
+      s->seek_failed = true;
+      return done;
     }
     size_t want = n - done > sizeof junk ? sizeof junk : (size_t)(n - done);
     ssize_t r = acs_sys_read(s->fd, junk, want);

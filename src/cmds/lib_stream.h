@@ -13,6 +13,9 @@ typedef struct cmd_stream {
   int fd; /* the open file, or -1 between files */
   const char *name;
   int status; /* 1 once a file could not be opened or read */
+  bool util_linux; /* util-linux's rules (hexdump): skipping only by seeking,
+                   ** names unquoted in messages, stdin called "stdin" */
+  bool seek_failed; /* a util_linux skip met a file that cannot seek */
 } cmd_stream;
 
 /* files[0..n): n == 0 reads stdin. Nothing is opened yet. */
@@ -22,7 +25,8 @@ void cmd_stream_init(cmd_stream *s, acs_cmd *c, char **files, int n);
 ** Returns the bytes read (0 at the end). */
 size_t cmd_stream_read(cmd_stream *s, void *buf, size_t n);
 /* Skips n bytes (seeking in regular files); returns how many were
-** skipped (fewer when the input ended first). */
+** skipped (fewer when the input ended first, or when util_linux is set and
+** a file cannot seek: then "FILE: Illegal seek" is reported). */
 uint64_t cmd_stream_skip(cmd_stream *s, uint64_t n);
 /* Opens the next file that can be opened, unless one is open: false when
 ** none is left (od then prints nothing, not even its last address). */
