@@ -11,6 +11,7 @@
 **
 **  Main operation mode:
 **   -c, --create               create a new archive
+**   -r, --append               append files to the end of an archive
 **   -t, --list                 list the contents of an archive
 **   -x, --extract, --get       extract files from an archive
 **
@@ -56,6 +57,9 @@
 **                              (when creating; extraction always strips them)
 **   -T, --files-from=FILE      get names to extract or create from FILE
 **   -X, --exclude-from=FILE    exclude patterns listed in FILE
+**       --wildcards            use wildcards for the member names to list or
+**                              extract
+**       --no-wildcards         match member names exactly
 **
 **  File name transformations:
 **       --strip-components=NUMBER   strip NUMBER leading components from file
@@ -79,12 +83,14 @@
 ** status due to previous errors" after non-fatal errors, "Error is not
 ** recoverable: exiting now" for fatal ones). Reading a compressed
 ** archive from standard input without its option is refused as GNU tar
-** refuses it. -r (append) is not done. */
+** refuses it. -r copies the archive's members into a new one beside it,
+** adds the files and renames it over the old one. */
 #include "lib_xsafe.h"
 #include "tar.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,7 +100,7 @@
 enum {
   O_SKIP_OLD = 256, O_OVERWRITE, O_NO_SAME_OWNER, O_SAME_OWNER, O_NUMERIC, O_OWNER, O_GROUP, O_MTIME,
   O_STRIP, O_EXCLUDE, O_ZSTD, O_SORT, O_NO_RECURSION, O_RECURSION, O_FORMAT, O_NO_SAME_PERMS,
-  O_WILDCARDS, O_ANCHORED, O_TOTALS, O_DELAY
+  O_WILDCARDS, O_NO_WILDCARDS, O_ANCHORED, O_TOTALS, O_DELAY
 };
 
 /* ---- reading */
@@ -139,8 +145,24 @@ static void xfail(xsafe *x, const char *name, const char *what, int err)
   const char *why = err == -EXDEV ? "Path leads outside the extraction directory" : cmd_strerror(err);
   cmd_flush(x->c);
   char b[6000];
-  int n = snprintf(b, sizeof b, "%s: %s: Cannot %s: %s\n", x->c->name, cmd_quotef(name, q, sizeof q), what, why);
+  int n = snprintf(b, sizeof b, "%s: %s: Cannot %s: %s\n", x->c->name, tar_q(name, q, sizeof q), what, why);
   if (n > 0) acs_sys_write_all(2, b, (size_t)n < sizeof b ? (size_t)n : sizeof b - 1);
+}
+
+/* --wildcards: the pattern matches the name or one of its leading
+** directories ('*' matching '/' too, as GNU's default) */
+static bool wild_match(const char *pat, const char *name)
+{
+  char buf[4096];
+  snprintf(buf, sizeof buf, "%s", name);
+  size_t n = strlen(buf);
+  while (n > 1 && buf[n - 1] == '/') buf[--n] = 0;
+  for (;;) {
+    if (fnmatch(pat, buf, 0) == 0) return true;
+    char *s = strrchr(buf, '/');
+    if (!s) return false;
+    *s = 0;
+  }
 }
 
 /* Whether member name is selected by the operands; marks the one used. */
@@ -154,6 +176,10 @@ static bool selected(tar *t, const char *name, bool *used)
     size_t m = strlen(name);
     while (m > 1 && name[m - 1] == '/') m--;
     if ((m == n && !strncmp(name, op, n)) || (m > n && !strncmp(name, op, n) && name[n] == '/')) {
+      used[i] = true;
+      return true;
+    }
+    if (t->wildcards > 0 && wild_match(op, name)) {
       used[i] = true;
       return true;
     }
@@ -242,7 +268,7 @@ static int read_archive(tar *t, const char *dir)
   if (!from_stdin) {
     rs.fd = acs_sys_open(t->file, O_RDONLY, 0);
     if (rs.fd < 0) {
-      tar_msg(t, "%s: Cannot open: %s", cmd_quotef(t->file, q, sizeof q), cmd_strerror(rs.fd));
+      tar_msg(t, "%s: Cannot open: %s", tar_q(t->file, q, sizeof q), cmd_strerror(rs.fd));
       tar_msg(t, "Error is not recoverable: exiting now");
       return 2;
     }
@@ -250,7 +276,7 @@ static int read_archive(tar *t, const char *dir)
   if (dir) {
     int r = acs_sys_chdir(dir);
     if (r < 0) {
-      tar_msg(t, "%s: Cannot open: %s", cmd_quotef(dir, q, sizeof q), cmd_strerror(r));
+      tar_msg(t, "%s: Cannot open: %s", tar_q(dir, q, sizeof q), cmd_strerror(r));
       tar_msg(t, "Error is not recoverable: exiting now");
       return 2;
     }
@@ -340,7 +366,7 @@ static int read_archive(tar *t, const char *dir)
     /* extraction */
     const char *safe = xsafe_strip(&x, name, "member names");
     if (xsafe_dotdot(name)) {
-      tar_msg(t, "%s: Member name contains '..'", cmd_quotef(name, q, sizeof q));
+      tar_msg(t, "%s: Member name contains '..'", tar_q(name, q, sizeof q));
       t->errors++;
       if (!skip_data(t, a)) {
         fatal = true;
@@ -417,7 +443,7 @@ static int read_archive(tar *t, const char *dir)
         fatal = true;
         status = 2;
       } else {
-        tar_msg(t, "%s: %s", cmd_quotef(name, q, sizeof q), m ? m : "read error");
+        tar_msg(t, "%s: %s", tar_q(name, q, sizeof q), m ? m : "read error");
         t->errors++;
       }
     }
@@ -432,7 +458,11 @@ static int read_archive(tar *t, const char *dir)
   if (!fatal) {
     for (size_t i = 0; i < t->nnames; i++) {
       if (used[i]) continue;
-      tar_msg(t, "%s: Not found in archive", cmd_quotef(t->names[i], q, sizeof q));
+      if (!t->wildcards && strpbrk(t->names[i], "*?[\\")) {
+        tar_msg(t, "Pattern matching characters used in file names");
+        tar_msg(t, "Use --wildcards to enable pattern matching, or --no-wildcards to suppress this warning");
+      }
+      tar_msg(t, "%s: Not found in archive", tar_q(t->names[i], q, sizeof q));
       t->errors++;
     }
     if (t->errors) {
@@ -528,7 +558,7 @@ static bool read_lines(tar *t, const char *path, bool (*fn)(tar *, const char *)
   char q[1024];
   int fd = strcmp(path, "-") ? acs_sys_open(path, O_RDONLY, 0) : 0;
   if (fd < 0) {
-    tar_msg(t, "%s: Cannot open: %s", cmd_quotef(path, q, sizeof q), cmd_strerror(fd));
+    tar_msg(t, "%s: Cannot open: %s", tar_q(path, q, sizeof q), cmd_strerror(fd));
     tar_msg(t, "Error is not recoverable: exiting now");
     return false;
   }
@@ -580,7 +610,7 @@ int acs__cmd_tar(acs_cmd *c, int argc, char **argv)
       {"mtime", O_MTIME, CMD_ARG}, {"files-from", 'T', CMD_ARG}, {"touch", 'm', CMD_NOARG},
       {"sort", O_SORT, CMD_ARG}, {"absolute-names", 'P', CMD_NOARG}, {"dereference", 'h', CMD_NOARG},
       {"no-recursion", O_NO_RECURSION, CMD_NOARG}, {"recursion", O_RECURSION, CMD_NOARG},
-      {"format", 'H', CMD_ARG}, {"wildcards", O_WILDCARDS, CMD_NOARG}, {"anchored", O_ANCHORED, CMD_NOARG},
+      {"format", 'H', CMD_ARG}, {"wildcards", O_WILDCARDS, CMD_NOARG}, {"no-wildcards", O_NO_WILDCARDS, CMD_NOARG}, {"anchored", O_ANCHORED, CMD_NOARG},
       {"totals", O_TOTALS, CMD_OPTARG}, {"delay-directory-restore", O_DELAY, CMD_NOARG}, {0}};
   tar t = {.c = c, .ugswidth = 19};
   char **old = old_style(&argc, argv);
@@ -643,6 +673,8 @@ int acs__cmd_tar(acs_cmd *c, int argc, char **argv)
       }
       break;
     case 'P': t.absolute = true; break;
+    case O_WILDCARDS: t.wildcards = 1; break;
+    case O_NO_WILDCARDS: t.wildcards = -1; break;
     case 'h': t.dereference = true; break;
     case O_NO_RECURSION: t.no_recursion = true; break;
     case O_RECURSION: t.no_recursion = false; break;
@@ -655,15 +687,11 @@ int acs__cmd_tar(acs_cmd *c, int argc, char **argv)
   for (int i = 0; i < g.nops; i++) add_name(&t, cmd_operands(&g)[i]);
   if (!t.file) t.file = "-";
   if (!t.mode) return usage(&t, "You must specify one of the '-Acdtrux', '--delete' or '--test-label' options");
-  if (t.mode == 'r') {
-    tar_msg(&t, "--append is not supported in this box");
-    return 2;
-  }
   if (!larch_load(c, &t.L)) return 2;
-  if (t.mode == 'c') {
+  if (t.mode == 'c' || t.mode == 'r') {
     /* the archive is opened where the command was given, then -C */
     if (dir) {
-      if (t.nnames == 0) return tar_create(&t);
+      if (t.nnames == 0 && !t.files_from) return tar_create(&t);
       char cwd[4096];
       if (strcmp(t.file, "-") && t.file[0] != '/' && acs_sys_getcwd(cwd, sizeof cwd) == 0) {
         char *abs = cmd_path_join(cwd, t.file);
@@ -672,7 +700,7 @@ int acs__cmd_tar(acs_cmd *c, int argc, char **argv)
       int r = acs_sys_chdir(dir);
       if (r < 0) {
         char q[1024];
-        tar_msg(&t, "%s: Cannot open: %s", cmd_quotef(dir, q, sizeof q), cmd_strerror(r));
+        tar_msg(&t, "%s: Cannot open: %s", tar_q(dir, q, sizeof q), cmd_strerror(r));
         tar_msg(&t, "Error is not recoverable: exiting now");
         return 2;
       }

@@ -25,6 +25,7 @@ typedef struct tar {
   int errors;           /* non-fatal errors: exit 2 at the end */
   int ugswidth;         /* GNU's growing width of "user/group size" */
   bool verbose_to_err;  /* the archive is on stdout */
+  int wildcards;         /* --wildcards 1, --no-wildcards -1 */
   bool files_from;      /* -T was given: an empty list is no error */
   char **names;         /* operands (and -T's) */
   size_t nnames;
@@ -34,6 +35,9 @@ typedef struct tar {
 void tar_msg(tar *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* GNU tar's escape quoting of a name (its default --quoting-style) */
 void tar_quote(acs_cmd *c, const char *s);
+/* A name in a message, quoted as GNU tar's messages quote it (the escape
+** style), into buf; returns buf. */
+const char *tar_q(const char *s, char *buf, size_t size);
 /* A name as tar_quote writes it, into a malloc'd string. */
 char *tar_quoted(const char *s);
 /* One line of tar -tv: mode, owner/group, size, date, name [-> link] */

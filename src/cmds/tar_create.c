@@ -28,8 +28,8 @@ typedef struct cstate {
   struct archive_entry *e;
   int fd; /* the archive's, 1 for stdout */
   int werr;
-  uint64_t arch_dev, arch_ino;
-  bool arch_known;
+  uint64_t arch_dev, arch_ino, orig_dev, orig_ino; /* the archive, and the one -r replaces */
+  bool arch_known, orig_known;
   linkrec *links;
   size_t nlinks, caplinks;
   char *buf;
@@ -150,7 +150,7 @@ static int add_dir_members(cstate *s, const char *path, const char *name)
   int r = cmd_dir_read(path, &ents, &n);
   if (r < 0) {
     char q[1024];
-    tar_msg(s->t, "%s: Cannot open: %s", cmd_quotef(path, q, sizeof q), cmd_strerror(r));
+    tar_msg(s->t, "%s: Cannot open: %s", tar_q(path, q, sizeof q), cmd_strerror(r));
     s->t->errors++;
     return 0;
   }
@@ -183,12 +183,14 @@ static int add_path(cstate *s, const char *path, const char *name)
   acs__sys_stat st;
   int r = t->dereference ? acs_sys_stat(path, &st) : acs_sys_lstat(path, &st);
   if (r < 0) {
-    tar_msg(t, "%s: Cannot stat: %s", cmd_quotef(path, q, sizeof q), cmd_strerror(r));
+    tar_msg(t, "%s: Cannot stat: %s", tar_q(path, q, sizeof q), cmd_strerror(r));
     t->errors++;
     return 0;
   }
-  if (s->arch_known && st.dev == s->arch_dev && st.ino == s->arch_ino) {
-    tar_msg(t, "%s: file is the archive; not dumped", cmd_quotef(path, q, sizeof q));
+  if (s->arch_known && st.dev == s->arch_dev && st.ino == s->arch_ino && t->mode == 'r') return 0; /* -r's copy */
+  if ((s->arch_known && st.dev == s->arch_dev && st.ino == s->arch_ino) ||
+      (s->orig_known && st.dev == s->orig_dev && st.ino == s->orig_ino)) {
+    tar_msg(t, "%s: file is the archive; not dumped", tar_q(path, q, sizeof q));
     return 0;
   }
   struct archive_entry *e = L->entry_clear(s->e);
@@ -211,7 +213,7 @@ static int add_path(cstate *s, const char *path, const char *name)
   } else if (S_ISREG(st.mode)) {
     fd = acs_sys_open(path, O_RDONLY, 0);
     if (fd < 0) {
-      tar_msg(t, "%s: Cannot open: %s", cmd_quotef(path, q, sizeof q), cmd_strerror(fd));
+      tar_msg(t, "%s: Cannot open: %s", tar_q(path, q, sizeof q), cmd_strerror(fd));
       t->errors++;
       free(mname);
       return 0;
@@ -225,7 +227,7 @@ static int add_path(cstate *s, const char *path, const char *name)
     char target[4096];
     ssize_t n = acs_sys_readlink(path, target, sizeof target - 1);
     if (n < 0) {
-      tar_msg(t, "%s: Cannot readlink: %s", cmd_quotef(path, q, sizeof q), cmd_strerror((int)n));
+      tar_msg(t, "%s: Cannot readlink: %s", tar_q(path, q, sizeof q), cmd_strerror((int)n));
       t->errors++;
       free(mname);
       return 0;
@@ -238,7 +240,7 @@ static int add_path(cstate *s, const char *path, const char *name)
     L->entry_set_filetype(e, AE_IFIFO);
     L->entry_set_size(e, 0);
   } else {
-    tar_msg(t, "%s: socket ignored", cmd_quotef(path, q, sizeof q));
+    tar_msg(t, "%s: socket ignored", tar_q(path, q, sizeof q));
     free(mname);
     return 0;
   }
@@ -254,12 +256,12 @@ static int add_path(cstate *s, const char *path, const char *name)
     while (left > 0) {
       ssize_t n = acs_sys_read(fd, s->buf, left < 65536 ? (size_t)left : 65536);
       if (n < 0) {
-        tar_msg(t, "%s: Read error: %s", cmd_quotef(path, q, sizeof q), cmd_strerror((int)n));
+        tar_msg(t, "%s: Read error: %s", tar_q(path, q, sizeof q), cmd_strerror((int)n));
         t->errors++;
         break;
       }
       if (n == 0) {
-        tar_msg(t, "%s: File shrank by %llu bytes; padding with zeros", cmd_quotef(path, q, sizeof q),
+        tar_msg(t, "%s: File shrank by %llu bytes; padding with zeros", tar_q(path, q, sizeof q),
                 (unsigned long long)left);
         t->errors++;
         break;
@@ -276,6 +278,78 @@ static int add_path(cstate *s, const char *path, const char *name)
   if (!fatal && S_ISDIR(st.mode) && !t->no_recursion) fatal = add_dir_members(s, path, name);
   free(mname);
   return fatal;
+}
+
+typedef struct oldsrc {
+  int fd;
+  char *buf;
+} oldsrc;
+
+static la_ssize_t old_read(struct archive *a, void *ctx, const void **out)
+{
+  (void)a;
+  oldsrc *o = ctx;
+  ssize_t n = acs_sys_read(o->fd, o->buf, 65536);
+  *out = o->buf;
+  return n < 0 ? -1 : (la_ssize_t)n;
+}
+
+/* tar -r: the members of the archive as it is, copied into s->a (the new
+** archive is written beside it and renamed over it, which appends as far
+** as anyone reading it can tell). 0, 1 when there is none yet, or -1
+** (reported). */
+static int copy_old(cstate *s, const char *path)
+{
+  tar *t = s->t;
+  larch *L = &t->L;
+  int fd = acs_sys_open(path, O_RDONLY, 0);
+  if (fd == -ENOENT) return 1;
+  char q[1024];
+  if (fd < 0) {
+    tar_msg(t, "%s: Cannot open: %s", tar_q(path, q, sizeof q), cmd_strerror(fd));
+    return -1;
+  }
+  oldsrc o = {fd, malloc(65536)};
+  struct archive *r = L->read_new();
+  int rc = 0;
+  if (!o.buf || !r) {
+    rc = -1;
+  } else {
+    L->read_support_filter_all(r);
+    L->read_support_format_tar(r);
+    if (L->read_open(r, &o, open_cb, old_read, close_cb) != ARCHIVE_OK) {
+      acs__sys_stat st;
+      if (acs_sys_fstat(fd, &st) == 0 && st.size == 0) {
+        rc = 0; /* an empty file is an empty archive */
+      } else {
+        tar_msg(t, "This does not look like a tar archive");
+        rc = -1;
+      }
+    } else if (L->filter_code(r, 0) != ARCHIVE_FILTER_NONE) {
+      tar_msg(t, "Cannot update compressed archives");
+      rc = -1;
+    } else {
+      struct archive_entry *e;
+      int h;
+      while ((h = L->read_next_header(r, &e)) == ARCHIVE_OK || h == ARCHIVE_WARN) {
+        if (L->write_header(s->a, e) < ARCHIVE_WARN) {
+          rc = -1;
+          break;
+        }
+        la_ssize_t n;
+        while ((n = L->read_data(r, s->buf, 65536)) > 0)
+          if (L->write_data(s->a, s->buf, (size_t)n) < 0) break;
+      }
+      if (h == ARCHIVE_FATAL) {
+        tar_msg(t, "Unexpected EOF in archive");
+        rc = -1;
+      }
+    }
+  }
+  if (r) L->read_free(r);
+  free(o.buf);
+  acs_sys_close(fd);
+  return rc;
 }
 
 static int add_filter(tar *t, struct archive *a)
@@ -321,10 +395,29 @@ int tar_create(tar *t)
     return 2;
   }
   cstate s = {.t = t, .fd = 1};
+  char *tmp = NULL;
+  if (t->mode == 'r') {
+    if (!strcmp(t->file, "-")) {
+      tar_msg(t, "Options '-Aru' are incompatible with '-f -'");
+      cmd_flush(t->c);
+      const char *m = "Try 'tar --help' or 'tar --usage' for more information.\n";
+      acs_sys_write_all(2, m, strlen(m));
+      return 2;
+    }
+    tmp = malloc(strlen(t->file) + 16);
+    if (!tmp) return 2;
+    sprintf(tmp, "%s.acs-tar-tmp", t->file);
+    acs__sys_stat ost;
+    if (acs_sys_stat(t->file, &ost) == 0) {
+      s.orig_dev = ost.dev;
+      s.orig_ino = ost.ino;
+      s.orig_known = true;
+    }
+  }
   if (strcmp(t->file, "-")) {
-    s.fd = acs_sys_open(t->file, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    s.fd = acs_sys_open(tmp ? tmp : t->file, O_WRONLY | O_CREAT | O_TRUNC, 0666);
     if (s.fd < 0) {
-      tar_msg(t, "%s: Cannot open: %s", cmd_quotef(t->file, q, sizeof q), cmd_strerror(s.fd));
+      tar_msg(t, "%s: Cannot open: %s", tar_q(t->file, q, sizeof q), cmd_strerror(s.fd));
       tar_msg(t, "Error is not recoverable: exiting now");
       return 2;
     }
@@ -351,6 +444,16 @@ int tar_create(tar *t)
   }
   bool told = false;
   int fatal = 0;
+  if (tmp && copy_old(&s, t->file) < 0) {
+    L->write_free(s.a);
+    L->entry_free(s.e);
+    free(s.buf);
+    acs_sys_close(s.fd);
+    acs_sys_unlink(tmp);
+    free(tmp);
+    tar_msg(t, "Error is not recoverable: exiting now");
+    return 2;
+  }
   for (size_t i = 0; i < t->nnames && !fatal; i++) {
     const char *path = t->names[i];
     fatal = add_path(&s, path, member_name(t, path, &told));
@@ -358,7 +461,7 @@ int tar_create(tar *t)
   if (L->write_close(s.a) != ARCHIVE_OK) fatal = -1;
   if (fatal) {
     if (s.werr && s.fd != 1)
-      tar_msg(t, "%s: Cannot write: %s", cmd_quotef(t->file, q, sizeof q), cmd_strerror(s.werr));
+      tar_msg(t, "%s: Cannot write: %s", tar_q(t->file, q, sizeof q), cmd_strerror(s.werr));
     else if (!s.werr)
       tar_msg(t, "%s", L->error_string(s.a) ? L->error_string(s.a) : "write error");
     tar_msg(t, "Error is not recoverable: exiting now");
@@ -369,6 +472,10 @@ int tar_create(tar *t)
   free(s.links);
   free(s.buf);
   if (s.fd > 1) acs_sys_close(s.fd);
+  if (tmp) {
+    if (fatal || acs_sys_rename(tmp, t->file) < 0) acs_sys_unlink(tmp);
+    free(tmp);
+  }
   if (fatal) return 2;
   return t->errors ? 2 : 0;
 }

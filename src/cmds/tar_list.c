@@ -61,6 +61,14 @@ char *tar_quoted(const char *s)
   return r;
 }
 
+const char *tar_q(const char *s, char *buf, size_t size)
+{
+  char *q = tar_quoted(s);
+  snprintf(buf, size, "%s", q ? q : s);
+  free(q);
+  return buf;
+}
+
 void tar_quote(acs_cmd *c, const char *s)
 {
   char *q = tar_quoted(s);
