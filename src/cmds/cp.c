@@ -20,14 +20,17 @@
 **                                  a previous -i option)
 **   -P, --no-dereference         never follow symbolic links in SOURCE
 **   -p                           same as --preserve=mode,ownership,timestamps
+**       --parents                use full source file name under DIRECTORY
 **       --preserve[=ATTR_LIST]   preserve the specified attributes (default:
 **                                  mode,ownership,timestamps), if possible
 **                                  additional attributes: links, all
 **       --no-preserve=ATTR_LIST  don't preserve the specified attributes
 **   -R, -r, --recursive          copy directories recursively
+**       --reflink[=WHEN]         (accepted: memfs has no shared extents)
 **       --remove-destination     remove each existing destination file before
 **                                  attempting to open it (contrast with --force)
 **   -s, --symbolic-link          make symbolic links instead of copying
+**       --sparse=WHEN            (accepted: memfs keeps no holes)
 **   -t, --target-directory=DIRECTORY  copy all SOURCE arguments into DIRECTORY
 **   -T, --no-target-directory    treat DEST as a normal file
 **   -u, --update                 copy only when the SOURCE file is newer
@@ -60,7 +63,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { OPT_PRESERVE = 256, OPT_NO_PRESERVE, OPT_REMOVE_DEST, OPT_STRIP };
+enum { OPT_PRESERVE = 256, OPT_NO_PRESERVE, OPT_REMOVE_DEST, OPT_STRIP, OPT_PARENTS, OPT_REFLINK, OPT_SPARSE };
 enum { CLOBBER_YES, CLOBBER_ASK, CLOBBER_NO };
 
 typedef struct seen {
@@ -69,7 +72,7 @@ typedef struct seen {
 } seen;
 
 typedef struct cpo {
-  bool recursive, force, remove_dest, verbose, update, no_target, hard, sym;
+  bool recursive, force, remove_dest, verbose, update, no_target, hard, sym, parents;
   int clobber;
   char deref; /* 'L' always, 'P' never, 'H' operands only */
   bool p_mode, p_own, p_time, p_links;
@@ -319,6 +322,41 @@ static int copy(acs_cmd *c, cpo *o, const char *src, const char *dst, bool opera
   return 0;
 }
 
+/* --parents: DIR/SRC, with SRC's directories made under DIR as needed
+** (their modes from the source's, as GNU; named unquoted with -v) */
+static int copy_parents(acs_cmd *c, cpo *o, const char *src, const char *dir)
+{
+  char *dst = cmd_path_join(dir, src);
+  if (!dst) return 1;
+  size_t dl = strlen(dir) + (dir[0] && dir[strlen(dir) - 1] != '/');
+  int status = 0;
+  for (char *s = dst + dl; *s && !status; s++) {
+    if (*s != '/') continue;
+    *s = 0;
+    const char *sp = dst + dl; /* the source's prefix */
+    acs__sys_stat ss, ds;
+    if (acs_sys_stat(dst, &ds) < 0) {
+      int rc = acs_sys_stat(sp, &ss);
+      if (rc < 0) status = fail(c, "cannot stat", sp, rc);
+      else if ((rc = acs_sys_mkdir(dst, (ss.mode & 0777) | 0700)) < 0) status = fail(c, "cannot make directory", dst, rc);
+      else {
+        acs_sys_chmod(dst, o->p_mode ? ss.mode & 07777 : ss.mode & 0777 & ~o->umask);
+        if (o->p_time || o->p_own) attrs(c, o, dst, &ss, false);
+        if (o->verbose) cmd_printf(c, "%s -> %s\n", sp, dst);
+      }
+    } else if (!S_ISDIR(ds.mode)) {
+      status = fail(c, "cannot make directory", dst, -ENOTDIR);
+    }
+    *s = '/';
+  }
+  if (!status) {
+    o->top_src = src, o->top_dst = dst, o->top_made = false;
+    status = copy(c, o, src, dst, true, NULL);
+  }
+  free(dst);
+  return status;
+}
+
 static bool preserve_list(acs_cmd *c, cpo *o, const char *list, bool on)
 {
   char *dup = strdup(list ? list : "mode,ownership,timestamps");
@@ -367,6 +405,9 @@ int acs__cmd_cp(acs_cmd *c, int argc, char **argv)
                                   {"update", 'u', CMD_OPTARG},
                                   {"verbose", 'v', CMD_NOARG},
                                   {"one-file-system", 'x', CMD_NOARG},
+                                  {"parents", OPT_PARENTS, CMD_NOARG},
+                                  {"reflink", OPT_REFLINK, CMD_OPTARG},
+                                  {"sparse", OPT_SPARSE, CMD_ARG},
                                   {0}};
   cpo o = {0};
   const char *tdir = NULL;
@@ -401,6 +442,9 @@ int acs__cmd_cp(acs_cmd *c, int argc, char **argv)
     case 'T': o.no_target = true; break;
     case 'u': o.update = !g.arg || strcmp(g.arg, "all"); break;
     case 'v': o.verbose = true; break;
+    case OPT_PARENTS: o.parents = true; break;
+    case OPT_REFLINK:
+    case OPT_SPARSE: break; /* memfs has no shared extents nor holes to keep */
     case 'x':
     case 'Z': break;
     }
@@ -441,6 +485,10 @@ int acs__cmd_cp(acs_cmd *c, int argc, char **argv)
     const char *last = ops[n - 1];
     int rc = acs_sys_stat(last, &st);
     bool isdir = rc == 0 && S_ISDIR(st.mode) && !o.no_target;
+    if (o.parents && !isdir) {
+      cmd_usage_error(c, "with --parents, the destination must be a directory");
+      return 1;
+    }
     if (o.no_target && n > 2) {
       cmd_usage_error(c, "extra operand %s", cmd_quote(ops[2], q, sizeof q));
       return 1;
@@ -458,6 +506,10 @@ int acs__cmd_cp(acs_cmd *c, int argc, char **argv)
     n--;
   }
   for (int i = 0; i < n && !cmd_out_error(c); i++) {
+    if (o.parents) {
+      status |= copy_parents(c, &o, ops[i], tdir);
+      continue;
+    }
     char *base = fileop_base(ops[i]);
     char *dst = base ? cmd_path_join(tdir, base) : NULL;
     if (dst) {

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 bool fileop_ask(acs_cmd *c, const char *fmt, ...)
@@ -35,7 +37,12 @@ bool fileop_ask(acs_cmd *c, const char *fmt, ...)
 bool fileop_isatty(int fd)
 {
   int h = acs_sys_direct_fd(fd);
-  return h >= 0 && isatty(h);
+  if (h >= 0) return isatty(h);
+  /* a terminal device of the box: Linux's tty, console and pty majors */
+  acs__sys_stat st;
+  if (acs_sys_fstat(fd, &st) < 0 || !S_ISCHR(st.mode)) return false;
+  unsigned maj = major(st.rdev);
+  return maj == 4 || maj == 5 || (maj >= 136 && maj <= 143);
 }
 
 int fileop_term_width(int fd)

@@ -112,8 +112,7 @@
 ** exit statuses. The layouts are in ls_out.c. A terminal is the box's
 ** stdout when it is a host tty: then the default is columns, shell-escape
 ** quoting and ? for control characters, as GNU does; otherwise one name a
-** line, as given. The colors are GNU's built-in ones (LS_COLORS is not
-** read). */
+** line, as given. Colors are in ls_color.c. */
 #include "ls.h"
 #include "lib_fileop.h"
 
@@ -578,6 +577,7 @@ int acs__cmd_ls(acs_cmd *c, int argc, char **argv)
     return 2;
   }
   clock_gettime(CLOCK_REALTIME, &o.now);
+  if (o.color) ls_color_init(&cache);
 
   static char *dot[] = {"."};
   char **ops = g.nops ? cmd_operands(&g) : dot;
@@ -624,6 +624,10 @@ int acs__cmd_ls(acs_cmd *c, int argc, char **argv)
   ls_sort(&o, dirs, ndirs);
   for (size_t i = 0; i < ndirs && !cmd_out_error(c); i++) list_dir(c, &w, dirs[i].path, true, NULL);
   if (w.status > status) status = w.status;
+  if (o.color) {
+    ls_color_finish(c, &cache);
+    ls_color_free(&cache);
+  }
   if (files) free_ents(files, nf);
   if (dirs) free_ents(dirs, ndirs);
   free(o.ignore);

@@ -20,9 +20,23 @@ typedef struct ls_ids {
   char name[64][64];
   size_t n;
 } ls_ids;
+/* the color sequences, in LS_COLORS's order of keys */
+enum {
+  LS_C_LC, LS_C_RC, LS_C_EC, LS_C_RS, LS_C_NO, LS_C_FI, LS_C_DI, LS_C_LN, LS_C_PI, LS_C_SO, LS_C_BD, LS_C_CD,
+  LS_C_MI, LS_C_OR, LS_C_EX, LS_C_DO, LS_C_SU, LS_C_SG, LS_C_ST, LS_C_OW, LS_C_TW, LS_C_CA, LS_C_MH, LS_C_CL,
+  LS_C_COUNT
+};
+typedef struct ls_suffix {
+  char *suffix, *code;
+} ls_suffix;
+
 typedef struct ls_cache {
   ls_ids users, groups;
-  bool colored; /* GNU resets the terminal's color before the first name it colors */
+  const char *code[LS_C_COUNT];
+  char *owned[LS_C_COUNT];
+  ls_suffix *suffix;
+  size_t nsuffix;
+  bool link_as_target, used;
 } ls_cache;
 
 typedef struct ls_opts {
@@ -61,6 +75,15 @@ typedef struct ls_ent {
 ** printed (the directory operands, for the file operands' listing). */
 void ls_sort(const ls_opts *o, ls_ent *ents, size_t n);
 void ls_print(acs_cmd *c, const ls_opts *o, ls_ent *ents, size_t n, bool total, ls_ent *also, size_t nalso);
+/* ls_color.c: the table (GNU's, or LS_COLORS), the code for an entry's
+** name or its link's target (NULL: none), a name in its color, and what
+** GNU prints at the end when it colored anything. */
+void ls_color_init(ls_cache *k);
+void ls_color_free(ls_cache *k);
+const char *ls_color_code(const ls_cache *k, const ls_ent *e, bool target);
+void ls_color_put(acs_cmd *c, ls_cache *k, const char *code, const char *text);
+void ls_color_finish(acs_cmd *c, ls_cache *k);
+
 /* A name as the quoting style shows it (malloc'd). */
 char *ls_quote(const ls_opts *o, const char *name);
 

@@ -214,37 +214,6 @@ static char indicator(const ls_opts *o, const ls_ent *e, bool use_target)
   return 0;
 }
 
-static const char *color_of(const ls_ent *e, bool target)
-{
-  unsigned m;
-  if (target) {
-    if (!e->link_ok) return NULL; /* mi: none by default */
-    m = e->link_mode;
-  } else if (e->stat_ok) {
-    m = e->st.mode;
-  } else {
-    return e->dtype == 4 ? "01;34" : NULL;
-  }
-  switch (m & S_IFMT) {
-  case S_IFDIR:
-    if ((m & S_ISVTX) && (m & S_IWOTH)) return "30;42";
-    if (m & S_IWOTH) return "34;42";
-    if (m & S_ISVTX) return "37;44";
-    return "01;34";
-  case S_IFLNK: return "01;36";
-  case S_IFIFO: return "33";
-  case S_IFSOCK: return "01;35";
-  case S_IFBLK:
-  case S_IFCHR: return "01;33";
-  case S_IFREG:
-    if (m & S_ISUID) return "37;41";
-    if (m & S_ISGID) return "30;43";
-    if (m & 0111) return "01;32";
-    return NULL;
-  default: return NULL;
-  }
-}
-
 static const char *id_name(ls_ids *cache, uint32_t id, bool group)
 {
   for (size_t i = 0; i < cache->n; i++)
@@ -304,22 +273,11 @@ typedef struct shown {
   size_t width; /* of the name and frills, for the column layouts */
 } shown;
 
-static void put_colored(acs_cmd *c, const ls_opts *o, const char *col, const char *text)
-{
-  if (!col) {
-    cmd_puts(c, text);
-    return;
-  }
-  if (!o->cache->colored) cmd_puts(c, "\033[0m");
-  o->cache->colored = true;
-  cmd_printf(c, "\033[%sm%s\033[0m", col, text);
-}
-
 static void put_name(acs_cmd *c, const ls_opts *o, const widths *w, const ls_ent *e, const shown *s)
 {
-  const char *col = o->color ? color_of(e, false) : NULL;
   if (w->align && s->qname[0] != '\'' && s->qname[0] != '"') cmd_putc(c, ' ');
-  put_colored(c, o, col, s->qname);
+  if (o->color) ls_color_put(c, o->cache, ls_color_code(o->cache, e, false), s->qname);
+  else cmd_puts(c, s->qname);
 }
 
 static void put_frills(acs_cmd *c, const ls_opts *o, const widths *w, const ls_ent *e, const shown *s)
@@ -352,7 +310,8 @@ static void put_long(acs_cmd *c, const ls_opts *o, const widths *w, const ls_ent
   put_name(c, o, w, e, s);
   if (s->qlink) {
     cmd_puts(c, " -> ");
-    put_colored(c, o, o->color ? color_of(e, true) : NULL, s->qlink);
+    if (o->color) ls_color_put(c, o->cache, ls_color_code(o->cache, e, true), s->qlink);
+    else cmd_puts(c, s->qlink);
     char ind = indicator(o, e, true);
     if (ind && ind != '@') cmd_putc(c, ind);
   } else {
