@@ -33,6 +33,8 @@ typedef struct run {
   size_t nxdirs;
   int names; /* -1: when there are several operands or a directory is walked */
   bool done, matched, bad_arg;
+  bool out_reg; /* stdout is a regular file: its identity */
+  uint64_t out_dev, out_ino;
   uint64_t (*stack)[2]; /* dev, ino of the directories being walked (-R loops) */
   size_t depth, cstack;
 } run;
@@ -69,6 +71,15 @@ static bool dir_wanted(run *r, const char *name)
 
 static void search_fd(run *r, int fd, const char *name, bool names)
 {
+  grep *g = &r->g;
+  acs__sys_stat st;
+  /* grep -r x . > out: GNU will not read its own output */
+  if (r->out_reg && !g->quiet_out && (g->max_count < 0 || g->max_count > 1) && acs_sys_fstat(fd, &st) == 0 &&
+      S_ISREG(st.mode) && st.dev == r->out_dev && st.ino == r->out_ino) {
+    g->error = true;
+    if (!g->no_messages) cmd_error(g->c, "%s: input file is also the output", name);
+    return;
+  }
   int64_t n = grep_fd(&r->g, fd, name, names);
   if (n < 0) return;
   if (n > 0) r->matched = true;
@@ -470,6 +481,12 @@ int acs__grep_main(acs_cmd *c, int argc, char **argv, int kind)
     goto out;
   }
   bool names = r->names >= 0 ? r->names : nops > 1;
+  acs__sys_stat ost;
+  if (acs_sys_fstat(1, &ost) == 0 && S_ISREG(ost.mode)) {
+    r->out_reg = true;
+    r->out_dev = ost.dev;
+    r->out_ino = ost.ino;
+  }
   if (nops == 0) {
     if (r->recurse) {
       r->depth = 0;

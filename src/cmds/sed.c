@@ -174,6 +174,10 @@ static int in_place(sed *s, char **files, int nfiles)
 {
   for (int i = 0; i < nfiles && !s->quit; i++) {
     const char *f = files[i];
+    char real[4096];
+    /* --follow-symlinks edits the file a link names; else the link is
+    ** replaced by the new file, as GNU does */
+    if (s->follow && acs_sys_realpath(f, real, sizeof real) == 0) f = real;
     acs__sys_stat st;
     int rc = acs_sys_stat(f, &st);
     if (rc < 0) {
@@ -186,7 +190,8 @@ static int in_place(sed *s, char **files, int nfiles)
       s->status = 4;
       continue;
     }
-    s->files = &files[i];
+    char *one[1] = {(char *)f};
+    s->files = one;
     s->nfiles = 1;
     s->fidx = 0;
     s->in_eof = true;
@@ -310,7 +315,7 @@ int acs__cmd_sed(acs_cmd *c, int argc, char **argv)
       break;
     }
     case O_DEBUG: s->debug = true; break;
-    case O_FOLLOW: break;
+    case O_FOLLOW: s->follow = true; break;
     case O_POSIX: s->posix = true; break;
     case O_SANDBOX: s->sandbox = true; break;
     }

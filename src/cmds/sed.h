@@ -72,7 +72,7 @@ typedef struct sed_rfile {
 typedef struct sed {
   acs_cmd *c;
   bool quiet, extended, separate, nuldata, posix, sandbox, unbuffered, debug;
-  bool in_place;
+  bool in_place, follow;
   const char *suffix;
   int64_t lwidth;
   /* the script */

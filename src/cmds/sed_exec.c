@@ -291,7 +291,6 @@ static void do_l(sed *s, int64_t width)
 {
   char *o = NULL;
   size_t n = 0, cap = 0, col = 0;
-  if (width == 1) width = 0;
   for (size_t i = 0; i < s->pslen; i++) {
     unsigned char ch = (unsigned char)s->ps[i];
     char e[8];
@@ -306,7 +305,8 @@ static void do_l(sed *s, int64_t width)
       e[0] = (char)ch;
       k = 1;
     }
-    if (width > 1 && col + (size_t)k > (size_t)width - 1) {
+    /* GNU wraps before a character that would pass width-1 columns */
+    if (width > 0 && col + (size_t)k > (size_t)width - 1) {
       grow(&o, &cap, n + 3);
       o[n++] = '\\';
       o[n++] = '\n';

@@ -137,7 +137,8 @@ static char *convert_escapes(const char *r, size_t len)
       *q++ = d;
       continue;
     }
-    if (v == '\\' || v == '[' || v == ']' || v == '.' || v == '*' || v == '^' || v == '$') *q++ = '\\';
+    /* what an escape makes is as if typed, as in GNU sed 4.9: \x2e is any
+    ** character, \x5c a backslash that escapes what follows */
     *q++ = (char)v;
   }
   *q = 0;
@@ -313,10 +314,9 @@ static void text_arg(parser *p, sed_cmd *c)
     fail(p, "expected \\ after `a', `c' or `i'");
     return;
   }
-  if (peek(p) == '\\') {
+  if (peek(p) == '\\') { /* a\ keeps the blanks that follow it */
     p->pos++;
     if (peek(p) == '\n') p->pos++;
-    else skip_ws(p);
   }
   size_t cap = 64, n = 0;
   char *o = malloc(cap);
@@ -333,7 +333,7 @@ static void text_arg(parser *p, sed_cmd *c)
     if (ch == '\n') break;
     o[n++] = (char)ch;
   }
-  o[n++] = '\n';
+  if (n) o[n++] = '\n'; /* an empty text (a\ at the end) adds nothing */
   o[n] = 0;
   c->text = o;
   c->tlen = n;
@@ -390,6 +390,22 @@ static bool parse_repl(parser *p, sed_cmd *c, const char *r, size_t len)
       case 'f': lit[ln++] = '\f'; break;
       case 'v': lit[ln++] = '\v'; break;
       case 'r': lit[ln++] = '\r'; break;
+      case 'c':
+        if (i + 1 < len) lit[ln++] = (char)(toupper((unsigned char)r[++i]) ^ 0x40);
+        break;
+      case 'd': case 'o': case 'x': {
+        int base = d == 'd' ? 10 : d == 'o' ? 8 : 16, max = d == 'x' ? 2 : 3, k = 0, acc = 0;
+        while (k < max && i + 1 < len) {
+          int h = (unsigned char)r[i + 1];
+          int dv = isdigit(h) ? h - '0' : isxdigit(h) ? tolower(h) - 'a' + 10 : 99;
+          if (dv >= base) break;
+          acc = acc * base + dv;
+          i++;
+          k++;
+        }
+        lit[ln++] = k ? (char)acc : d;
+        break;
+      }
       default: lit[ln++] = d;
       }
     }
