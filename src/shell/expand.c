@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { X_FIELDS, X_STRING, X_PATTERN };
+enum { X_FIELDS, X_STRING, X_PATTERN, X_REGEX };
 
 struct xout {
   int mode;
@@ -85,7 +85,8 @@ void xo_text(xout *o, const char *s, size_t n, bool quoted, bool split)
       }
       continue;
     }
-    if (o->mode == X_PATTERN && quoted && strchr("*?[]\\", c)) {
+    if ((o->mode == X_PATTERN && quoted && strchr("*?[]\\", c)) ||
+        (o->mode == X_REGEX && quoted && strchr("\\.[]()*+?{}|^$", c))) {
       sb_addc(&o->cur, '\\');
       sb_addc(&o->attr, '1');
     }
@@ -248,12 +249,14 @@ static void ex_arith_part(xout *o, wpart *p, bool quoted)
   xo_text(o, num, (size_t)n, quoted, !quoted);
 }
 
-/* "$@" alone makes no word when there are no parameters */
+/* "$@" (or "${a[@]}") alone makes no word when there are no parameters */
 static bool only_at(wpart *p)
 {
   if (!p) return false;
   for (; p; p = p->next)
-    if (p->kind != P_PARAM || strcmp(p->text, "@") || (p->op != PO_NONE && p->op != PO_SLICE)) return false;
+    if (p->kind != P_PARAM || (p->op != PO_NONE && p->op != PO_SLICE)) return false;
+    else if (p->all == '@' && !(p->bang && !p->subscripted)) continue; /* "${a[@]}" */
+    else if (p->all || strcmp(p->text, "@")) return false;
   return true;
 }
 
@@ -348,6 +351,7 @@ static char *ex_one(word *w, int mode, bool assign)
 
 char *ex_string(word *w) { return ex_one(w, X_STRING, false); }
 char *ex_pattern(word *w) { return ex_one(w, X_PATTERN, false); }
+char *ex_regex(word *w) { return ex_one(w, X_REGEX, false); }
 char *ex_assign(word *w) { return ex_one(w, X_STRING, true); }
 char *ex_heredoc(word *w) { return ex_one(w, X_STRING, false); }
 

@@ -578,6 +578,43 @@ word *lx_word_text(arena *ar, const char *text, size_t len)
   return w;
 }
 
+word *lx_regex_word(lexer *lx)
+{
+  while (lx_peekc(lx, 0) == ' ' || lx_peekc(lx, 0) == '\t') lx_getc(lx);
+  size_t start = lx->pos;
+  int depth = 0;
+  for (;;) {
+    int c = lx_peekc(lx, 0);
+    if (c < 0 || c == '\n') break;
+    if ((c == ' ' || c == '\t') && depth == 0) break;
+    lx_getc(lx);
+    if (c == '\\') {
+      lx_getc(lx);
+    } else if (c == '\'') {
+      while ((c = lx_getc(lx)) >= 0 && c != '\'') {}
+    } else if (c == '"') {
+      while ((c = lx_getc(lx)) >= 0 && c != '"')
+        if (c == '\\') lx_getc(lx);
+    } else if (c == '(') {
+      depth++;
+    } else if (c == ')') {
+      if (depth == 0) { /* the ) of an enclosing ( [[ ... ]] ) group */
+        lx->pos--;
+        break;
+      }
+      depth--;
+    }
+  }
+  source tmp = {.text = lx->src->text + start, .len = lx->pos - start, .cap = lx->pos - start, .fd = -1,
+                .eof = true};
+  lexer sub = {.src = &tmp, .ar = lx->ar, .line = lx->line};
+  wpart *p = lex_parts(&sub, M_BRACE, "", false);
+  if (sub.err) free(sub.errmsg);
+  word *w = mkword(lx, p, start);
+  lx->peeked = false;
+  return w;
+}
+
 word *lx_arith_until_dparen(lexer *lx)
 {
   word *w = lex_sub(lx, M_ARITH, NULL, false);

@@ -444,6 +444,10 @@ static cond *p_cond_prim(parser *p)
       cond *c = mkcond(p, C_BINARY);
       c->op = (char *)op;
       c->a = a;
+      if (!strcmp(op, "=~")) {
+        c->b = lx_regex_word(lx);
+        return c->b->parts || c->b->raw[0] ? c : (unexpected(p, lx_peek(lx)), NULL);
+      }
       c->b = cond_word(p);
       return c->b ? c : NULL;
     }

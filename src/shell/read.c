@@ -1,7 +1,8 @@
 /* read.c - the read builtin: a line from stdin (or -u FD) split on IFS
 ** into the named variables (REPLY when none), the last one taking the
-** rest of the line; -r keeps backslashes, -d DELIM, -n N, -p PROMPT, -s
-** and -t accepted. It reads one byte at a time so that what follows the
+** rest of the line; -a ARRAY takes every field; -r keeps backslashes,
+** -d DELIM ('' is NUL), -n N, -N N (exactly N bytes, no splitting),
+** -p PROMPT, -s and -t accepted. It reads one byte at a time so that what follows the
 ** line stays for the next reader, as bash does on a pipe. */
 #include "sh.h"
 
@@ -18,6 +19,8 @@ int bi_read(int argc, char **argv)
   bool raw = false;
   int fd = 0;
   long nmax = -1;
+  bool exact = false;
+  const char *arr = NULL;
   char delim = '\n';
   int i = 1;
   for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
@@ -36,7 +39,16 @@ int bi_read(int argc, char **argv)
           return 2;
         }
         if (o == 'd') delim = v[0];
-        else if (o == 'n' || o == 'N') nmax = atol(v);
+        else if (o == 'a') arr = v;
+        else if (o == 'n' || o == 'N') {
+          char *end;
+          nmax = strtol(v, &end, 10);
+          if (*end || !*v || nmax < 0) {
+            sh_error("read: %s: invalid number", v);
+            return 1;
+          }
+          exact = o == 'N';
+        }
         else if (o == 'u') fd = atoi(v);
         else if (o == 'p') {
           out_flush();
@@ -65,8 +77,8 @@ int bi_read(int argc, char **argv)
       eof = true;
       break;
     }
-    if (c == delim) break;
-    if (!raw && c == '\\') {
+    if (c == delim && !exact) break;
+    if (!raw && c == '\\' && !exact) {
       n = acs_sys_read(fd, &c, 1);
       if (n <= 0) {
         eof = true;
@@ -87,7 +99,18 @@ int bi_read(int argc, char **argv)
   const char *e = esc.s ? esc.s : "";
   size_t len = line.len, pos = 0;
   int nvars = argc - i;
-  if (nvars == 0) {
+  if (arr && !is_name(arr, strlen(arr))) {
+    sh_error("read: `%s': not a valid identifier", arr);
+    sb_free(&line), sb_free(&esc);
+    return 1;
+  }
+  if (exact) { /* -N: the bytes as they came, into one variable */
+    var_set(nvars ? argv[i] : arr ? arr : "REPLY", s, 0);
+    sb_free(&line), sb_free(&esc);
+    return eof ? 1 : 0;
+  }
+  if (arr) nvars = 0;
+  if (nvars == 0 && !arr) {
     /* REPLY: the whole line, nothing stripped */
     var_set("REPLY", s, 0);
   }
@@ -119,6 +142,22 @@ int bi_read(int argc, char **argv)
     }
     var_set(argv[i + v], val.s ? val.s : "", 0);
     sb_free(&val);
+  }
+  if (arr) { /* every field, none taking the rest */
+    var_unset(arr);
+    array *a = var_make_array(arr, false);
+    long k = 0;
+    while (a && pos < len) {
+      sbuf val = {0};
+      while (pos < len && !SEP(pos)) sb_addc(&val, s[pos++]);
+      while (pos < len && SEP(pos) && is_ifs_ws(ifs, s[pos])) pos++;
+      if (pos < len && SEP(pos) && !is_ifs_ws(ifs, s[pos])) {
+        pos++;
+        while (pos < len && SEP(pos) && is_ifs_ws(ifs, s[pos])) pos++;
+      }
+      arr_seti(a, k++, val.s ? val.s : "");
+      sb_free(&val);
+    }
   }
 #undef SEP
   sb_free(&line);

@@ -420,6 +420,11 @@ int bi_getopts(int argc, char **argv); /* getopts.c */
 word *brace_expand(arena *ar, word *w);
 /* text (a brace expansion's result) read as one word, into ar */
 word *lx_word_text(arena *ar, const char *text, size_t len);
+/* The right side of [[ x =~ RE ]]: up to a blank outside parentheses,
+** with ( ) | as text, as bash reads it. */
+word *lx_regex_word(lexer *lx);
+/* a regular expression: quoted characters are literal */
+char *ex_regex(word *w);
 
 /* arrays.c: an assignment's shape, NAME[SUB]+=VALUE: the value's offset
 ** in s (0: not an assignment) */

@@ -286,13 +286,30 @@ static bool arith_of(word *w, int64_t *v)
   return ok;
 }
 
+/* =~: an extended regular expression; BASH_REMATCH gets the match and
+** its groups (emptied when there is none), as in bash */
 static int regex_match(const char *s, const char *re)
 {
   regex_t r;
   if (regcomp(&r, re, REG_EXTENDED)) return 2;
-  int m = regexec(&r, s, 0, NULL, 0);
+  regmatch_t m[64];
+  size_t ng = r.re_nsub + 1 < 64 ? r.re_nsub + 1 : 64;
+  int rc = regexec(&r, s, ng, m, 0);
   regfree(&r);
-  return m == 0 ? 0 : 1;
+  var_unset("BASH_REMATCH");
+  array *a = var_make_array("BASH_REMATCH", false);
+  if (rc == 0 && a) {
+    for (size_t i = 0; i < ng; i++) {
+      if (m[i].rm_so < 0) {
+        arr_seti(a, (long)i, "");
+        continue;
+      }
+      char *g = xstrndup(s + m[i].rm_so, (size_t)(m[i].rm_eo - m[i].rm_so));
+      arr_seti(a, (long)i, g);
+      free(g);
+    }
+  }
+  return rc == 0 ? 0 : 1;
 }
 
 /* *status 0 true, 1 false; false on an error */
@@ -349,6 +366,7 @@ bool cond_eval(cond *c, int *status)
     char *r;
     bool pattern = !strcmp(op, "==") || !strcmp(op, "=") || !strcmp(op, "!=");
     if (pattern) r = ex_pattern(c->b);
+    else if (!strcmp(op, "=~")) r = ex_regex(c->b);
     else r = ex_string(c->b);
     if (!r) {
       free(l);

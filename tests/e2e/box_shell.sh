@@ -80,6 +80,8 @@ t array-assoc 'declare -A A=([k]=v [two]="2 2"); A[n]=3; echo ${A[k]} ${#A[@]} "
 t array-declare-local-indirect 'declare -a x=(1 2); declare -p x; f() { local -a l=(p q); local m=(r s); echo ${l[1]} ${m[0]}; }; f; echo "[${l[@]}]"; v=x; echo ${!v}; r="x[1]"; echo ${!r}; foo_1=1 foo_2=2; echo ${!foo_*}'
 t array-arith-and-children 'a=(1 2 3); i=1; echo $(( a[i] + a[2] )); (( a[0] += 5 )); (( a[3]++ )); echo ${a[@]}; declare -A h=([x]=4); echo $(( h[x] * 2 )); (echo sub ${a[1]} ${h[x]}); echo "$(echo ${#a[@]})"; f() { echo "${a[@]}"; }; f | cat'
 t array-compound-expansions 'x="p q"; set -- s t; a=($x "$x" "$@" [7]=seven {1..2} *.none); printf "[%s]" "${a[@]}"; echo; echo ${!a[@]}; a=("${a[@]:1}"); echo ${#a[@]}'
+t regex-match 'x=a.c; [[ "foo123" =~ ([a-z]+)([0-9]+) ]]; echo $? ${BASH_REMATCH[@]}; [[ abc =~ $x ]] && echo y1; [[ abc =~ "$x" ]] || echo n2; [[ a.c =~ a\.c ]] && echo y3; [[ "a b" =~ (a b|c) ]] && echo y4; [[ x =~ ^(x|y)$ && 1 == 1 ]] && echo y5; [[ failed =~ ([0-9]+) ]]; echo $? "[${BASH_REMATCH[@]}]" ${#BASH_REMATCH[@]}'
+t read-array-and-counts 'echo "a b  c d" | { read -a x; printf "[%s]" "${x[@]}"; echo ${#x[@]}; }; printf "abcdef" | { read -N 4 v; echo $v; }; printf "a\0b\0" | { read -r -d "" v; echo $v; }; echo "a x b x " | { IFS="x " read -a q; printf "[%s]" "${q[@]}"; echo; }; a=(); printf "[%s]" "${a[@]}" x "${a[@]}"; echo'
 t function-redirect 'f() { echo in f; } > out; f; cat out'
 t background 'echo bg > f & wait; cat f; true & echo "$! is set" | cat >/dev/null; echo ok'
 t wait-status '(exit 3) & wait $!; echo $?'
