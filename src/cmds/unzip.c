@@ -24,6 +24,7 @@
 #include "lib_xsafe.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <fnmatch.h>
 #include <stdarg.h>
@@ -34,6 +35,7 @@
 #include <time.h>
 
 typedef struct unz {
+  xsafe x; /* first: xfail finds the unz from it */
   acs_cmd *c;
   larch L;
   bool list, test, pipe, junk, over, never;
@@ -97,9 +99,32 @@ static bool wanted(unz *u, const char *name)
 static void xfail(xsafe *x, const char *name, const char *what, int e)
 {
   (void)what;
+  unz *u = (unz *)x;
   char b[5000];
-  int n = snprintf(b, sizeof b, "error:  cannot create %s\n        %s\n", name,
-                   e == -EXDEV ? "path leads outside the extraction directory" : cmd_strerror(e));
+  int n;
+  char part[4096];
+  snprintf(part, sizeof part, "%s", name);
+  /* unzip's words when a directory of the name is a file (a link not yet
+  ** made stands there as one) */
+  bool blocked = false;
+  for (char *s = strchr(part, '/'); e == -ENOTDIR && s; s = strchr(s + 1, '/')) {
+    *s = 0;
+    acs__sys_stat st;
+    if (acs_sys_lstat(part, &st) == 0 && !S_ISDIR(st.mode)) {
+      blocked = true;
+      break;
+    }
+    *s = '/';
+  }
+  if (blocked) {
+    char *shown = u->exdir ? cmd_path_join(u->exdir, part) : strdup(part);
+    n = snprintf(b, sizeof b, "checkdir error:  %s exists but is not directory\n                 unable to process %s.\n",
+                 shown ? shown : part, name);
+    free(shown);
+  } else {
+    n = snprintf(b, sizeof b, "error:  cannot create %s\n        %s\n", name,
+                 e == -EXDEV ? "path leads outside the extraction directory" : cmd_strerror(e));
+  }
   cmd_flush(x->c);
   if (n > 0) acs_sys_write_all(2, b, (size_t)n < sizeof b ? (size_t)n : sizeof b - 1);
 }
@@ -191,6 +216,21 @@ static bool may_replace(unz *u, const char *shown)
   }
 }
 
+/* Whether a directory of name exists as something else. */
+static bool blocked_parent(unz *u, const char *name)
+{
+  (void)u;
+  char part[4096];
+  snprintf(part, sizeof part, "%s", name);
+  for (char *s = strchr(part, '/'); s && s[1]; s = strchr(s + 1, '/')) {
+    *s = 0;
+    acs__sys_stat st;
+    if (acs_sys_lstat(part, &st) == 0 && !S_ISDIR(st.mode)) return true;
+    *s = '/';
+  }
+  return false;
+}
+
 /* unzip says "creating:" only for a directory it makes */
 static bool made_before(const char *name)
 {
@@ -215,7 +255,7 @@ static int run(unz *u, const char *zipname)
     L->read_free(a);
     return 9;
   }
-  xsafe x;
+  xsafe *xs = &u->x;
   bool extracting = !u->list && !u->test && !u->pipe;
   if (extracting) {
     if (u->exdir) {
@@ -236,8 +276,8 @@ static int run(unz *u, const char *zipname)
         return 3;
       }
     }
-    xsafe_init(&x, u->c, xfail);
-    x.same_owner = false;
+    xsafe_init(xs, u->c, xfail);
+    xs->same_owner = false;
   }
   /* member data, apart from u->buf (the reader's own) */
   static char data[65536];
@@ -297,6 +337,14 @@ static int run(unz *u, const char *zipname)
       continue;
     }
     const char *target = lnk ? L->entry_symlink(e) : NULL;
+    if (blocked_parent(u, clean_name)) {
+      /* unzip says so before its extracting line */
+      xfail(xs, clean_name, "open", -ENOTDIR);
+      u->status = u->status > 2 ? u->status : 2;
+      free(shown);
+      free(clean_name);
+      continue;
+    }
     if (!u->quiet) {
       if (dir) {
         if (!made_before(clean_name)) cmd_printf(u->c, "   creating: %s\n", shown);
@@ -315,7 +363,7 @@ static int run(unz *u, const char *zipname)
                       .link = target ? target : "", .mode = perm, .have_mtime = true,
                       .mtime = L->entry_mtime(e)};
     dsrc d = {u, a, false};
-    if (xsafe_put(&x, &xe, data_read, &d) < 0 || d.bad) u->status = u->status > 2 ? u->status : 2;
+    if (xsafe_put(xs, &xe, data_read, &d) < 0 || d.bad) u->status = u->status > 2 ? u->status : 2;
     if (lnk && shown) {
       char **l = realloc(u->links, (u->nlinks + 2) * sizeof *l);
       if (l) {
@@ -336,7 +384,7 @@ static int run(unz *u, const char *zipname)
       for (size_t i = 0; i < u->nlinks; i++)
         if (u->links[i]) cmd_puts(u->c, u->links[i]);
     }
-    xsafe_finish(&x);
+    xsafe_finish(xs);
   }
   for (size_t i = 0; i < u->nlinks; i++) free(u->links[i]);
   free(u->links);
@@ -367,6 +415,7 @@ static int run(unz *u, const char *zipname)
 int acs__cmd_unzip(acs_cmd *c, int argc, char **argv)
 {
   unz u = {.c = c};
+  _Static_assert(offsetof(unz, x) == 0, "unz starts with its xsafe");
   char *zipname = NULL;
   u.pats = calloc((size_t)argc + 1, sizeof *u.pats);
   u.xpats = calloc((size_t)argc + 1, sizeof *u.xpats);
