@@ -133,38 +133,70 @@ static int copy_data(acs_cmd *c, const char *src, const char *dst, int in, int o
   }
 }
 
+/* the destination open for writing, created when missing (and, with
+** -f, again after removing what could not be opened); -errno after the
+** message */
+static int open_dst(acs_cmd *c, const cpo *o, const char *dst, const acs__sys_stat *s, bool *exists)
+{
+  char q[4096];
+  if (*exists) {
+    int out = acs_sys_open(dst, O_WRONLY | O_TRUNC, 0);
+    if (out >= 0) return out;
+    if (!o->force) {
+      cmd_error(c, "cannot open %s for writing: %s", cmd_quote(dst, q, sizeof q), cmd_strerror(out));
+      return out;
+    }
+    acs_sys_unlink(dst);
+    *exists = false;
+  }
+  size_t dl = strlen(dst);
+  if (dl && dst[dl - 1] == '/') { /* a file cannot be "name/" */
+    fail(c, "cannot create regular file", dst, -ENOTDIR);
+    return -ENOTDIR;
+  }
+  int out = acs_sys_open(dst, O_WRONLY | O_CREAT | O_EXCL, s->mode & 0777);
+  if (out < 0) fail(c, "cannot create regular file", dst, out);
+  return out;
+}
+
 static int copy_file(acs_cmd *c, cpo *o, const char *src, const char *dst, const acs__sys_stat *s, bool exists)
 {
+  char q[4096];
+  static char buf[ACS__SYS_MAX_DATA];
+  /* a small file in two round trips: read it whole, write it whole */
+  uint64_t size = 0;
+  bool regular = false;
+  ssize_t got = acs_sys_readfile(src, buf, sizeof buf, &size, &regular);
+  if (got < 0) {
+    cmd_error(c, "cannot open %s for reading: %s", cmd_quote(src, q, sizeof q), cmd_strerror((int)got));
+    return 1;
+  }
+  if (regular && size == (uint64_t)got) {
+    size_t dl = strlen(dst);
+    if (!exists && !(dl && dst[dl - 1] == '/')) {
+      int stage = 0;
+      int rc = acs_sys_writefile(dst, O_WRONLY | O_CREAT | O_EXCL, s->mode & 0777, buf, (size_t)got, &stage);
+      if (rc == 0) return 0;
+      if (stage == 1) return fail(c, "error writing", dst, rc);
+      return fail(c, "cannot create regular file", dst, rc);
+    }
+    int out = open_dst(c, o, dst, s, &exists);
+    if (out < 0) return 1;
+    int rc = acs_sys_write_all(out, buf, (size_t)got);
+    int cr = acs_sys_close(out);
+    if (rc < 0) return fail(c, "error writing", dst, rc);
+    if (cr < 0) return fail(c, "failed to close", dst, cr);
+    return 0;
+  }
   int in = acs_sys_open(src, O_RDONLY, 0);
   if (in < 0) {
-    char q[4096];
     cmd_error(c, "cannot open %s for reading: %s", cmd_quote(src, q, sizeof q), cmd_strerror(in));
     return 1;
   }
-  int out;
-  if (exists) {
-    out = acs_sys_open(dst, O_WRONLY | O_TRUNC, 0);
-    if (out < 0 && o->force) {
-      acs_sys_unlink(dst);
-      exists = false;
-    } else if (out < 0) {
-      char q[4096];
-      cmd_error(c, "cannot open %s for writing: %s", cmd_quote(dst, q, sizeof q), cmd_strerror(out));
-      acs_sys_close(in);
-      return 1;
-    }
-  }
-  size_t dl = strlen(dst);
-  if (!exists && dl && dst[dl - 1] == '/') { /* a file cannot be "name/" */
+  int out = open_dst(c, o, dst, s, &exists);
+  if (out < 0) {
     acs_sys_close(in);
-    return fail(c, "cannot create regular file", dst, -ENOTDIR);
-  }
-  if (!exists) {
-    out = acs_sys_open(dst, O_WRONLY | O_CREAT | O_EXCL, s->mode & 0777);
-    if (out < 0) {
-      acs_sys_close(in);
-      return fail(c, "cannot create regular file", dst, out);
-    }
+    return 1;
   }
   int rc = copy_data(c, src, dst, in, out);
   acs_sys_close(in);

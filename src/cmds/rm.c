@@ -38,6 +38,7 @@
 #include "lib_fileop.h"
 #include "lib_mode.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -83,6 +84,21 @@ static bool confirm(acs_cmd *c, const opts *o, const char *path, const acs__sys_
   return fileop_ask(c, "remove %s%s %s? ", protected_ ? "write-protected " : "", kind, q);
 }
 
+/* a DT_* type as the st_mode of its kind; false when unknown */
+static bool type_mode(unsigned type, uint32_t *mode)
+{
+  switch (type) {
+  case DT_DIR: *mode = S_IFDIR; return true;
+  case DT_REG: *mode = S_IFREG; return true;
+  case DT_LNK: *mode = S_IFLNK; return true;
+  case DT_FIFO: *mode = S_IFIFO; return true;
+  case DT_SOCK: *mode = S_IFSOCK; return true;
+  case DT_CHR: *mode = S_IFCHR; return true;
+  case DT_BLK: *mode = S_IFBLK; return true;
+  default: return false;
+  }
+}
+
 static bool dot_or_dotdot(const char *path)
 {
   size_t n = strlen(path);
@@ -114,8 +130,10 @@ static int remove_dir(acs_cmd *c, const opts *o, const char *path, const acs__sy
   bool below = false;
   for (size_t i = 0; i < n; i++) {
     char *p = cmd_path_join(path, ents[i].name);
-    acs__sys_stat cst;
-    int r = p ? acs_sys_lstat(p, &cst) : -ENOMEM;
+    acs__sys_stat cst = {0};
+    int r = p ? 0 : -ENOMEM;
+    /* the directory's type is enough unless a prompt needs the file's kind */
+    if (p && (o->ask == ASK_ALWAYS || o->stdin_tty || !type_mode(ents[i].type, &cst.mode))) r = acs_sys_lstat(p, &cst);
     if (r < 0) {
       report(c, o, p ? p : path, r);
       below = true;
