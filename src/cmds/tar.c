@@ -16,6 +16,7 @@
 **   -x, --extract, --get       extract files from an archive
 **
 **  Overwrite control:
+**       --remove-files         remove files after adding them to the archive
 **   -k, --keep-old-files       don't replace existing files when extracting,
 **                              treat them as errors
 **       --skip-old-files       don't replace existing files when extracting,
@@ -51,6 +52,7 @@
 **  Local file selection:
 **   -C, --directory=DIR        change to directory DIR
 **       --exclude=PATTERN      exclude files, given as a PATTERN
+**       --exclude-vcs          exclude version control system directories
 **   -h, --dereference          follow symlinks; archive the files they point to
 **       --no-recursion         avoid descending automatically in directories
 **   -P, --absolute-names       don't strip leading '/'s from file names
@@ -100,7 +102,7 @@
 enum {
   O_SKIP_OLD = 256, O_OVERWRITE, O_NO_SAME_OWNER, O_SAME_OWNER, O_NUMERIC, O_OWNER, O_GROUP, O_MTIME,
   O_STRIP, O_EXCLUDE, O_ZSTD, O_SORT, O_NO_RECURSION, O_RECURSION, O_FORMAT, O_NO_SAME_PERMS,
-  O_WILDCARDS, O_NO_WILDCARDS, O_ANCHORED, O_TOTALS, O_DELAY
+  O_WILDCARDS, O_NO_WILDCARDS, O_ANCHORED, O_TOTALS, O_DELAY, O_EXCLUDE_VCS, O_REMOVE_FILES
 };
 
 /* ---- reading */
@@ -611,7 +613,8 @@ int acs__cmd_tar(acs_cmd *c, int argc, char **argv)
       {"sort", O_SORT, CMD_ARG}, {"absolute-names", 'P', CMD_NOARG}, {"dereference", 'h', CMD_NOARG},
       {"no-recursion", O_NO_RECURSION, CMD_NOARG}, {"recursion", O_RECURSION, CMD_NOARG},
       {"format", 'H', CMD_ARG}, {"wildcards", O_WILDCARDS, CMD_NOARG}, {"no-wildcards", O_NO_WILDCARDS, CMD_NOARG}, {"anchored", O_ANCHORED, CMD_NOARG},
-      {"totals", O_TOTALS, CMD_OPTARG}, {"delay-directory-restore", O_DELAY, CMD_NOARG}, {0}};
+      {"totals", O_TOTALS, CMD_OPTARG}, {"exclude-vcs", O_EXCLUDE_VCS, CMD_NOARG},
+      {"remove-files", O_REMOVE_FILES, CMD_NOARG}, {"delay-directory-restore", O_DELAY, CMD_NOARG}, {0}};
   tar t = {.c = c, .ugswidth = 19};
   char **old = old_style(&argc, argv);
   if (old) argv = old;
@@ -643,6 +646,16 @@ int acs__cmd_tar(acs_cmd *c, int argc, char **argv)
       break;
     }
     case O_EXCLUDE: add_exclude(&t, g.arg); break;
+    case O_EXCLUDE_VCS: {
+      /* GNU tar 1.34's list */
+      static const char *const vcs[] = {"CVS", "RCS", "SCCS", ".git", ".gitignore", ".gitattributes",
+                                        ".gitmodules", ".arch-ids", "{arch}", "=RELEASE-ID", "=meta-update",
+                                        "=update", ".bzr", ".bzrignore", ".bzrtags", ".hg", ".hgignore",
+                                        ".hgtags", "_darcs"};
+      for (size_t i = 0; i < sizeof vcs / sizeof *vcs; i++) add_exclude(&t, vcs[i]);
+      break;
+    }
+    case O_REMOVE_FILES: t.remove_files = true; break;
     case 'X': if (!read_lines(&t, g.arg, add_exclude)) status = 2; break;
     case 'p': t.same_perms = true; break;
     case O_NO_SAME_PERMS: t.same_perms = false; break;

@@ -25,6 +25,7 @@ typedef struct tar {
   int errors;           /* non-fatal errors: exit 2 at the end */
   int ugswidth;         /* GNU's growing width of "user/group size" */
   bool verbose_to_err;  /* the archive is on stdout */
+  bool remove_files;    /* --remove-files */
   int wildcards;         /* --wildcards 1, --no-wildcards -1 */
   bool files_from;      /* -T was given: an empty list is no error */
   char **names;         /* operands (and -T's) */

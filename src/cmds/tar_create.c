@@ -276,6 +276,14 @@ static int add_path(cstate *s, const char *path, const char *name)
     acs_sys_close(fd);
   }
   if (!fatal && S_ISDIR(st.mode) && !t->no_recursion) fatal = add_dir_members(s, path, name);
+  if (!fatal && t->remove_files) {
+    /* a directory goes once its members have; what is left in it stays */
+    int r = S_ISDIR(st.mode) ? acs_sys_rmdir(path) : acs_sys_unlink(path);
+    if (r < 0 && !(S_ISDIR(st.mode) && r == -ENOTEMPTY)) {
+      tar_msg(t, "%s: Cannot %s: %s", tar_q(path, q, sizeof q), S_ISDIR(st.mode) ? "rmdir" : "unlink", cmd_strerror(r));
+      t->errors++;
+    }
+  }
   free(mname);
   return fatal;
 }
