@@ -7,6 +7,7 @@
 #include "lib_human.h"
 
 #include <stdio.h>
+#include <string.h>
 
 const char *human_size(uint64_t n, unsigned base, char *out, size_t size)
 {
@@ -34,4 +35,51 @@ const char *human_size(uint64_t n, unsigned base, char *out, size_t size)
     snprintf(out, size, "%llu%c", (unsigned long long)whole, u);
     return out;
   }
+}
+
+bool block_size_parse(const char *s, block_size *out)
+{
+  *out = (block_size){0};
+  if (*s == '\'') s++; /* thousands' grouping: the C locale has none */
+  if (!strcmp(s, "human-readable")) return out->human = 1024, true;
+  if (!strcmp(s, "si")) return out->human = 1000, true;
+  const char *p = s;
+  uint64_t num = 0;
+  bool have_num = false;
+  while (*p >= '0' && *p <= '9') {
+    if (num > UINT64_MAX / 10) return false;
+    num = num * 10 + (uint64_t)(*p++ - '0');
+    have_num = true;
+  }
+  uint64_t unit = 1;
+  if (*p) {
+    static const char letters[] = "KMGTPEZY";
+    const char *l = strchr(letters, *p == 'k' ? 'K' : *p);
+    if (!l || !*l) return false;
+    unsigned base = 1024;
+    const char *rest = p + 1;
+    if (!strcmp(rest, "B")) base = 1000;
+    else if (strcmp(rest, "") && strcmp(rest, "iB")) return false;
+    for (long e = l - letters; e >= 0; e--) {
+      if (unit > UINT64_MAX / base) return false;
+      unit *= base;
+    }
+    if (!have_num) {
+      /* GNU prints the unit: "K", "kB" for 1000s, "KiB" as written */
+      snprintf(out->suffix, sizeof out->suffix, "%s", base == 1000 && *l == 'K' ? "kB" : p);
+      if (base == 1000 && *l != 'K') snprintf(out->suffix, sizeof out->suffix, "%cB", *l);
+    }
+  }
+  if (!have_num) num = 1;
+  if (!num || (unit && num > UINT64_MAX / unit)) return false;
+  out->size = num * unit;
+  return true;
+}
+
+const char *block_size_fmt(uint64_t n, const block_size *bs, char *out, size_t size)
+{
+  if (bs->human) return human_size(n, bs->human, out, size);
+  uint64_t v = n / bs->size + (n % bs->size != 0);
+  snprintf(out, size, "%llu%s", (unsigned long long)v, bs->suffix);
+  return out;
 }

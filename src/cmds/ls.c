@@ -9,6 +9,8 @@
 **   -A, --almost-all           do not list implied . and ..
 **   -b, --escape               print C-style escapes for nongraphic characters
 **   -B, --ignore-backups       do not list implied entries ending with ~
+**       --block-size=SIZE      with -l, scale sizes by SIZE when printing them;
+**                                e.g., '--block-size=M'; see SIZE format below
 **   -c                         with -lt: sort by, and show, ctime (time of last
 **                                change of file status information);
 **                                with -l: show ctime and sort by name;
@@ -89,6 +91,10 @@
 **       --help        display this help and exit
 **       --version     output version information and exit
 **
+** The SIZE argument is an integer and optional unit (example: 10K is 10*1024).
+** Units are K,M,G,T,P,E,Z,Y (powers of 1024) or KB,MB,... (powers of 1000).
+** Binary prefixes can be used, too: KiB=K, MiB=M, and so on.
+**
 ** The TIME_STYLE argument can be full-iso, long-iso, iso, locale, or +FORMAT.
 ** FORMAT is interpreted like in date(1).  If FORMAT is FORMAT1<newline>FORMAT2,
 ** then FORMAT1 applies to non-recent files and FORMAT2 to recent files.
@@ -124,7 +130,7 @@
 #include <sys/stat.h>
 
 enum {
-  O_AUTHOR = 256, O_COLOR, O_CLASSIFY, O_FILE_TYPE, O_FORMAT, O_FULL_TIME, O_GROUP_DIRS,
+  O_AUTHOR = 256, O_BLOCK_SIZE, O_COLOR, O_CLASSIFY, O_FILE_TYPE, O_FORMAT, O_FULL_TIME, O_GROUP_DIRS,
   O_SI, O_DEREF_DIRS, O_HIDE, O_HYPERLINK, O_INDICATOR, O_SHOW_CONTROL, O_QUOTING, O_SORT, O_TIME,
   O_TIME_STYLE, O_ZERO, O_DIRED
 };
@@ -336,6 +342,7 @@ int acs__cmd_ls(acs_cmd *c, int argc, char **argv)
       {"all", 'a', CMD_NOARG},
       {"almost-all", 'A', CMD_NOARG},
       {"author", O_AUTHOR, CMD_NOARG},
+      {"block-size", O_BLOCK_SIZE, CMD_ARG},
       {"escape", 'b', CMD_NOARG},
       {"ignore-backups", 'B', CMD_NOARG},
       {"color", O_COLOR, CMD_OPTARG},
@@ -381,6 +388,7 @@ int acs__cmd_ls(acs_cmd *c, int argc, char **argv)
                .width = -1, .eol = '\n', .cache = &cache};
   bool tty = fileop_isatty(1);
   int hide_ctl = -1;
+  bool bsz_given = false;
   const char *time_style = NULL;
   char q[1024];
   cmd_getopt g;
@@ -417,8 +425,16 @@ int acs__cmd_ls(acs_cmd *c, int argc, char **argv)
     case O_FILE_TYPE: o.indicator = IND_FILE_TYPE; break;
     case 'g': o.format = LS_LONG, o.no_owner = true; break;
     case 'G': o.no_group = true; break;
-    case 'h': o.human = 1024; break;
-    case O_SI: o.human = 1000; break;
+    case 'h': o.human = 1024, o.have_bsz = false; break;
+    case O_SI: o.human = 1000, o.have_bsz = false; break;
+    case O_BLOCK_SIZE:
+      if (!block_size_parse(g.arg, &o.bsz)) {
+        cmd_error(c, "invalid --block-size argument %s", cmd_quote(g.arg, q, sizeof q));
+        return 2;
+      }
+      o.human = o.bsz.human, o.have_bsz = !o.bsz.human;
+      bsz_given = true;
+      break;
     case 'H': o.deref = DEREF_CMDLINE; break;
     case O_DEREF_DIRS: o.deref = DEREF_CMDLINE_DIRS; break;
     case 'i': o.inode = true; break;
@@ -556,6 +572,15 @@ int acs__cmd_ls(acs_cmd *c, int argc, char **argv)
       if (!strcmp(qs, w[k])) o.quoting = (int)k;
   }
   o.hide_control = hide_ctl < 0 ? tty : hide_ctl;
+  if (!bsz_given && !o.human) {
+    const char *env = getenv("LS_BLOCK_SIZE");
+    if (!env) env = getenv("BLOCK_SIZE");
+    block_size b;
+    if (env && block_size_parse(env, &b)) {
+      o.human = b.human, o.have_bsz = !b.human;
+      o.bsz = b;
+    }
+  }
   if (o.sort < 0) o.sort = o.time != TIME_MTIME && o.format != LS_LONG ? SORT_TIME : SORT_NAME;
   if (o.deref < 0)
     o.deref = o.dirs || o.indicator == IND_CLASSIFY || o.format == LS_LONG ? DEREF_NONE : DEREF_CMDLINE_DIRS;

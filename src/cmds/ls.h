@@ -4,6 +4,7 @@
 #define ACS_CMDS_LS_H
 
 #include "cmd.h"
+#include "lib_human.h"
 
 #include <time.h>
 
@@ -45,6 +46,8 @@ typedef struct ls_opts {
   bool no_owner, no_group, numeric, inode, blocks, hide_control, color;
   bool group_dirs_first, full_time, kibi;
   unsigned human; /* 0, 1024 or 1000 */
+  bool have_bsz;  /* --block-size (or LS_BLOCK_SIZE, BLOCK_SIZE) gave units */
+  block_size bsz;
   int width, tabsize;
   char eol; /* '\n', or NUL with --zero */
   const char *time_old, *time_new; /* strftime formats; NULL: GNU's C locale ones */

@@ -228,6 +228,7 @@ static const char *id_name(ls_ids *cache, uint32_t id, bool group)
 static void blocks_str(const ls_opts *o, uint64_t blocks, char *out, size_t size)
 {
   if (o->human) human_size(blocks * 512, o->human, out, size);
+  else if (o->have_bsz) block_size_fmt(blocks * 512, &o->bsz, out, size);
   else snprintf(out, size, "%llu", (unsigned long long)((blocks + 1) / 2));
 }
 
@@ -410,6 +411,8 @@ void ls_print(acs_cmd *c, const ls_opts *o, ls_ent *ents, size_t n, bool total, 
         if (nl > w.minor) w.minor = nl;
       } else if (o->human) {
         human_size(e->st.size, o->human, s[i].size, sizeof s[i].size);
+      } else if (o->have_bsz) {
+        block_size_fmt(e->st.size, &o->bsz, s[i].size, sizeof s[i].size);
       } else {
         snprintf(s[i].size, sizeof s[i].size, "%llu", (unsigned long long)e->st.size);
       }
