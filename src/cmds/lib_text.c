@@ -75,6 +75,16 @@ void text_usage_note(acs_cmd *c, const char *message, const char *note)
   acs_sys_write_all(2, t, (size_t)n);
 }
 
+bool text_utf8_locale(void)
+{
+  const char *names[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+  for (int i = 0; i < 3; i++) {
+    const char *v = getenv(names[i]);
+    if (v && *v) return strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") || strstr(v, "utf-8");
+  }
+  return false;
+}
+
 /* ---- version order, as gnulib's filevercmp documents it */
 
 static bool c_digit(unsigned char ch) { return ch >= '0' && ch <= '9'; }

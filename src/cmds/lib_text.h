@@ -42,6 +42,9 @@ void text_bad_arg(acs_cmd *c, const char *opt, const char *arg, const char *vali
 ** then NOTE unprefixed, then the "Try" line). */
 void text_usage_note(acs_cmd *c, const char *message, const char *note);
 
+/* Whether LC_ALL / LC_CTYPE / LANG (the first set) name a UTF-8 locale. */
+bool text_utf8_locale(void);
+
 /* gnulib's filevercmp order (sort -V, ls -v): "natural" ordering of
 ** version numbers inside names, file suffixes compared last. */
 int text_vercmp(const char *a, size_t alen, const char *b, size_t blen);

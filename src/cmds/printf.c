@@ -41,6 +41,7 @@
 ** converted, with exit status 1. \u and \U print UTF-8 (the box has no
 ** other charset), and a code GNU calls invalid is an error. */
 #include "cmd.h"
+#include "lib_text.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -90,16 +91,6 @@ static void utf8(acs_cmd *c, unsigned long u)
     b[3] = (char)(0x80 | (u & 63));
     cmd_out(c, b, 4);
   }
-}
-
-static bool utf8_locale(void)
-{
-  const char *names[] = {"LC_ALL", "LC_CTYPE", "LANG"};
-  for (int i = 0; i < 3; i++) {
-    const char *v = getenv(names[i]);
-    if (v && *v) return strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") || strstr(v, "utf-8");
-  }
-  return false;
 }
 
 /* one escape at s (after the backslash); returns the characters used, or
@@ -155,7 +146,7 @@ static int escape(pf *p, const char *s, bool in_b)
       p->status = 1;
       return -1;
     }
-    if (utf8_locale()) utf8(c, u);
+    if (text_utf8_locale()) utf8(c, u);
     else cmd_printf(c, "\\%c%0*lX", ch, want, u); /* GNU, when the charset lacks it */
     return (int)(s - start);
   }
