@@ -7,6 +7,8 @@
 **
 ** Mandatory arguments to long options are mandatory for short options too.
 **   -a, --archive                same as -dR --preserve=all
+**       --backup[=CONTROL]       make a backup of each existing destination file
+**   -b                           like --backup but does not accept an argument
 **   -d                           same as --no-dereference --preserve=links
 **   -f, --force                  if an existing destination file cannot be
 **                                  opened, remove it and try again (this option
@@ -30,6 +32,7 @@
 **       --remove-destination     remove each existing destination file before
 **                                  attempting to open it (contrast with --force)
 **   -s, --symbolic-link          make symbolic links instead of copying
+**   -S, --suffix=SUFFIX          override the usual backup suffix
 **       --sparse=WHEN            (accepted: memfs keeps no holes)
 **   -t, --target-directory=DIRECTORY  copy all SOURCE arguments into DIRECTORY
 **   -T, --no-target-directory    treat DEST as a normal file
@@ -43,6 +46,15 @@
 **
 ** By default, symbolic links in SOURCE are followed, except with -R,
 ** which copies them as links unless -L or -H is given.
+**
+** The backup suffix is '~', unless set with --suffix or SIMPLE_BACKUP_SUFFIX.
+** The version control method may be selected via the --backup option or through
+** the VERSION_CONTROL environment variable.  Here are the values:
+**
+**   none, off       never make backups (even if --backup is given)
+**   numbered, t     make numbered backups
+**   existing, nil   numbered if numbered backups exist, simple otherwise
+**   simple, never   always make simple backups
 */
 
 /* GNU coreutils' cp. Directories are walked with the ancestors' device
@@ -54,6 +66,7 @@
 ** With links preserved (-a, -d), a file of several names is copied once
 ** and linked under the others. */
 #include "cmd.h"
+#include "lib_backup.h"
 #include "lib_fileop.h"
 
 #include <errno.h>
@@ -63,6 +76,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+enum { OPT_BACKUP = 300 };
 enum { OPT_PRESERVE = 256, OPT_NO_PRESERVE, OPT_REMOVE_DEST, OPT_STRIP, OPT_PARENTS, OPT_REFLINK, OPT_SPARSE };
 enum { CLOBBER_YES, CLOBBER_ASK, CLOBBER_NO };
 
@@ -73,7 +87,8 @@ typedef struct seen {
 
 typedef struct cpo {
   bool recursive, force, remove_dest, verbose, update, no_target, hard, sym, parents;
-  int clobber;
+  int clobber, backup;
+  const char *suffix;
   char deref; /* 'L' always, 'P' never, 'H' operands only */
   bool p_mode, p_own, p_time, p_links;
   unsigned umask;
@@ -92,12 +107,18 @@ typedef struct anc {
 } anc;
 
 static int copy(acs_cmd *c, cpo *o, const char *src, const char *dst, bool operand, const anc *up);
+static int copy_one(acs_cmd *c, cpo *o, const char *src, const char *dst, const acs__sys_stat *s, bool exists);
 
-static void verbose(acs_cmd *c, const cpo *o, const char *src, const char *dst)
+static void verbose_b(acs_cmd *c, const cpo *o, const char *src, const char *dst, const char *backup)
 {
-  char q1[4096], q2[4096];
-  if (o->verbose) cmd_printf(c, "%s -> %s\n", cmd_quote(src, q1, sizeof q1), cmd_quote(dst, q2, sizeof q2));
+  char q1[4096], q2[4096], q3[4096];
+  if (!o->verbose) return;
+  cmd_printf(c, "%s -> %s", cmd_quote(src, q1, sizeof q1), cmd_quote(dst, q2, sizeof q2));
+  if (backup) cmd_printf(c, " (backup: %s)", cmd_quote(backup, q3, sizeof q3));
+  cmd_putc(c, '\n');
 }
+
+static void verbose(acs_cmd *c, const cpo *o, const char *src, const char *dst) { verbose_b(c, o, src, dst, NULL); }
 
 static int fail(acs_cmd *c, const char *what, const char *path, int err)
 {
@@ -309,6 +330,27 @@ static int copy(acs_cmd *c, cpo *o, const char *src, const char *dst, bool opera
     }
   }
   if (S_ISDIR(s.mode)) return copy_dir(c, o, src, dst, &s, exists, up);
+  char *backup = exists ? backup_name(dst, o->backup, o->suffix) : NULL;
+  if (backup) {
+    rc = acs_sys_rename(dst, backup);
+    if (rc < 0) {
+      free(backup);
+      return fail(c, "cannot backup", dst, rc);
+    }
+    exists = false;
+  }
+  rc = copy_one(c, o, src, dst, &s, exists);
+  if (rc == 0) verbose_b(c, o, src, dst, backup);
+  free(backup);
+  return rc;
+}
+
+/* a file that is not a directory, with dst gone or kept as exists says */
+static int copy_one(acs_cmd *c, cpo *o, const char *src, const char *dst, const acs__sys_stat *sp, bool exists)
+{
+  char q1[4096], q2[4096];
+  acs__sys_stat s = *sp;
+  int rc;
   bool unlink_first = exists && (o->remove_dest || o->hard || o->sym || S_ISLNK(s.mode));
   if (o->p_links && s.nlink > 1) {
     const char *prev = linked_before(o, &s);
@@ -316,7 +358,6 @@ static int copy(acs_cmd *c, cpo *o, const char *src, const char *dst, bool opera
       if (exists) acs_sys_unlink(dst);
       rc = acs_sys_link(prev, dst);
       if (rc < 0) return fail(c, "cannot create hard link", dst, rc);
-      verbose(c, o, src, dst);
       return 0;
     }
   }
@@ -350,7 +391,6 @@ static int copy(acs_cmd *c, cpo *o, const char *src, const char *dst, bool opera
     return fail(c, "cannot create special file", dst, -EPERM);
   }
   if (o->p_links && s.nlink > 1) remember(o, &s, dst);
-  verbose(c, o, src, dst);
   return 0;
 }
 
@@ -420,6 +460,8 @@ static bool preserve_list(acs_cmd *c, cpo *o, const char *list, bool on)
 int acs__cmd_cp(acs_cmd *c, int argc, char **argv)
 {
   static const cmd_opt longs[] = {{"archive", 'a', CMD_NOARG},
+                                  {"backup", OPT_BACKUP, CMD_OPTARG},
+                                  {"suffix", 'S', CMD_ARG},
                                   {"force", 'f', CMD_NOARG},
                                   {"interactive", 'i', CMD_NOARG},
                                   {"link", 'l', CMD_NOARG},
@@ -444,13 +486,18 @@ int acs__cmd_cp(acs_cmd *c, int argc, char **argv)
   cpo o = {0};
   const char *tdir = NULL;
   cmd_getopt g;
-  cmd_getopt_init(&g, argc, argv, "adfHilLnPpRrst:TuvxZ", longs);
+  cmd_getopt_init(&g, argc, argv, "abdfHilLnPpRrS:st:TuvxZ", longs);
+  bool backups = false;
+  const char *backup_arg = NULL;
   int opt;
   char q[4096];
   while ((opt = cmd_getopt_next(c, &g)) > 0) {
     switch (opt) {
     case 'a': o.recursive = true, o.deref = 'P', o.p_mode = o.p_own = o.p_time = o.p_links = true; break;
     case 'd': o.deref = 'P', o.p_links = true; break;
+    case 'b': backups = true; break;
+    case OPT_BACKUP: backups = true, backup_arg = g.arg; break;
+    case 'S': backups = true, o.suffix = g.arg; break;
     case 'f': o.force = true; break;
     case 'i': o.clobber = CLOBBER_ASK; break;
     case 'H': o.deref = 'H'; break;
@@ -483,6 +530,14 @@ int acs__cmd_cp(acs_cmd *c, int argc, char **argv)
   }
   if (opt < 0) return opt == CMD_HELP_DONE ? 0 : 1;
   if (!o.deref) o.deref = o.recursive ? 'P' : 'L';
+  if (backups) {
+    if (o.clobber == CLOBBER_NO) {
+      cmd_usage_error(c, "options --backup and --no-clobber are mutually exclusive");
+      return 1;
+    }
+    if ((o.backup = backup_kind(c, backup_arg)) < 0) return 1;
+    o.suffix = backup_suffix(o.suffix);
+  }
   if (o.hard && o.sym) {
     cmd_usage_error(c, "cannot make both hard and symbolic links");
     return 1;

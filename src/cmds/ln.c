@@ -14,6 +14,8 @@
 ** interpreted in relation to its parent directory.
 **
 ** Mandatory arguments to long options are mandatory for short options too.
+**       --backup[=CONTROL]      make a backup of each existing destination file
+**   -b                          like --backup but does not accept an argument
 **   -f, --force                 remove existing destination files
 **   -i, --interactive           prompt whether to remove destinations
 **   -L, --logical               dereference TARGETs that are symbolic links
@@ -22,6 +24,7 @@
 **   -P, --physical              make hard links directly to symbolic links
 **   -r, --relative              with -s, create links relative to link location
 **   -s, --symbolic              make symbolic links instead of hard links
+**   -S, --suffix=SUFFIX         override the usual backup suffix
 **   -t, --target-directory=DIRECTORY  specify the DIRECTORY in which to create
 **                                 the links
 **   -T, --no-target-directory   treat LINK_NAME as a normal file always
@@ -36,6 +39,7 @@
 ** the box has link(2) without AT_SYMLINK_FOLLOW, so the target is
 ** resolved with realpath first. */
 #include "cmd.h"
+#include "lib_backup.h"
 #include "lib_fileop.h"
 
 #include <errno.h>
@@ -44,6 +48,8 @@
 #include <sys/stat.h>
 
 typedef struct opts {
+  int backup;
+  const char *suffix;
   bool force, interactive, logical, no_deref, relative, symbolic, no_target, verbose;
 } opts;
 
@@ -78,7 +84,8 @@ static int link_one(acs_cmd *c, const opts *o, const char *target, const char *d
   }
   bool exists = acs_sys_lstat(dest, &dst) == 0;
   int status = 0;
-  if (exists && (o->force || o->interactive)) {
+  char *backup = NULL;
+  if (exists && (o->force || o->interactive || o->backup)) {
     if (!o->symbolic && src.dev == dst.dev && src.ino == dst.ino) {
       cmd_error(c, "%s and %s are the same file", cmd_quote(target, q1, sizeof q1), cmd_quote(dest, q2, sizeof q2));
       status = 1;
@@ -90,9 +97,10 @@ static int link_one(acs_cmd *c, const opts *o, const char *target, const char *d
       status = 1;
       goto out;
     }
-    int rc = acs_sys_unlink(dest);
+    backup = backup_name(dest, o->backup, o->suffix);
+    int rc = backup ? acs_sys_rename(dest, backup) : acs_sys_unlink(dest);
     if (rc < 0 && rc != -ENOENT) {
-      cmd_error(c, "cannot remove %s: %s", cmd_quote(dest, q1, sizeof q1), cmd_strerror(rc));
+      cmd_error(c, "cannot %s %s: %s", backup ? "backup" : "remove", cmd_quote(dest, q1, sizeof q1), cmd_strerror(rc));
       status = 1;
       goto out;
     }
@@ -101,18 +109,24 @@ static int link_one(acs_cmd *c, const opts *o, const char *target, const char *d
   if (rc < 0) {
     cmd_error(c, "failed to create %s %s: %s", kind, cmd_quote(dest, q1, sizeof q1), cmd_strerror(rc));
     status = 1;
+    if (backup) acs_sys_rename(backup, dest); /* put it back */
   } else if (o->verbose) {
+    char q3[4096];
+    if (backup) cmd_printf(c, "%s ~ ", cmd_quote(backup, q3, sizeof q3));
     cmd_printf(c, "%s %s %s\n", cmd_quote(dest, q1, sizeof q1), o->symbolic ? "->" : "=>",
                cmd_quote(target, q2, sizeof q2));
   }
 out:
+  free(backup);
   free(rel);
   return status;
 }
 
 int acs__cmd_ln(acs_cmd *c, int argc, char **argv)
 {
-  static const cmd_opt longs[] = {{"force", 'f', CMD_NOARG},
+  static const cmd_opt longs[] = {{"backup", 256, CMD_OPTARG},
+                                  {"suffix", 'S', CMD_ARG},
+                                  {"force", 'f', CMD_NOARG},
                                   {"interactive", 'i', CMD_NOARG},
                                   {"logical", 'L', CMD_NOARG},
                                   {"no-dereference", 'n', CMD_NOARG},
@@ -126,11 +140,16 @@ int acs__cmd_ln(acs_cmd *c, int argc, char **argv)
   opts o = {0};
   const char *tdir = NULL;
   cmd_getopt g;
-  cmd_getopt_init(&g, argc, argv, "fiLnPrst:Tv", longs);
+  cmd_getopt_init(&g, argc, argv, "bfiLnPrsS:t:Tv", longs);
+  bool backups = false;
+  const char *backup_arg = NULL;
   int opt;
   char q[4096];
   while ((opt = cmd_getopt_next(c, &g)) > 0) {
     switch (opt) {
+    case 'b': backups = true; break;
+    case 256: backups = true, backup_arg = g.arg; break;
+    case 'S': backups = true, o.suffix = g.arg; break;
     case 'f': o.force = true, o.interactive = false; break;
     case 'i': o.interactive = true, o.force = false; break;
     case 'L': o.logical = true; break;
@@ -144,6 +163,10 @@ int acs__cmd_ln(acs_cmd *c, int argc, char **argv)
     }
   }
   if (opt < 0) return opt == CMD_HELP_DONE ? 0 : 1;
+  if (backups) {
+    if ((o.backup = backup_kind(c, backup_arg)) < 0) return 1;
+    o.suffix = backup_suffix(o.suffix);
+  }
   if (o.relative && !o.symbolic) {
     cmd_error(c, "cannot do --relative without --symbolic");
     return 1;

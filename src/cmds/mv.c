@@ -6,12 +6,15 @@
 ** Rename SOURCE to DEST, or move SOURCE(s) to DIRECTORY.
 **
 ** Mandatory arguments to long options are mandatory for short options too.
+**       --backup[=CONTROL]       make a backup of each existing destination file
+**   -b                           like --backup but does not accept an argument
 **   -f, --force                  do not prompt before overwriting
 **   -i, --interactive            prompt before overwrite
 **   -n, --no-clobber             do not overwrite an existing file
 ** If you specify more than one of -i, -f, -n, only the final one takes effect.
 **       --strip-trailing-slashes  remove any trailing slashes from each SOURCE
 **                                  argument
+**   -S, --suffix=SUFFIX          override the usual backup suffix
 **   -t, --target-directory=DIRECTORY  move all SOURCE arguments into DIRECTORY
 **   -T, --no-target-directory    treat DEST as a normal file
 **   -u, --update                 move only when the SOURCE file is newer
@@ -20,6 +23,11 @@
 **   -v, --verbose                explain what is being done
 **       --help        display this help and exit
 **       --version     output version information and exit
+**
+** The backup suffix is '~', unless set with --suffix or SIMPLE_BACKUP_SUFFIX.
+** The version control method may be selected via the --backup option or through
+** the VERSION_CONTROL environment variable: none (off), numbered (t),
+** existing (nil), simple (never).
 */
 
 /* GNU coreutils' mv as rename(2) inside the box's one file system (there
@@ -29,6 +37,7 @@
 ** destination that is not writable is asked about only when stdin is a
 ** terminal, as GNU does. */
 #include "cmd.h"
+#include "lib_backup.h"
 #include "lib_fileop.h"
 #include "lib_mode.h"
 
@@ -38,11 +47,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-enum { OPT_STRIP = 256 };
+enum { OPT_STRIP = 256, OPT_BACKUP };
 enum { CLOBBER_ASK_TTY, CLOBBER_FORCE, CLOBBER_ASK, CLOBBER_NO };
 
 typedef struct opts {
-  int clobber;
+  int clobber, backup;
+  const char *suffix;
   bool update, verbose, strip, no_target, stdin_tty;
 } opts;
 
@@ -104,14 +114,27 @@ static int move(acs_cmd *c, const opts *o, const char *src, const char *dst)
               cmd_quote(dst, q2, sizeof q2));
     return 1;
   }
+  char *backup = exists ? backup_name(dst, o->backup, o->suffix) : NULL;
+  if (backup && (rc = acs_sys_rename(dst, backup)) < 0) {
+    cmd_error(c, "cannot backup %s: %s", cmd_quote(dst, q1, sizeof q1), cmd_strerror(rc));
+    free(backup);
+    return 1;
+  }
   rc = acs_sys_rename(src, dst);
   if (rc < 0) {
+    if (backup) acs_sys_rename(backup, dst); /* put it back */
+    free(backup);
     if (rc == -EEXIST) rc = -ENOTEMPTY;
     cmd_error(c, "cannot move %s to %s: %s", cmd_quote(src, q1, sizeof q1), cmd_quote(dst, q2, sizeof q2),
               cmd_strerror(rc));
     return 1;
   }
-  if (o->verbose) cmd_printf(c, "renamed %s -> %s\n", cmd_quote(src, q1, sizeof q1), cmd_quote(dst, q2, sizeof q2));
+  if (o->verbose) {
+    cmd_printf(c, "renamed %s -> %s", cmd_quote(src, q1, sizeof q1), cmd_quote(dst, q2, sizeof q2));
+    if (backup) cmd_printf(c, " (backup: %s)", cmd_quote(backup, q1, sizeof q1));
+    cmd_putc(c, '\n');
+  }
+  free(backup);
   return 0;
 }
 
@@ -123,7 +146,9 @@ static void strip_slashes(char *s)
 
 int acs__cmd_mv(acs_cmd *c, int argc, char **argv)
 {
-  static const cmd_opt longs[] = {{"force", 'f', CMD_NOARG},
+  static const cmd_opt longs[] = {{"backup", OPT_BACKUP, CMD_OPTARG},
+                                  {"suffix", 'S', CMD_ARG},
+                                  {"force", 'f', CMD_NOARG},
                                   {"interactive", 'i', CMD_NOARG},
                                   {"no-clobber", 'n', CMD_NOARG},
                                   {"strip-trailing-slashes", OPT_STRIP, CMD_NOARG},
@@ -135,11 +160,16 @@ int acs__cmd_mv(acs_cmd *c, int argc, char **argv)
   opts o = {0};
   const char *tdir = NULL;
   cmd_getopt g;
-  cmd_getopt_init(&g, argc, argv, "fint:TuvZ", longs);
+  cmd_getopt_init(&g, argc, argv, "bfinS:t:TuvZ", longs);
+  bool backups = false;
+  const char *backup_arg = NULL;
   int opt;
   char q[4096];
   while ((opt = cmd_getopt_next(c, &g)) > 0) {
     switch (opt) {
+    case 'b': backups = true; break;
+    case OPT_BACKUP: backups = true, backup_arg = g.arg; break;
+    case 'S': backups = true, o.suffix = g.arg; break;
     case 'f': o.clobber = CLOBBER_FORCE; break;
     case 'i': o.clobber = CLOBBER_ASK; break;
     case 'n': o.clobber = CLOBBER_NO; break;
@@ -159,6 +189,14 @@ int acs__cmd_mv(acs_cmd *c, int argc, char **argv)
   }
   if (opt < 0) return opt == CMD_HELP_DONE ? 0 : 1;
   o.stdin_tty = fileop_isatty(0);
+  if (backups) {
+    if (o.clobber == CLOBBER_NO) {
+      cmd_usage_error(c, "options --backup and --no-clobber are mutually exclusive");
+      return 1;
+    }
+    if ((o.backup = backup_kind(c, backup_arg)) < 0) return 1;
+    o.suffix = backup_suffix(o.suffix);
+  }
   char **ops = cmd_operands(&g);
   int n = g.nops;
   if (o.strip)
