@@ -6,6 +6,7 @@
 **   -z, --compress      force compression
 **   -d, --decompress    force decompression
 **   -t, --test          test compressed file integrity
+**   -l, --list          list information about .xz files
 **   -k, --keep          keep (don't delete) input files
 **   -f, --force         force overwrite of output file and (de)compress links
 **   -c, --stdout        write to standard output and don't delete input files
@@ -24,8 +25,9 @@
 
 /* XZ Utils 5.4's command line over lib_czip (liblzma's easy encoder with
 ** a CRC64 check, its auto decoder for .xz and .lzma, concatenated streams
-** allowed). Messages name the program as run. -l is not done. */
+** allowed). Messages name the program as run. -l is xz_list.c's. */
 #include "lib_czip.h"
+#include "xz_list.h"
 
 #include <lzma.h>
 
@@ -52,7 +54,7 @@ static int xz_main(acs_cmd *c, int argc, char **argv, bool dec, bool cat)
     case 'f': o.force = true; break;
     case 'h': cmd_puts(c, c->help); return 0;
     case 'k': o.keep = true; break;
-    case 'l': cmd_error(c, "--list is not supported in this box"); return 1;
+    case 'l': o.list = true; break;
     case 'q': o.quiet = true; break;
     case 'S': o.suffix = g.arg; break;
     case 't': o.test = true; break;
@@ -63,6 +65,7 @@ static int xz_main(acs_cmd *c, int argc, char **argv, bool dec, bool cat)
     }
   }
   if (opt < 0) return opt == CMD_HELP_DONE ? 0 : 1;
+  if (o.list) return xz_list(c, cmd_operands(&g), g.nops);
   if (extreme) o.level |= (int)LZMA_PRESET_EXTREME;
   return czip_run(c, &o, cmd_operands(&g), g.nops);
 }
