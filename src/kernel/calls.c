@@ -698,6 +698,39 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     err = crossed(k, p, acs_memfs_utimens(k->fs, &cr, dir, path, ts, flags), ACS__PROCFS_UTIMES);
     break;
   }
+  case ACS__SYS_STATFS: {
+    if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path)) return false;
+    DONE();
+    acs_memfs_stat st;
+    if (!(dir = start_of(p, at, &err))) break;
+    err = acs_memfs_fstatat(k->fs, &cr, dir, path, 0, &st);
+    if (err == ACS_MEMFS_CROSSED) err = -EXDEV;
+    acs__msg m;
+    acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+    acs__msg_i64(&m, err);
+    if (!err) {
+      /* one filesystem: the box's memfs, as big as its limit */
+      acs_memfs_statfs sf;
+      acs_memfs_statfs_get(k->fs, &sf);
+      const uint64_t v[7] = {sf.bsize, sf.blocks, sf.bfree, sf.bfree, sf.files, sf.ffree, sf.namelen};
+      for (int i = 0; i < 7; i++) acs__msg_i64(&m, (int64_t)v[i]);
+    }
+    send_reply(k, sock, &m, seq);
+    return true;
+  }
+  case ACS__SYS_MKNOD: {
+    int64_t rdev;
+    if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_u32(rd, &u) ||
+        !acs__rd_i64(rd, &rdev))
+      return false;
+    DONE();
+    if (!(dir = start_of(p, at, &err))) break;
+    /* devices stay the kernel's own: a guest makes fifos and files */
+    if ((u & S_IFMT) != S_IFIFO && (u & S_IFMT) != S_IFREG) err = -EPERM;
+    else err = acs_memfs_mknod(k->fs, &cr, dir, path, (u & S_IFMT) | (u & 07777), 0);
+    if (err == ACS_MEMFS_CROSSED) err = -EXDEV;
+    break;
+  }
   case ACS__SYS_TRUNCATE:
     if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_i64(rd, &off))
       return false;

@@ -72,6 +72,9 @@ enum {
   ** three or four calls): open, read or write, close, in the kernel. */
   ACS__SYS_READFILE = 40, /* i32 at, str path, u32 max -> size, u32 regular, bytes */
   ACS__SYS_WRITEFILE = 41,/* i32 at, str path, i32 flags, u32 mode, bytes -> count, u32 stage */
+  /* df's and mkfifo's: the filesystem holding a path, and a fifo made */
+  ACS__SYS_STATFS = 50,   /* i32 at, str path -> i64 bsize, blocks, bfree, bavail, files, ffree, namelen */
+  ACS__SYS_MKNOD = 51,    /* i32 at, str path, u32 mode (S_IFIFO or S_IFREG), i64 rdev */
   ACS__SYS_OP_COUNT
 };
 

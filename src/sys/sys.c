@@ -285,6 +285,32 @@ int acs_sys_access(const char *path, int mode)
   return simple(&m);
 }
 
+int acs_sys_statfs(const char *path, acs_sys_statfs_info *out)
+{
+  acs__msg m = start(ACS__SYS_STATFS);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, path);
+  acs__rd rd;
+  int64_t r = call(&m, &rd, NULL, NULL);
+  if (r < 0) return (int)r;
+  int64_t v[7];
+  for (int i = 0; i < 7; i++)
+    if (!acs__rd_i64(&rd, &v[i])) return -EPROTO;
+  *out = (acs_sys_statfs_info){(uint64_t)v[0], (uint64_t)v[1], (uint64_t)v[2], (uint64_t)v[3],
+                               (uint64_t)v[4], (uint64_t)v[5], (uint64_t)v[6]};
+  return 0;
+}
+
+int acs_sys_mknod(const char *path, unsigned mode, uint64_t rdev)
+{
+  acs__msg m = start(ACS__SYS_MKNOD);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, path);
+  acs__msg_u32(&m, mode);
+  acs__msg_i64(&m, (int64_t)rdev);
+  return simple(&m);
+}
+
 int acs_sys_mkdir(const char *path, unsigned mode)
 {
   acs__msg m = start(ACS__SYS_MKDIR);

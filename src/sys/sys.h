@@ -95,6 +95,16 @@ ssize_t acs_sys_readfile(const char *path, void *buf, size_t cap, uint64_t *size
 ** failed (0 the open, 1 a write). */
 int acs_sys_writefile(const char *path, int flags, unsigned mode, const void *data, size_t n,
                       int *stage);
+/* statfs(2) of the filesystem that holds path, in blocks of bsize bytes:
+** memfs's figures, its size the box's filesystem limit. */
+typedef struct acs_sys_statfs_info {
+  uint64_t bsize, blocks, bfree, bavail, files, ffree, namelen;
+} acs_sys_statfs_info;
+int acs_sys_statfs(const char *path, acs_sys_statfs_info *out);
+/* mknod(2) for fifos (S_IFIFO) and regular files (S_IFREG) only; mode's
+** permission bits go through the umask. */
+int acs_sys_mknod(const char *path, unsigned mode, uint64_t rdev);
+
 /* The host fd behind a direct descriptor (a stdio pipe the kernel handed
 ** over), for waiting on it with poll(2); -1 for any other descriptor. */
 int acs_sys_direct_fd(int fd);

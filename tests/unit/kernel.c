@@ -66,6 +66,28 @@ static int probe_fs(int argc, char **argv)
   return 0;
 }
 
+/* statfs and mknod: the box's filesystem figures, fifos made, devices
+** refused. */
+static int probe_fsinfo(int argc, char **argv)
+{
+  (void)argc;
+  (void)argv;
+  acs_sys_statfs_info sf = {0};
+  int rc = acs_sys_statfs("/tmp", &sf);
+  say("statfs %d bsize %llu sane %d\n", rc, (unsigned long long)sf.bsize,
+      sf.blocks > 0 && sf.bfree <= sf.blocks && sf.bavail == sf.bfree && sf.ffree <= sf.files &&
+          sf.namelen == 255);
+  say("statfs-missing %d\n", acs_sys_statfs("/nope/x", &sf) == -ENOENT);
+  say("mkfifo %d\n", acs_sys_mknod("/tmp/ff", S_IFIFO | 0666, 0));
+  acs__sys_stat st;
+  rc = acs_sys_lstat("/tmp/ff", &st);
+  say("fifo %d mode %o\n", rc, st.mode);
+  say("again %d\n", acs_sys_mknod("/tmp/ff", S_IFIFO | 0666, 0) == -EEXIST);
+  say("device %d\n", acs_sys_mknod("/tmp/dev", S_IFCHR | 0666, 0x103) == -EPERM);
+  say("dir %d\n", acs_sys_mknod("/tmp/dd", S_IFDIR | 0777, 0) == -EPERM);
+  return 0;
+}
+
 /* A guest's real system calls meet the walls. */
 static int probe_walls(int argc, char **argv)
 {
@@ -288,6 +310,7 @@ const acs__program acs__programs[] = {
     {"hostile", hostile},
     {"pipe", p_pipe},
     {"probe-fs", probe_fs},
+    {"probe-fsinfo", probe_fsinfo},
     {"probe-proc", probe_proc},
     {"probe-walls", probe_walls},
     {"true", p_true},
@@ -328,6 +351,15 @@ Test(kernel, files_through_the_protocol)
                    "getcwd 0 /tmp/d\nrel-stat 0\nrmdir-full 1\nunlink 0\nrmdir 0\ngone 1\n"
                    "root-only 3\ndevnull 1\n");
   cr_assert_eq(r->exit_code, 0);
+  acs_exec_result_free(r);
+}
+
+Test(kernel, statfs_and_mknod)
+{
+  const char *argv[] = {"probe-fsinfo"};
+  acs_exec_result *r = spawn(NULL, argv, 1);
+  cr_assert_str_eq(r->stdout_data, "statfs 0 bsize 4096 sane 1\nstatfs-missing 1\nmkfifo 0\n"
+                                   "fifo 0 mode 10644\nagain 1\ndevice 1\ndir 1\n");
   acs_exec_result_free(r);
 }
 
