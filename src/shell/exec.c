@@ -507,6 +507,18 @@ static int start_child(node *n, int in, int out, int close_fd, int *status)
   return pid;
 }
 
+/* PIPESTATUS: the statuses of the last pipeline (one for a command) */
+static void set_pipestatus(const int *sts, int n)
+{
+  var_unset("PIPESTATUS");
+  array *a = var_make_array("PIPESTATUS", false);
+  for (int i = 0; a && i < n; i++) {
+    char num[16];
+    snprintf(num, sizeof num, "%d", sts[i]);
+    arr_seti(a, i, num);
+  }
+}
+
 static int run_pipeline(node *n)
 {
   int count = 0;
@@ -522,8 +534,20 @@ static int run_pipeline(node *n)
   int *pids = xcalloc((size_t)count, sizeof *pids);
   int *sts = xcalloc((size_t)count, sizeof *sts);
   int prev = -1, i = 0;
+  bool lastpipe = shopt_on("lastpipe");
   for (node *c = n->a; c; c = c->next, i++) {
     int p[2] = {-1, -1};
+    if (!c->next && lastpipe && prev >= 0) {
+      /* lastpipe: the last element runs in this shell, reading the pipe */
+      for (int k = 0; k < i; k++)
+        if (pids[k] > 0) sts[k] = wait_status(pids[k]), pids[k] = 0;
+      saved_fds sv = {0};
+      redir_move(prev, 0, &sv);
+      prev = -1;
+      sts[i++] = run_node(c);
+      redir_restore(&sv);
+      break;
+    }
     if (c->next) {
       int rc = acs_sys_pipe(p, 0);
       if (rc < 0) {
@@ -540,6 +564,7 @@ static int run_pipeline(node *n)
   for (int k = 0; k < i; k++)
     if (pids[k] > 0) sts[k] = wait_status(pids[k]);
   int st = sts[count - 1];
+  set_pipestatus(sts, count);
   if (sh.pipefail)
     for (int k = count - 1; k >= 0; k--)
       if (sts[k]) {
@@ -744,7 +769,10 @@ int run_node(node *n)
     if (n->kind == N_AND ? st == 0 : st != 0) st = run_node(n->b);
     break;
   case N_PIPE: st = run_pipeline(n); break;
-  case N_SIMPLE: st = run_simple(n); break;
+  case N_SIMPLE:
+    st = run_simple(n);
+    set_pipestatus(&st, 1);
+    break;
   case N_BRACE: st = run_node(n->a); break;
   case N_SUBSHELL: st = done(run_subshell(n)); break;
   case N_IF: {
