@@ -48,6 +48,8 @@ typedef struct zipper {
   int fd;
   int werr;
   char *buf;
+  bool self_known; /* the archive's own file, never added to itself */
+  uint64_t self_dev, self_ino;
 } zipper;
 
 static void zmsg(zipper *z, const char *fmt, const char *arg)
@@ -102,7 +104,7 @@ static void collect(zipper *z, const char *path, bool top)
   if (S_ISDIR(st.mode)) {
     if (!z->no_dirs && !z->junk) {
       const char *n = clean_name(path);
-      if (*n) {
+      if (*n && strcmp(n, ".") && strcmp(n, "./")) {
         size_t len = strlen(n);
         char *dn = malloc(len + 2);
         if (dn) {
@@ -132,6 +134,7 @@ static void collect(zipper *z, const char *path, bool top)
     return;
   }
   if (!S_ISREG(st.mode) && !S_ISLNK(st.mode)) return;
+  if (z->self_known && st.dev == z->self_dev && st.ino == z->self_ino) return;
   add_item(z, path, z->junk ? base : clean_name(path), &st);
 }
 
@@ -354,6 +357,12 @@ int acs__cmd_zip(acs_cmd *c, int argc, char **argv)
     if (!zn) return 16;
     strcpy(zn, zipname);
     strcat(zn, ".zip");
+  }
+  acs__sys_stat self;
+  if (acs_sys_stat(zn, &self) == 0) {
+    z.self_known = true;
+    z.self_dev = self.dev;
+    z.self_ino = self.ino;
   }
   for (int i = 0; i < nfiles; i++) collect(&z, files[i], true);
   if (z.nitems == 0) {
