@@ -9,6 +9,7 @@
 **   -x  exclude files that follow (in xlist)   -j  junk paths (do not make directories)
 **   -o  overwrite files WITHOUT prompting      -n  never overwrite existing files
 **   -q  quiet mode (-qq => quieter)
+**   -Z1 list the names only, one a line (zipinfo's -1)
 */
 
 /* Info-ZIP's unzip 6.0 for what agents use: its listing, testing and
@@ -39,6 +40,7 @@ typedef struct unz {
   acs_cmd *c;
   larch L;
   bool list, test, pipe, junk, over, never;
+  bool names_only; /* -Z1 (zipinfo's names) */
   int quiet;
   char **pats, **xpats;
   int npats, nxpats;
@@ -244,7 +246,7 @@ static int run(unz *u, const char *zipname)
   struct archive *a = L->read_new();
   L->read_support_format_zip_seekable(a);
   L->read_set_seek_callback(a, seek_cb);
-  if (!u->pipe && !u->quiet) cmd_printf(u->c, "Archive:  %s\n", zipname);
+  if (!u->pipe && !u->quiet && !u->names_only) cmd_printf(u->c, "Archive:  %s\n", zipname);
   if (L->read_open(a, u, nop_cb, read_cb, nop_cb) != ARCHIVE_OK) {
     err(u, "  End-of-central-directory signature not found.  Either this file is not\n"
            "  a zipfile, or it constitutes one disk of a multi-part archive.  In the\n"
@@ -284,7 +286,7 @@ static int run(unz *u, const char *zipname)
   uint64_t total = 0;
   unsigned long count = 0;
   int tested_bad = 0;
-  if (u->list && !u->quiet) cmd_puts(u->c, "  Length      Date    Time    Name\n---------  ---------- -----   ----\n");
+  if (u->list && u->quiet < 2 && !u->names_only) cmd_puts(u->c, "  Length      Date    Time    Name\n---------  ---------- -----   ----\n");
   struct archive_entry *e;
   int r;
   while ((r = L->read_next_header(a, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {
@@ -294,6 +296,11 @@ static int run(unz *u, const char *zipname)
     size_t nl = strlen(name);
     bool dir = L->entry_filetype(e) == AE_IFDIR || (nl && name[nl - 1] == '/');
     bool lnk = L->entry_filetype(e) == AE_IFLNK;
+    if (u->names_only) {
+      cmd_puts(u->c, name);
+      cmd_putc(u->c, '\n');
+      continue;
+    }
     if (u->list) {
       time_t mt = L->entry_mtime(e);
       struct tm tm;
@@ -392,7 +399,7 @@ static int run(unz *u, const char *zipname)
     err(u, "error: %s\n", L->error_string(a) ? L->error_string(a) : "invalid zip");
     if (u->status < 2) u->status = 2;
   }
-  if (u->list && !u->quiet)
+  if (u->list && u->quiet < 2 && !u->names_only)
     cmd_printf(u->c, "---------                     -------\n%9llu                     %lu file%s\n",
                (unsigned long long)total, count, count == 1 ? "" : "s");
   if (u->test) {
@@ -444,6 +451,12 @@ int acs__cmd_unzip(acs_cmd *c, int argc, char **argv)
           if (p[1]) u.exdir = p + 1;
           else if (i + 1 < argc) u.exdir = argv[++i];
           p += strlen(p) - 1;
+          break;
+        case 'Z':
+          /* zipinfo mode: only its -1 (names, one a line) is done */
+          if (p[1] == '1') p++;
+          else if (i + 1 < argc && !strcmp(argv[i + 1], "-1")) i++;
+          u.names_only = u.list = true;
           break;
         case 'v': case 'a': case 'X': case 'D': break;
         default: {
