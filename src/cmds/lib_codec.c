@@ -58,6 +58,7 @@ typedef struct zsfns {
   size_t (*c_param)(ZSTD_CCtx *, ZSTD_cParameter, int);
   size_t (*c_stream)(ZSTD_CCtx *, ZSTD_outBuffer *, ZSTD_inBuffer *, ZSTD_EndDirective);
   size_t (*c_free)(ZSTD_CCtx *);
+  size_t (*c_pledge)(ZSTD_CCtx *, unsigned long long);
   ZSTD_DCtx *(*d_new)(void);
   size_t (*d_stream)(ZSTD_DCtx *, ZSTD_outBuffer *, ZSTD_inBuffer *);
   size_t (*d_reset)(ZSTD_DCtx *, ZSTD_ResetDirective);
@@ -65,10 +66,10 @@ typedef struct zsfns {
   unsigned (*is_error)(size_t);
   const char *(*error_name)(size_t);
 } zsfns;
-static const char *const zs_names[] = {"ZSTD_createCCtx", "ZSTD_CCtx_setParameter", "ZSTD_compressStream2",
-                                       "ZSTD_freeCCtx",   "ZSTD_createDCtx",        "ZSTD_decompressStream",
-                                       "ZSTD_DCtx_reset", "ZSTD_freeDCtx",          "ZSTD_isError",
-                                       "ZSTD_getErrorName"};
+static const char *const zs_names[] = {
+    "ZSTD_createCCtx", "ZSTD_CCtx_setParameter", "ZSTD_compressStream2", "ZSTD_freeCCtx",
+    "ZSTD_CCtx_setPledgedSrcSize", "ZSTD_createDCtx", "ZSTD_decompressStream", "ZSTD_DCtx_reset",
+    "ZSTD_freeDCtx", "ZSTD_isError", "ZSTD_getErrorName"};
 
 struct codec {
   codec_kind kind;
@@ -311,6 +312,11 @@ int codec_reset(codec *z)
   case CODEC_ZSTD: z->f.zs.d_reset(z->zd, ZSTD_reset_session_only); return 0;
   }
   return 0;
+}
+
+void codec_size(codec *z, uint64_t size)
+{
+  if (z->kind == CODEC_ZSTD && z->compress) z->f.zs.c_pledge(z->zc, size);
 }
 
 const char *codec_message(codec *z) { return z->msg; }

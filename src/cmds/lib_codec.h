@@ -32,6 +32,9 @@ const char *codec_gzip_name(codec *z, int64_t *mtime);
 ** no more input comes (compressing: flush the end). Returns 0, CODEC_END
 ** or an error. */
 int codec_run(codec *z, const void *in, size_t *in_len, void *out, size_t *out_len, bool finish);
+/* The input's whole size, when known before compressing (zstd writes it
+** in the frame and fits its window to it, as its command line does). */
+void codec_size(codec *z, uint64_t size);
 /* Ready for the next concatenated stream (after CODEC_END). */
 int codec_reset(codec *z);
 /* The library's words for the last error, or NULL. */

@@ -29,6 +29,7 @@ typedef struct job {
   int64_t hdr_mtime; /* gzip -dN: the mtime the header holds */
   uint64_t t_in, t_out; /* gzip -l totals */
   int listed;
+  int nfiles;
   unsigned char *in, *out; /* BUFSZ each */
 } job;
 
@@ -498,8 +499,59 @@ static void set_attrs(const char *path, const acs__sys_stat *st, int64_t mtime)
   acs_sys_utimensat(AT_FDCWD, path, ts, 0);
 }
 
+/* zstd's human sizes: "%6.Nf UNIT", N by the value's size */
+static void zstd_size(uint64_t v, char *out, size_t size)
+{
+  static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  size_t u = 0;
+  double d = (double)v;
+  while (d >= 1024.0 && u + 1 < sizeof units / sizeof *units) {
+    d /= 1024.0;
+    u++;
+  }
+  int prec = u == 0 || d >= 100.0 ? 0 : d >= 10.0 ? 1 : d > 1.0 ? 2 : 3;
+  snprintf(out, size, "%6.*f %s", prec, d, units[u]);
+}
+
+/* zstd's summary at its default level: a line for one file, a total for
+** several; nothing when the output is standard output. */
+static void zstd_done(job *j, const char *name, const char *out)
+{
+  const czip_opts *o = j->o;
+  if (o->quiet || (o->to_stdout && !o->test) || !out) return;
+  j->t_in += j->in_bytes;
+  j->t_out += j->out_bytes;
+  j->listed++;
+  if (j->nfiles > 1) return;
+  if (o->decompress || o->test) {
+    say(j, "%-20s: %llu bytes \n", name, (unsigned long long)j->out_bytes);
+    return;
+  }
+  char a[32], b[32];
+  zstd_size(j->in_bytes, a, sizeof a);
+  zstd_size(j->out_bytes, b, sizeof b);
+  double r = j->in_bytes ? (double)j->out_bytes * 100.0 / (double)j->in_bytes : 0.0;
+  say(j, "%-20s :%6.2f%%   (%s => %s, %s) \n", name, r, a, b, out);
+}
+
+static void zstd_total(job *j)
+{
+  const czip_opts *o = j->o;
+  if (j->nfiles < 2 || !j->listed || o->quiet || (o->to_stdout && !o->test)) return;
+  if (o->decompress || o->test) {
+    say(j, "%d files decompressed : %llu bytes total \n", j->listed, (unsigned long long)j->t_out);
+    return;
+  }
+  char a[32], b[32];
+  zstd_size(j->t_in, a, sizeof a);
+  zstd_size(j->t_out, b, sizeof b);
+  double r = j->t_in ? (double)j->t_out * 100.0 / (double)j->t_in : 0.0;
+  say(j, "%3d files compressed : %.2f%% (%s => %s)\n", j->listed, r, a, b);
+}
+
 static void verbose_done(job *j, const char *name, const char *out)
 {
+  if (j->o->kind == CODEC_ZSTD) return zstd_done(j, name, out);
   if (j->o->verbose == 0 || j->o->quiet) return;
   uint64_t plain = j->o->decompress ? j->out_bytes : j->in_bytes;
   uint64_t packed = j->o->decompress ? j->in_bytes : j->out_bytes;
@@ -560,6 +612,7 @@ static int stream(job *j, int in_fd, const char *name, const char *out_name, sin
     set_status(j, 1);
     return 1;
   }
+  if (!dec && st && S_ISREG(st->mode)) codec_size(z, st->size);
   if (!dec && o->kind == CODEC_GZIP) {
     const char *base = strrchr(name, '/');
     base = base ? base + 1 : name;
@@ -765,11 +818,13 @@ int czip_run(acs_cmd *c, const czip_opts *o, char **files, int n)
     cmd_error(c, "%s", cmd_strerror(-12));
     return 1;
   }
+  j.nfiles = n;
   if (n == 0) do_stdin(&j);
   for (int i = 0; i < n && !cmd_out_error(c); i++) {
     if (!strcmp(files[i], "-")) do_stdin(&j);
     else do_path(&j, files[i]);
   }
+  if (o->kind == CODEC_ZSTD) zstd_total(&j);
   /* gzip's totals leave out the last file's header only */
   if (o->list && j.listed > 1)
     cmd_printf(c, "%19llu %19llu %5.1f%% (totals)\n", (unsigned long long)j.t_in, (unsigned long long)j.t_out,

@@ -23,8 +23,10 @@
 
 /* zstd 1.5's common command line over lib_czip: the input is kept unless
 ** --rm; levels are whole numbers after one dash (-19), taken out of argv
-** before the option parser sees digits one at a time. The per-file
-** summary zstd prints at its default level is not printed. */
+** before the option parser sees digits one at a time. The summary zstd
+** prints on stderr at its default level (a line for one file, a total for
+** several) is lib_czip's; the input's size goes in the frame as zstd's
+** own command line puts it. */
 #include "lib_czip.h"
 
 #include <stdlib.h>
