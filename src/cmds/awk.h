@@ -84,6 +84,7 @@ typedef struct array {
   aent *e;
   int32_t *idx; /* open addressing, -1 empty, -2 deleted */
   size_t icap;
+  int kind; /* gawk's kind, from its first key: 0 none yet, 1 integers first, 2 strings */
 } array;
 
 array *array_new(void);
@@ -94,8 +95,8 @@ cell *array_get(awk *A, array *a, astr *key); /* creates when missing */
 void array_del(array *a, const char *k, size_t n);
 /* the live keys in order, referenced, in a malloc'd array */
 astr **array_keys(array *a, size_t *n);
-/* for (k in a)'s order, gawk's for the common case: other keys first,
-** then the integer ones ascending */
+/* for (k in a)'s order as gawk's: string keys in its hash table's order,
+** then the integers from 0 to 2^31-1 ascending */
 astr **array_keys_ordered(array *a, size_t *n);
 
 /* ---- variables */

@@ -186,7 +186,7 @@ astr *awk_format(awk *A, node *args, const char *fname)
         len = 1;
       } else {
         astr *t = cell_tostr(A, &v);
-        len = t->len ? 1 : 0;
+        len = 1; /* an empty string prints a NUL, as gawk's */
         ch[0] = t->len ? t->s[0] : 0;
         astr_unref(t);
       }

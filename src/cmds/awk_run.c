@@ -475,6 +475,81 @@ double eval_num(awk *A, node *n)
   return d;
 }
 
+/* ---- PROCINFO["sorted_in"] */
+
+typedef struct sorted {
+  astr *k;
+  double kn, vn;
+  astr *vs;
+  bool vnum;
+} sorted;
+
+static int cmp_str(const astr *a, const astr *b)
+{
+  size_t n = a->len < b->len ? a->len : b->len;
+  int r = memcmp(a->s, b->s, n);
+  return r ? r : (a->len > b->len) - (a->len < b->len);
+}
+static int by_ind_str(const void *x, const void *y) { return cmp_str(((const sorted *)x)->k, ((const sorted *)y)->k); }
+static int by_ind_num(const void *x, const void *y)
+{
+  const sorted *a = x, *b = y;
+  if (a->kn != b->kn) return a->kn < b->kn ? -1 : 1;
+  return cmp_str(a->k, b->k);
+}
+static int by_val_str(const void *x, const void *y)
+{
+  const sorted *a = x, *b = y;
+  int r = cmp_str(a->vs, b->vs);
+  return r ? r : cmp_str(a->k, b->k);
+}
+static int by_val_num(const void *x, const void *y)
+{
+  const sorted *a = x, *b = y;
+  if (a->vnum != b->vnum) return a->vnum ? -1 : 1; /* numbers before strings */
+  if (a->vnum && a->vn != b->vn) return a->vn < b->vn ? -1 : 1;
+  int r = a->vnum ? 0 : cmp_str(a->vs, b->vs);
+  return r ? r : cmp_str(a->k, b->k);
+}
+
+/* sorts keys as PROCINFO["sorted_in"] asks (gawk's @ind_ and @val_ ones) */
+static void sort_keys(awk *A, array *a, astr **keys, size_t nk)
+{
+  var *pi = &A->g[G_PROCINFO];
+  if (pi->k != V_ARRAY || nk < 2) return;
+  cell *how = array_find(pi->a, "sorted_in", 9);
+  if (!how) return;
+  astr *h = cell_tostr(A, how);
+  int (*cmp)(const void *, const void *) = NULL;
+  if (!strncmp(h->s, "@ind_str", 8)) cmp = by_ind_str;
+  else if (!strncmp(h->s, "@ind_num", 8)) cmp = by_ind_num;
+  else if (!strncmp(h->s, "@val_str", 8)) cmp = by_val_str;
+  else if (!strncmp(h->s, "@val_num", 8) || !strncmp(h->s, "@val_type", 9)) cmp = by_val_num;
+  bool desc = h->len > 5 && !strcmp(h->s + h->len - 5, "_desc");
+  astr_unref(h);
+  if (!cmp) return;
+  sorted *it = calloc(nk, sizeof *it);
+  if (!it) awk_fatal(A, "out of memory");
+  for (size_t i = 0; i < nk; i++) {
+    const char *end;
+    it[i].k = keys[i];
+    it[i].kn = awk_strtod(keys[i]->s, &end);
+    cell *v = array_find(a, keys[i]->s, keys[i]->len);
+    cell tmp = {C_UNINIT, 0, NULL};
+    if (v) cell_copy(&tmp, v);
+    it[i].vnum = cell_isnum(A, &tmp);
+    it[i].vn = cell_tonum(A, &tmp);
+    it[i].vs = cell_tostr(A, &tmp);
+    cell_free(&tmp);
+  }
+  qsort(it, nk, sizeof *it, cmp);
+  for (size_t i = 0; i < nk; i++) {
+    keys[desc ? nk - 1 - i : i] = it[i].k;
+    astr_unref(it[i].vs);
+  }
+  free(it);
+}
+
 /* ---- statements */
 
 static void do_print(awk *A, node *s)
@@ -595,6 +670,7 @@ static int exec(awk *A, node *s)
     size_t nk;
     a->ref++;
     astr **keys = array_keys_ordered(a, &nk);
+    sort_keys(A, a, keys, nk);
     int result = X_NORMAL;
     size_t i = 0;
     for (; i < nk; i++) {

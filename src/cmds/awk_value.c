@@ -224,6 +224,8 @@ bool cell_isnum(awk *A, cell *c)
 
 /* ---- arrays */
 
+static bool int_key(const astr *k, long long *v);
+
 static unsigned hash_of(const char *k, size_t n)
 {
   unsigned h = 2166136261u;
@@ -250,6 +252,7 @@ void array_clear(array *a)
   a->e = NULL;
   a->idx = NULL;
   a->n = a->used = a->cap = a->icap = 0;
+  a->kind = 0;
 }
 
 void array_unref(array *a)
@@ -317,6 +320,10 @@ cell *array_get(awk *A, array *a, astr *key)
     rehash(a);
     if (a->used == a->cap) return array_get(A, a, key);
   }
+  if (a->n == 0) {
+    long long v;
+    a->kind = int_key(key, &v) ? 1 : 2;
+  }
   aent *e = &a->e[a->used];
   e->key = astr_ref(key);
   e->val = (cell){C_UNINIT, 0, NULL};
@@ -342,16 +349,16 @@ void array_del(array *a, const char *k, size_t n)
   if (a->n == 0) array_clear(a);
 }
 
+/* a key gawk keeps in its integer part: a canonical integer in 0..2^31-1 */
 static bool int_key(const astr *k, long long *v)
 {
   const char *s = k->s;
-  size_t i = s[0] == '-' ? 1 : 0;
-  if (k->len == i || k->len - i > 17) return false;
-  if (s[i] == '0' && (k->len > i + 1 || i)) return false;
-  for (size_t j = i; j < k->len; j++)
+  if (k->len == 0 || k->len > 10) return false;
+  if (s[0] == '0' && k->len > 1) return false;
+  for (size_t j = 0; j < k->len; j++)
     if (s[j] < '0' || s[j] > '9') return false;
   *v = strtoll(s, NULL, 10);
-  return true;
+  return *v <= 2147483647LL;
 }
 
 typedef struct ikey {
@@ -365,6 +372,70 @@ static int cmp_ikey(const void *x, const void *y)
   return (a > b) - (a < b);
 }
 
+/* gawk's string hash (sdbm, kept to 32 bits) */
+static unsigned long gawk_hash(const char *s, size_t len)
+{
+  unsigned long h = 0;
+  for (size_t i = 0; i < len; i++) {
+    unsigned long t = (h << 6) & 0xFFFFFFFFUL;
+    h = ((unsigned char)s[i] + t + (t << 10) - h) & 0xFFFFFFFFUL;
+  }
+  return h;
+}
+
+/* The order gawk lists string keys in: its chained table (insertion at a
+** chain's head, grown through its primes when the chains average more
+** than two) replayed over the keys in the order they were added. */
+static void gawk_str_order(astr **k, size_t n)
+{
+  static const unsigned long sizes[] = {13, 127, 1021, 8191, 16381, 32749, 65497, 131101, 262147,
+                                        524309, 1048583, 2097169, 4194319, 8388617, 16777259};
+  if (n < 2) return;
+  size_t *next = malloc(n * sizeof *next);
+  size_t *head = NULL;
+  unsigned long size = 0;
+  int si = -1;
+  const size_t none = (size_t)-1;
+  if (!next) return;
+  for (size_t i = 0; i < n; i++) {
+    if ((i + 1) / (size ? size : 1) > 2 || !size) {
+      if (si + 1 < (int)(sizeof sizes / sizeof *sizes)) {
+        unsigned long nsize = sizes[++si];
+        size_t *nh = malloc(nsize * sizeof *nh);
+        if (!nh) {
+          free(head);
+          free(next);
+          return;
+        }
+        for (unsigned long b = 0; b < nsize; b++) nh[b] = none;
+        for (unsigned long b = 0; b < size; b++)
+          for (size_t e = head[b], nx; e != none; e = nx) {
+            nx = next[e];
+            unsigned long nb = gawk_hash(k[e]->s, k[e]->len) % nsize;
+            next[e] = nh[nb];
+            nh[nb] = e;
+          }
+        free(head);
+        head = nh;
+        size = nsize;
+      }
+    }
+    unsigned long b = gawk_hash(k[i]->s, k[i]->len) % size;
+    next[i] = head[b];
+    head[b] = i;
+  }
+  astr **out = malloc(n * sizeof *out);
+  if (out) {
+    size_t j = 0;
+    for (unsigned long b = 0; b < size; b++)
+      for (size_t e = head[b]; e != none; e = next[e]) out[j++] = k[e];
+    memcpy(k, out, n * sizeof *k);
+    free(out);
+  }
+  free(head);
+  free(next);
+}
+
 astr **array_keys_ordered(array *a, size_t *n)
 {
   astr **k = array_keys(a, n);
@@ -373,9 +444,11 @@ astr **array_keys_ordered(array *a, size_t *n)
   size_t ns = 0, ni = 0;
   for (size_t i = 0; i < *n; i++) {
     long long v;
-    if (int_key(k[i], &v)) ik[ni++] = (ikey){v, k[i]};
+    /* an array whose first key was a string is one hash table for all */
+    if (a->kind == 1 && int_key(k[i], &v)) ik[ni++] = (ikey){v, k[i]};
     else k[ns++] = k[i];
   }
+  gawk_str_order(k, ns);
   qsort(ik, ni, sizeof *ik, cmp_ikey);
   for (size_t i = 0; i < ni; i++) k[ns + i] = ik[i].k;
   free(ik);
