@@ -7,7 +7,8 @@
 **   -0   store only                   -1   compress faster
 **   -9   compress better              -q   quiet operation
 **   -y   store symbolic links as the link instead of the referenced file
-**   -D   do not add directory entries
+**   -D   do not add directory entries       -d   delete entries in zipfile
+**   -m   move into zipfile (delete OS files)
 **   -x   exclude the names that follow (wildcards match '/' too)
 **   -h   show this help
 */
@@ -40,7 +41,10 @@ typedef struct zipper {
   acs_cmd *c;
   larch L;
   int level;
-  bool recurse, junk, quiet, symlinks, no_dirs;
+  bool recurse, junk, quiet, symlinks, no_dirs, move;
+  char **del;      /* -d: patterns of the entries to delete */
+  int ndel;
+  bool *del_used;
   char **excl;
   int nexcl;
   item *items;
@@ -277,6 +281,17 @@ static int copy_old(zipper *z, const char *path, struct archive *a, struct archi
     struct archive_entry *oe;
     while (L->read_next_header(r, &oe) == ARCHIVE_OK) {
       const char *name = L->entry_pathname(oe);
+      bool gone = false;
+      for (int k = 0; name && k < z->ndel; k++)
+        if (fnmatch(z->del[k], name, 0) == 0) gone = z->del_used[k] = true;
+      if (gone) {
+        if (!z->quiet) {
+          cmd_puts(z->c, "deleting: ");
+          cmd_puts(z->c, name);
+          cmd_putc(z->c, '\n');
+        }
+        continue;
+      }
       size_t i;
       for (i = 0; i < z->nitems; i++)
         if (name && !strcmp(z->items[i].name, name)) break;
@@ -307,7 +322,7 @@ int acs__cmd_zip(acs_cmd *c, int argc, char **argv)
   char **files = calloc((size_t)argc + 1, sizeof *files);
   z.excl = calloc((size_t)argc + 1, sizeof *z.excl);
   int nfiles = 0;
-  bool in_excl = false;
+  bool in_excl = false, deleting = false;
   if (!files || !z.excl) return 16;
   for (int i = 1; i < argc; i++) {
     char *a = argv[i];
@@ -325,6 +340,8 @@ int acs__cmd_zip(acs_cmd *c, int argc, char **argv)
         case 'y': z.symlinks = true; break;
         case 'D': z.no_dirs = true; break;
         case 'x': in_excl = true; break;
+        case 'd': deleting = true; break;
+        case 'm': z.move = true; break;
         case 'v': break;
         default:
           if (*p >= '0' && *p <= '9') {
@@ -364,8 +381,21 @@ int acs__cmd_zip(acs_cmd *c, int argc, char **argv)
     z.self_dev = self.dev;
     z.self_ino = self.ino;
   }
+  if (deleting) {
+    z.del = files;
+    z.ndel = nfiles;
+    z.del_used = calloc((size_t)nfiles + 1, sizeof *z.del_used);
+    if (!z.del_used) return 16;
+    nfiles = 0;
+  }
   for (int i = 0; i < nfiles; i++) collect(&z, files[i], true);
-  if (z.nitems == 0) {
+  if (deleting && !z.self_known) {
+    zmsg(&z, "\tzip warning: %s not found or empty\n", zn);
+    for (int k = 0; k < z.ndel; k++) zmsg(&z, "\tzip warning: name not matched: %s\n", z.del[k]);
+    zmsg(&z, "\nzip error: Nothing to do! (%s)\n", zn);
+    return 12;
+  }
+  if (z.nitems == 0 && !deleting) {
     zmsg(&z, "\nzip error: Nothing to do! (%s)\n", zn);
     return 12;
   }
@@ -397,6 +427,22 @@ int acs__cmd_zip(acs_cmd *c, int argc, char **argv)
     bad = L->write_open(a, &z, nop_cb, write_cb, nop_cb) != ARCHIVE_OK;
   }
   if (!bad && exists) bad = copy_old(&z, zn, a, e, done) < 0;
+  if (deleting) {
+    bool any = false;
+    for (int k = 0; k < z.ndel; k++) {
+      if (z.del_used[k]) any = true;
+      else zmsg(&z, "\tzip warning: name not matched: %s\n", z.del[k]);
+    }
+    if (!any) {
+      L->write_free(a);
+      a = NULL;
+      acs_sys_close(z.fd);
+      acs_sys_unlink(tmp);
+      zmsg(&z, "\nzip error: Nothing to do! (%s)\n", zn);
+      free(tmp);
+      return 12;
+    }
+  }
   for (size_t i = 0; i < z.nitems && !bad; i++)
     if (!done[i]) bad = write_item(&z, a, e, &z.items[i], "  adding") < 0;
   if (a && L->write_close(a) != ARCHIVE_OK) bad = 1;
@@ -410,8 +456,16 @@ int acs__cmd_zip(acs_cmd *c, int argc, char **argv)
     acs_sys_unlink(tmp);
     bad = 1;
   }
+  if (!bad && z.move) {
+    /* -m: what was stored goes, directories last (deepest first) */
+    for (size_t i = z.nitems; i-- > 0;) {
+      if (S_ISDIR(z.items[i].st.mode)) acs_sys_rmdir(z.items[i].path);
+      else acs_sys_unlink(z.items[i].path);
+    }
+  }
   if (a) L->write_free(a);
   if (e) L->entry_free(e);
+  free(z.del_used);
   for (size_t i = 0; i < z.nitems; i++) {
     free(z.items[i].path);
     free(z.items[i].name);
