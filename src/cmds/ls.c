@@ -298,10 +298,16 @@ static void list_dir(acs_cmd *c, walk *w, const char *path, bool operand, const 
 
 static bool parse_time_style(ls_opts *o, const char *s)
 {
-  while (!strncmp(s, "posix-", 6)) { /* the C locale is POSIX's: GNU's default */
+  if (!strncmp(s, "posix-", 6)) {
+    /* "posix-STYLE" is STYLE outside the POSIX locale; the box's is C */
+    const char *lc = getenv("LC_ALL");
+    if (!lc || !*lc) lc = getenv("LC_TIME");
+    if (!lc || !*lc) lc = getenv("LANG");
+    if (!lc || !*lc || !strcmp(lc, "C") || !strcmp(lc, "POSIX") || !strncmp(lc, "C.", 2)) {
+      o->time_old = o->time_new = NULL;
+      return true;
+    }
     s += 6;
-    o->time_old = o->time_new = NULL;
-    return true;
   }
   if (s[0] == '+') {
     const char *nl = strchr(s + 1, '\n');
