@@ -291,12 +291,41 @@ void awk_flush_all(awk *A)
     if (s->kind == R_FILE || s->kind == R_APPEND || s->kind == R_PIPE) stream_flush(A, s);
 }
 
+/* the environment of a command: ENVIRON as the program left it (gawk
+** 5 passes its changes on) */
+static char **child_env(awk *A)
+{
+  var *v = &A->g[G_ENVIRON];
+  if (v->k != V_ARRAY) return NULL;
+  size_t n;
+  astr **keys = array_keys(v->a, &n);
+  char **env = calloc(n + 1, sizeof *env);
+  if (!env) awk_fatal(A, "out of memory");
+  for (size_t i = 0; i < n; i++) {
+    cell *c = array_find(v->a, keys[i]->s, keys[i]->len);
+    astr *val = c ? cell_tostr(A, c) : astr_new(A, "", 0);
+    env[i] = malloc(keys[i]->len + val->len + 2);
+    if (!env[i]) awk_fatal(A, "out of memory");
+    memcpy(env[i], keys[i]->s, keys[i]->len);
+    env[i][keys[i]->len] = '=';
+    memcpy(env[i] + keys[i]->len + 1, val->s, val->len + 1);
+    astr_unref(val);
+    astr_unref(keys[i]);
+  }
+  free(keys);
+  return env;
+}
+
 static int spawn_sh(awk *A, const char *cmd, int child_fd, int parent_fd)
 {
   awk_flush_all(A);
   char *argv[] = {"sh", "-c", (char *)cmd, NULL};
   int pairs[1][2] = {{child_fd, parent_fd}};
-  return acs_sys_spawn("/bin/sh", argv, environ, (const int(*)[2])pairs, parent_fd < 0 ? 0 : 1);
+  char **env = child_env(A);
+  int pid = acs_sys_spawn("/bin/sh", argv, env ? env : environ, (const int(*)[2])pairs, parent_fd < 0 ? 0 : 1);
+  for (size_t i = 0; env && env[i]; i++) free(env[i]);
+  free(env);
+  return pid;
 }
 
 static int wait_status(int pid)
