@@ -84,6 +84,7 @@
 ** automatic padding to a field's own width, and its messages and statuses
 ** (2 for a conversion error; the C locale, so --grouping does nothing). */
 #include "cmd.h"
+#include "lib_cquote.h"
 
 #include <errno.h>
 #include <math.h>
@@ -150,24 +151,6 @@ static bool field_wanted(const nf *n, uint64_t f)
   return false;
 }
 
-/* gnulib's quote() in the C locale: '...' with C escapes. */
-static const char *quote_c(const char *s, char *buf, size_t size)
-{
-  size_t k = 0;
-  buf[k++] = '\'';
-  for (; *s && k + 6 < size; s++) {
-    unsigned char ch = (unsigned char)*s;
-    static const char esc[] = "abtnvfr";
-    if (ch == '\\' || ch == '\'') k += (size_t)snprintf(buf + k, size - k, "\\%c", ch);
-    else if (ch >= 7 && ch <= 13) k += (size_t)snprintf(buf + k, size - k, "\\%c", esc[ch - 7]);
-    else if (ch < 32 || ch >= 127) k += (size_t)snprintf(buf + k, size - k, "\\%03o", ch);
-    else buf[k++] = (char)ch;
-  }
-  buf[k++] = '\'';
-  buf[k] = 0;
-  return buf;
-}
-
 /* The message for a conversion error, as --invalid asks. */
 static void conv_error(nf *n, const char *fmt, const char *a, const char *b)
 {
@@ -175,7 +158,7 @@ static void conv_error(nf *n, const char *fmt, const char *a, const char *b)
   if (n->invalid == I_ABORT) n->stop = true;
   if (n->invalid == I_IGNORE) return;
   char qa[1024], qb[1024];
-  cmd_error(n->c, fmt, quote_c(a, qa, sizeof qa), b ? quote_c(b, qb, sizeof qb) : "");
+  cmd_error(n->c, fmt, cmd_quote_c(a, qa, sizeof qa), b ? cmd_quote_c(b, qb, sizeof qb) : "");
 }
 
 static int digits_of(const char **p, long double *v, int *count)
