@@ -436,6 +436,8 @@ static bool do_spawn(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, acs__
 static int do_kill(acs__kernel *k, acs__proc *p, int32_t pid, int32_t sig)
 {
   if (sig < 0 || sig > 64) return -EINVAL;
+  /* pid 1 is the kernel: root's signals to it are ignored, as init's */
+  if (pid == 1) return p->euid == 0 ? 0 : -EPERM;
   int sent = 0;
   for (int i = 2; i < k->nprocs; i++) {
     acs__proc *t = &k->procs[i];
@@ -449,6 +451,7 @@ static int do_kill(acs__kernel *k, acs__proc *p, int32_t pid, int32_t sig)
     }
     sent++;
     if (sig && t->state == ACS__P_RUNNING && t->host_pid > 0) kill(t->host_pid, sig);
+    else if (sig && t->state == ACS__P_STARTING && t->pending_sig != SIGKILL) t->pending_sig = sig;
   }
   return sent ? 0 : -ESRCH;
 }

@@ -60,6 +60,7 @@ typedef struct acs__proc {
   char **argv, **envp;   /* until HELLO hands them over, then kept for ps */
   int exit_status;       /* a wait(2) status once a zombie */
   struct timespec start, start_real; /* spawned at (monotonic, wall clock) */
+  int pending_sig;       /* sent while STARTING: delivered once it runs */
   bool host_child;       /* spawned by the owner: the owner waits for it */
   /* a WAIT call parked until a child changes state */
   bool waiting;

@@ -254,6 +254,9 @@ void acs__proc_zygote_msg(acs__kernel *k)
     }
     p->host_pid = host;
     p->state = ACS__P_RUNNING;
+    /* a signal sent before the process existed on the host */
+    if (p->pending_sig) kill(host, p->pending_sig);
+    p->pending_sig = 0;
   }
 }
 

@@ -343,7 +343,7 @@ static void gen_sys_file(acs__kernel *k, const char *name, sbuf *b)
   else if (!strcmp(name, "ostype")) sb_printf(b, "%s\n", ACS_BOX_SYSNAME);
   else if (!strcmp(name, "osrelease")) sb_printf(b, "%s\n", ACS_BOX_RELEASE);
   else if (!strcmp(name, "version")) sb_printf(b, "%s\n", ACS_BOX_VERSION);
-  else if (!strcmp(name, "pid_max")) sb_printf(b, "%d\n", k->nprocs);
+  else if (!strcmp(name, "pid_max")) sb_printf(b, "%d\n", 32768); /* Linux's default: box pids stay below */
 }
 
 /* ---- walking a path below /proc ------------------------------------- */

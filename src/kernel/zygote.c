@@ -81,6 +81,10 @@ static _Noreturn void guest(int chan, pid_t kernel, pid_t middle)
   if (getppid() != kernel) _exit(137);
   signal(SIGPIPE, SIG_DFL);
   signal(SIGCHLD, SIG_DFL);
+  /* the kernel ignores these for itself; a program starts with Linux's
+  ** defaults, so kill -INT and kill -HUP end it */
+  signal(SIGINT, SIG_DFL);
+  signal(SIGHUP, SIG_DFL);
 
   acs__walls w;
   if (!acs__walls_disabled()) {
