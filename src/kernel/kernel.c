@@ -162,15 +162,33 @@ static void proc_message(acs__proc *p)
   }
 }
 
+/* Every host process that is our child now: the zygote, and guests
+** (reparented to us) whose host pid the table may not know yet (a spawn
+** the zygote reported after the owner left). */
+static void kill_children(void)
+{
+  char path[64];
+  snprintf(path, sizeof path, "/proc/self/task/%d/children", (int)getpid());
+  FILE *f = fopen(path, "re");
+  if (!f) return;
+  int pid;
+  while (fscanf(f, "%d", &pid) == 1)
+    if (pid > 0) kill(pid, SIGKILL);
+  fclose(f);
+}
+
 static _Noreturn void shutdown_box(void)
 {
+  acs__proc_zygote_msg(&K); /* host pids of spawns still being reported */
   acs__proc_kill_all(&K, SIGKILL);
   if (K.zygote_pid > 0) kill(K.zygote_pid, SIGKILL);
+  kill_children();
   /* reap everything: guests are our children (we are their subreaper) */
   for (;;) {
     pid_t h = waitpid(-1, NULL, 0);
     if (h < 0 && errno == EINTR) continue;
     if (h < 0) break;
+    kill_children();
   }
   _exit(0);
 }
