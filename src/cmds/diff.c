@@ -116,8 +116,10 @@ static int files(run *r, const char *n0, const char *n1, const acs__sys_stat *st
   acs_cmd *c = r->c;
   const char *names[2] = {n0, n1};
   const acs__sys_stat *st[2] = {st0, st1};
+  /* messages name the files by their labels too */
+  const char *l0 = r->label[0] ? r->label[0] : n0, *l1 = r->label[1] ? r->label[1] : n1;
   if (st0 && st1 && st0->ino && st0->dev == st1->dev && st0->ino == st1->ino && strcmp(n0, "-")) {
-    if (r->same) cmd_printf(c, "Files %s and %s are identical\n", n0, n1);
+    if (r->same) cmd_printf(c, "Files %s and %s are identical\n", l0, l1);
     return 0;
   }
   char *data[2] = {NULL, NULL};
@@ -138,14 +140,14 @@ static int files(run *r, const char *n0, const char *n1, const acs__sys_stat *st
     for (int f = 0; f < 2; f++)
       if (data[f] && memchr(data[f], 0, size[f] < BINARY_PROBE ? size[f] : BINARY_PROBE)) binary = true;
   if (equal) {
-    if (r->same) cmd_printf(c, "Files %s and %s are identical\n", n0, n1);
+    if (r->same) cmd_printf(c, "Files %s and %s are identical\n", l0, l1);
     goto done;
   }
   bool exact = !r->o.icase && !r->o.iall_space && !r->o.ispace_change && !r->o.itrailing_space &&
                !r->o.iblank_lines;
   if (binary || (r->brief && exact)) {
-    if (binary && !r->brief) cmd_printf(c, "Binary files %s and %s differ\n", n0, n1);
-    else cmd_printf(c, "Files %s and %s differ\n", n0, n1);
+    if (binary && !r->brief) cmd_printf(c, "Binary files %s and %s differ\n", l0, l1);
+    else cmd_printf(c, "Files %s and %s differ\n", l0, l1);
     status = 1;
     goto done;
   }
@@ -161,7 +163,7 @@ static int files(run *r, const char *n0, const char *n1, const acs__sys_stat *st
   } else if (n > 0 && !diff_all_ignorable(ch, (size_t)n)) {
     status = 1;
     if (r->brief) {
-      cmd_printf(c, "Files %s and %s differ\n", n0, n1);
+      cmd_printf(c, "Files %s and %s differ\n", l0, l1);
     } else {
       char h0[8192], h1[8192], *pre = NULL;
       stamp(r, 0, n0, st0, h0, sizeof h0);
@@ -176,7 +178,7 @@ static int files(run *r, const char *n0, const char *n1, const acs__sys_stat *st
       free(pre);
     }
   } else if (r->same) {
-    cmd_printf(c, "Files %s and %s are identical\n", n0, n1);
+    cmd_printf(c, "Files %s and %s are identical\n", l0, l1);
   }
   free(ch);
   diff_text_free(&t[0]);
@@ -259,6 +261,7 @@ static int compare(run *r, const char *n0, const char *n1, bool top, bool in_dir
   }
   if (!have[0] && !have[1]) {
     cmd_error(c, "%s: %s", n0, cmd_strerror(-ENOENT));
+    cmd_error(c, "%s: %s", n1, cmd_strerror(-ENOENT));
     return 2;
   }
   bool dir0 = have[0] && S_ISDIR(st[0].mode), dir1 = have[1] && S_ISDIR(st[1].mode);
