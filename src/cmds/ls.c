@@ -85,7 +85,8 @@
 **   -w, --width=COLS           set output width to COLS.  0 means no limit
 **   -x                         list entries by lines instead of by columns
 **   -X                         sort alphabetically by entry extension
-**   -Z, --context              (ignored: the box has no SELinux)
+**   -Z, --context              print any security context of each file (the box
+**                                has none: '?')
 **       --zero                 end each output line with NUL, not newline
 **   -1                         list one file per line
 **       --help        display this help and exit
@@ -471,7 +472,7 @@ int acs__cmd_ls(acs_cmd *c, int argc, char **argv)
     case 'v': o.sort = SORT_VERSION; break;
     case 'x': o.format = LS_HORIZ; break;
     case 'X': o.sort = SORT_EXT; break;
-    case 'Z': break;
+    case 'Z': o.context = true; break;
     case '1': o.format = LS_ONE; break;
     case 'T':
     case 'w': {

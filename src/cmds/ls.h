@@ -45,6 +45,7 @@ typedef struct ls_opts {
   bool all, almost_all, dirs, recursive, reverse, ignore_backups;
   bool no_owner, no_group, numeric, inode, blocks, hide_control, color;
   bool group_dirs_first, full_time, kibi;
+  bool context; /* -Z: the box has no SELinux, so each context is "?" as GNU shows it then */
   unsigned human; /* 0, 1024 or 1000 */
   bool have_bsz;  /* --block-size (or LS_BLOCK_SIZE, BLOCK_SIZE) gave units */
   block_size bsz;

@@ -286,6 +286,7 @@ static void put_frills(acs_cmd *c, const ls_opts *o, const widths *w, const ls_e
   bool commas = o->format == LS_COMMAS;
   if (o->inode) cmd_printf(c, "%*s ", commas ? 0 : w->inode, s->inode);
   if (o->blocks) cmd_printf(c, "%*s ", commas ? 0 : w->blocks, s->blocks);
+  if (o->context) cmd_puts(c, "? ");
   put_name(c, o, w, e, s);
   char ind = indicator(o, e, false);
   if (ind) cmd_putc(c, ind);
@@ -301,6 +302,7 @@ static void put_long(acs_cmd *c, const ls_opts *o, const widths *w, const ls_ent
   cmd_printf(c, "%s %*s ", m, w->nlink, s->nlink);
   if (!o->no_owner) cmd_printf(c, "%-*s ", w->owner, s->owner);
   if (!o->no_group) cmd_printf(c, "%-*s ", w->group, s->group);
+  if (o->context) cmd_puts(c, "? ");
   if (e->stat_ok && (S_ISCHR(e->st.mode) || S_ISBLK(e->st.mode))) {
     int blanks = w->size - (w->major + 2 + w->minor);
     cmd_printf(c, "%*s%*s, %*s ", blanks > 0 ? blanks : 0, "", w->major, s->major, w->minor, s->minor);
@@ -449,6 +451,7 @@ void ls_print(acs_cmd *c, const ls_opts *o, ls_ent *ents, size_t n, bool total, 
     if (w.align && s[i].qname && s[i].qname[0] != '\'' && s[i].qname[0] != '"') len++;
     if (o->inode) len += 1 + (commas ? strlen(s[i].inode) : (size_t)w.inode);
     if (o->blocks) len += 1 + (commas ? strlen(s[i].blocks) : (size_t)w.blocks);
+    if (o->context) len += 2;
     if (indicator(o, &ents[i], false)) len++;
     s[i].width = len;
   }

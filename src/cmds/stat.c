@@ -20,6 +20,7 @@
 **   %A   permission bits and file type in human readable form
 **   %b   number of blocks allocated (see %B)
 **   %B   the size in bytes of each block reported by %b
+**   %C   SELinux security context string (the box has none)
 **   %d   device number in decimal (st_dev)
 **   %D   device number in hex (st_dev)
 **   %Hd  major device number in decimal
@@ -130,8 +131,10 @@ static void put_epoch(acs_cmd *c, const char *spec, int64_t s, int64_t ns)
   put_str(c, sp, buf);
 }
 
-static void print_file(acs_cmd *c, const char *fmt, bool escapes, const char *name, const acs__sys_stat *st)
+/* Returns 1 when a directive failed (%C: the box has no security contexts). */
+static int print_file(acs_cmd *c, const char *fmt, bool escapes, const char *name, const acs__sys_stat *st)
 {
+  int status = 0;
   char buf[8192], q[4096];
   for (const char *p = fmt; *p; p++) {
     if (escapes && *p == '\\' && p[1]) {
@@ -238,9 +241,15 @@ static void print_file(acs_cmd *c, const char *fmt, bool escapes, const char *na
     case 'Y': put_epoch(c, spec, st->mtime_s, st->mtime_ns); break;
     case 'z': human_time(buf, sizeof buf, st->ctime_s, st->ctime_ns, true), put_str(c, spec, buf); break;
     case 'Z': put_epoch(c, spec, st->ctime_s, st->ctime_ns); break;
+    case 'C':
+      put_str(c, spec, "?");
+      cmd_error(c, "failed to get security context of %s: %s", cmd_quote(name, q, sizeof q), cmd_strerror(-ENODATA));
+      status = 1;
+      break;
     default: put_str(c, spec, "?"); break;
     }
   }
+  return status;
 }
 
 static void print_default(acs_cmd *c, const char *name, const acs__sys_stat *st, bool terse)
@@ -310,7 +319,7 @@ int acs__cmd_stat(acs_cmd *c, int argc, char **argv)
       continue;
     }
     if (fmt) {
-      print_file(c, fmt, escapes, name, &st);
+      status |= print_file(c, fmt, escapes, name, &st);
       if (!escapes) cmd_putc(c, '\n');
     } else {
       print_default(c, name, &st, terse);
