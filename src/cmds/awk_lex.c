@@ -165,7 +165,7 @@ int awk_lex(awk *A)
       size_t i = L.i + 1;
       bool br = false;
       for (;;) {
-        if (i >= L.n || s[i] == '\n') lex_error(&L, st, "unterminated regexp");
+        if (i >= L.n || s[i] == '\n') lex_error(&L, st + 1, "unterminated regexp");
         if (s[i] == '\\' && i + 1 < L.n) {
           i += 2;
           continue;
@@ -258,9 +258,11 @@ int awk_lex(awk *A)
       }
     }
     if (!found) {
-      char msg[64];
-      snprintf(msg, sizeof msg, "invalid char '%c' in expression", c);
-      lex_error(&L, st, msg);
+      /* gawk takes the character as a token it cannot use: the error
+      ** falls on what follows */
+      size_t j = st + 1;
+      while (j < L.n && (s[j] == ' ' || s[j] == '\t')) j++;
+      lex_error(&L, j, "syntax error");
     }
     push(A, t);
   }

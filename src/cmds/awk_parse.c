@@ -562,7 +562,6 @@ static node *print_stmt(awk *A, int op)
     n->b = cat(A);
   }
   A->in_print = 0;
-  if (op == S_PRINTF && !n->a) bad(A);
   return n;
 }
 

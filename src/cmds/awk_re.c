@@ -176,7 +176,7 @@ static are *compile(awk *A, const char *s, size_t n, bool icase)
   if (rc) {
     char msg[256];
     regerror(rc, &r->re, msg, sizeof msg);
-    awk_fatal(A, "%s: /%s/", msg, r->src->s);
+    awk_fatal(A, A->parsing ? "%s: /%s/" : "invalid regexp: %s: /%s/", msg, r->src->s);
   }
   return r;
 }

@@ -284,13 +284,16 @@ static cell call_user(awk *A, node *n)
 {
   func *f = &A->funcs[n->idx];
   if (!f->defined) awk_fatal(A, "function `%s' not defined", f->name->s);
-  if (n->nargs > f->nparams)
-    awk_fatal(A, "function `%s' called with more arguments than declared", f->name->s);
+  if (n->nargs > f->nparams && !n->sub) {
+    /* gawk warns, once a call, and drops the extra ones */
+    n->sub = 1;
+    awk_warn(A, "function `%s' called with more arguments than declared", f->name->s);
+  }
   if (A->depth > 5000) awk_fatal(A, "function `%s': too deep a recursion", f->name->s);
   var *loc = calloc((size_t)f->nparams + 1, sizeof *loc);
   if (!loc) awk_fatal(A, "out of memory");
   int i = 0;
-  for (node *a = n->a; a; a = a->next, i++) {
+  for (node *a = n->a; a && i < f->nparams; a = a->next, i++) {
     node *u = a;
     if (u->op == N_VAR || u->op == N_LOCAL) {
       var *v = var_of(A, u);
@@ -571,6 +574,7 @@ static void do_print(awk *A, node *s)
     len += n_;                                                               \
   } while (0)
   if (s->op == S_PRINTF) {
+    if (!s->a) awk_fatal(A, "printf: no arguments");
     astr *f = awk_format(A, s->a, "printf");
     ADD(f->s, f->len);
     astr_unref(f);
