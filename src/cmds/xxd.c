@@ -5,6 +5,7 @@
 **     or
 **        xxd -r [-s [-]offset] [-c cols] [-ps] [infile [outfile]]
 ** Options:
+**     -a          toggle autoskip: A single '*' replaces nul-lines. Default off.
 **     -b          binary digit dump (incompatible with -ps,-i,-r). Default hex.
 **     -C          capitalize variable names in C include file style (-i).
 **     -c cols     format <cols> octets per line. Default 16 (-i: 12, -ps: 30).
@@ -50,6 +51,10 @@ typedef struct xxd {
   bool upper, capitalize, decimal, revert;
   long long seek, length, display_off;
   bool seek_rel, seek_neg, has_length;
+  bool autoskip;   /* -a: runs of NUL lines become '*' */
+  int zero_seen;   /* xxd's xxdline state for -a */
+  char held[4100]; /* the second NUL line of a run, printed if it ends there */
+  char last[4100]; /* the last line made, for the end of a -a dump */
   const char *name; /* -n */
   int in, out;      /* box fds */
   bool out_file;
@@ -97,10 +102,31 @@ static void hex_byte(xxd *x, char *o, unsigned b)
   o[1] = d[b & 15];
 }
 
+/* xxd's xxdline: nz 0 for a line of NULs, 1 for another, -1 at the end.
+** The first NUL line of a run prints, a second is held, more become one
+** '*', and a run that ends the dump ends with its last line. */
+static void put_line(xxd *x, const char *l, int nz)
+{
+  if (!x->autoskip) {
+    cmd_puts(x->c, l);
+    return;
+  }
+  if (!nz && x->zero_seen == 1) snprintf(x->held, sizeof x->held, "%s", l);
+  if (nz || !x->zero_seen++) {
+    if (nz) {
+      if (nz < 0) x->zero_seen--;
+      if (x->zero_seen == 2) cmd_puts(x->c, x->held);
+      if (x->zero_seen > 2) cmd_puts(x->c, "*\n");
+    }
+    if (nz >= 0 || x->zero_seen > 0) cmd_puts(x->c, l);
+    if (nz) x->zero_seen = 0;
+  }
+}
+
 /* One dump line of n bytes at address a (-b, -e and the default). */
 static void dump_line(xxd *x, unsigned long long a, const unsigned char *p, int n)
 {
-  char line[4096];
+  char line[4100];
   int k = snprintf(line, sizeof line, x->decimal ? "%08llu: " : "%08llx: ", a);
   int unit = x->type == BITS ? 8 : 2;
   int g = x->group;
@@ -122,7 +148,11 @@ static void dump_line(xxd *x, unsigned long long a, const unsigned char *p, int 
   k = start + width + 2;
   for (int i = 0; i < n; i++) line[k++] = p[i] >= 32 && p[i] < 127 ? (char)p[i] : '.';
   line[k++] = '\n';
-  cmd_out(x->c, line, (size_t)k);
+  line[k] = 0;
+  int nz = n < x->cols; /* a short last line always prints */
+  for (int i = 0; i < n && !nz; i++) nz = p[i] != 0;
+  snprintf(x->last, sizeof x->last, "%s", line);
+  put_line(x, line, nz);
 }
 
 static int dump(xxd *x, const char *in_name)
@@ -179,6 +209,8 @@ static int dump(xxd *x, const char *in_name)
     if (n < want || cmd_out_error(x->c)) break;
   }
   if (x->type == PLAIN && col) cmd_putc(x->c, '\n');
+  if (x->autoskip && x->zero_seen && (x->type == NORMAL || x->type == BITS || x->type == LITTLE))
+    put_line(x, x->last, -1);
   if (x->type == CINCLUDE) {
     if (total) cmd_putc(x->c, '\n');
     if (var[0]) {
@@ -317,6 +349,7 @@ int acs__cmd_xxd(acs_cmd *c, int argc, char **argv)
     case 'C': x.capitalize = true; break;
     case 'd': x.decimal = true; break;
     case 'r': x.revert = true; break;
+    case 'a': x.autoskip = !x.autoskip; break;
     case 'v':
       cmd_flush(c);
       cmd_write_fd(2, "xxd 2022-01-14 by Juergen Weigert et al.\n", 41);
