@@ -310,7 +310,8 @@ static int read_archive(tar *t, const char *dir)
     status = 2;
   }
   xsafe x;
-  if (!fatal && t->mode == 'x') {
+  bool have_x = !fatal && t->mode == 'x';
+  if (have_x) {
     xsafe_init(&x, t->c, xfail);
     if (t->no_same_owner) x.same_owner = false;
     if (t->same_owner) x.same_owner = x.root;
@@ -451,11 +452,10 @@ static int read_archive(tar *t, const char *dir)
     }
     if (cmd_out_error(t->c)) break;
   }
-  if (t->mode == 'x' && !fatal) {
+  if (have_x) {
+    /* after a fatal error too: the links made last are still made */
     xsafe_finish(&x);
     t->errors += x.errors;
-  } else if (t->mode == 'x' && L) {
-    xsafe_finish(&x);
   }
   if (!fatal) {
     for (size_t i = 0; i < t->nnames; i++) {
