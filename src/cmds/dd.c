@@ -58,7 +58,7 @@
 ** records in/out": whole and partial blocks) and its closing line on
 ** stderr ("N bytes (SI, IEC) copied, T s, R/s"). With bs= every block read
 ** is written as it is; with ibs/obs the output is cut into obs blocks.
-** status=progress prints no running line (the final one only). */
+** status=progress redraws the transfer line about once a second. */
 #include "cmd.h"
 
 #include <ctype.h>
@@ -149,16 +149,37 @@ typedef struct stats {
   struct timespec t0;
 } stats;
 
-static void report(acs_cmd *c, int status, const stats *s)
+static double elapsed(const struct timespec *t0)
+{
+  struct timespec t1;
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* status=progress: the transfer line, redrawn after a carriage return
+** about once a second; *last is when it was drawn, *drawn whether ever */
+static void progress(const stats *s, double *last, bool *drawn)
+{
+  double dt = elapsed(&s->t0);
+  if (dt - *last < 1) return;
+  *last = dt;
+  *drawn = true;
+  char si[64], iec[64], rate[64], b[256];
+  hr((double)s->bytes, 1000, si, sizeof si);
+  hr((double)s->bytes, 1024, iec, sizeof iec);
+  hr((double)s->bytes / dt, 1000, rate, sizeof rate);
+  int n = snprintf(b, sizeof b, "\r%jd bytes (%s, %s) copied, %.0f s, %s/s", (intmax_t)s->bytes, si, iec, dt, rate);
+  if (n > 0) acs_sys_write_all(2, b, (size_t)n < sizeof b ? (size_t)n : sizeof b - 1);
+}
+
+static void report(acs_cmd *c, int status, const stats *s, bool drawn)
 {
   if (status == S_NONE) return;
   char b[512];
-  int n = snprintf(b, sizeof b, "%jd+%jd records in\n%jd+%jd records out\n", (intmax_t)s->full_in,
-                   (intmax_t)s->part_in, (intmax_t)s->full_out, (intmax_t)s->part_out);
+  int n = snprintf(b, sizeof b, "%s%jd+%jd records in\n%jd+%jd records out\n", drawn ? "\n" : "",
+                   (intmax_t)s->full_in, (intmax_t)s->part_in, (intmax_t)s->full_out, (intmax_t)s->part_out);
   if (status != S_NOXFER) {
-    struct timespec t1;
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    double dt = (double)(t1.tv_sec - s->t0.tv_sec) + (double)(t1.tv_nsec - s->t0.tv_nsec) / 1e9;
+    double dt = elapsed(&s->t0);
     if (dt <= 0) dt = 1e-9;
     char si[64], iec[64], rate[64];
     hr((double)s->bytes, 1000, si, sizeof si);
@@ -317,6 +338,8 @@ int acs__cmd_dd(acs_cmd *c, int argc, char **argv)
     rc = 1;
   }
   int64_t done_in = 0; /* blocks (or bytes with count_bytes) read */
+  double last_drawn = 0;
+  bool drawn = false;
   size_t olen = 0;
   while (!rc && (count < 0 || done_in < count)) {
     size_t want = (size_t)ibs;
@@ -354,6 +377,7 @@ int acs__cmd_dd(acs_cmd *c, int argc, char **argv)
     if (conv & (C_LCASE | C_UCASE))
       for (size_t i = 0; i < got; i++)
         ibuf[i] = (char)((conv & C_UCASE) ? toupper((unsigned char)ibuf[i]) : tolower((unsigned char)ibuf[i]));
+    if (status == S_PROGRESS) progress(&s, &last_drawn, &drawn);
     if (bs) {
       rc = write_out(c, ofd, oname, ibuf, got, &s, (size_t)obs);
     } else {
@@ -379,6 +403,6 @@ int acs__cmd_dd(acs_cmd *c, int argc, char **argv)
       rc = 1;
     }
   }
-  report(c, status, &s);
+  report(c, status, &s, drawn);
   return rc;
 }

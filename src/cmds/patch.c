@@ -8,6 +8,7 @@
 **   -F LINES  --fuzz LINES  Set the fuzz factor to LINES for inexact matching.
 **   -c  --context  Interpret the patch as a context difference.
 **   -u  --unified  Interpret the patch as a unified difference.
+**   -l  --ignore-whitespace  Ignore white space changes between patch and input.
 **   -N  --forward  Ignore patches that appear to be reversed or already applied.
 **   -R  --reverse  Assume patches were created with old and new files swapped.
 **   -i PATCHFILE  --input=PATCHFILE  Read patch from PATCHFILE instead of stdin.
@@ -87,7 +88,7 @@ typedef struct fpatch {
 typedef struct opts {
   int strip; /* -1: basename */
   int fuzz;
-  bool reverse, forward, dry, backup, bim, remove_empty, batch, force, silent, verbose;
+  bool reverse, forward, dry, backup, bim, remove_empty, batch, force, silent, verbose, loose;
   const char *out, *rej, *suffix;
 } opts;
 
@@ -524,23 +525,44 @@ static void putline(out *o, const char *t, size_t len, bool nonl)
   if (!nonl) put(o, "\n", 1);
 }
 
-static bool line_eq(const text *f, size_t i, const pline *p)
+static bool blank(char ch) { return ch == ' ' || ch == '\t'; }
+
+/* -l: a run of blanks matches any run, and blanks at the end do not count */
+static bool loose_eq(const char *a, size_t an, const char *b, size_t bn)
+{
+  size_t i = 0, j = 0;
+  while (i < an && j < bn) {
+    if (blank(a[i]) && blank(b[j])) {
+      while (i < an && blank(a[i])) i++;
+      while (j < bn && blank(b[j])) j++;
+      continue;
+    }
+    if (a[i] != b[j]) return false;
+    i++, j++;
+  }
+  while (i < an && blank(a[i])) i++;
+  while (j < bn && blank(b[j])) j++;
+  return i == an && j == bn;
+}
+
+static bool line_eq(const text *f, size_t i, const pline *p, bool loose)
 {
   size_t len;
   const char *t = tline(f, i, &len, NULL);
+  if (loose) return loose_eq(t, len, p->text, p->len);
   return len == p->len && !memcmp(t, p->text, len);
 }
 
 /* The hunk's old lines (in order) match the file at line `at` (0-based),
 ** leaving out pf lines at the start and sf at the end. */
-static bool match_at(const text *f, const hunk *h, long at, long pf, long sf, long olen)
+static bool match_at(const text *f, const hunk *h, long at, long pf, long sf, long olen, bool loose)
 {
   long k = 0;
   for (size_t i = 0; i < h->n; i++) {
     if (h->l[i].type == '+') continue;
     if (k >= pf && k < olen - sf) {
       long fi = at + k;
-      if (fi < 0 || fi >= (long)f->n || !line_eq(f, (size_t)fi, &h->l[i])) return false;
+      if (fi < 0 || fi >= (long)f->n || !line_eq(f, (size_t)fi, &h->l[i], loose)) return false;
     }
     k++;
   }
@@ -559,7 +581,7 @@ static void context_of(const hunk *h, long *pre, long *suf)
 }
 
 /* GNU's locate_hunk: 0-based line of the match, or -1 */
-static long locate(const text *f, const hunk *h, long first_guess, long frozen, long fuzz)
+static long locate(const text *f, const hunk *h, long first_guess, long frozen, long fuzz, bool loose)
 {
   long olen = h->ocount, pre, suf;
   context_of(h, &pre, &suf);
@@ -573,18 +595,18 @@ static long locate(const text *f, const hunk *h, long first_guess, long frozen, 
     /* only at the start of the file (at its whole when both are short) */
     if (sf < 0 && olen != nlines) return -1;
     long off = 1 - first_guess;
-    if (frozen <= 0 && off <= max_pos && match_at(f, h, first_guess + off - 1, 0, sf < 0 ? 0 : sf, olen))
+    if (frozen <= 0 && off <= max_pos && match_at(f, h, first_guess + off - 1, 0, sf < 0 ? 0 : sf, olen, loose))
       return first_guess + off - 1;
     return -1;
   }
   if (sf < 0) {
     long off = first_guess - (nlines - olen + 1);
-    if (off <= max_neg && match_at(f, h, first_guess - off - 1, pf, 0, olen)) return first_guess - off - 1;
+    if (off <= max_neg && match_at(f, h, first_guess - off - 1, pf, 0, olen, loose)) return first_guess - off - 1;
     return -1;
   }
   for (long off = 0; off <= max_pos || off <= max_neg; off++) {
-    if (off <= max_pos && match_at(f, h, first_guess + off - 1, pf, sf, olen)) return first_guess + off - 1;
-    if (off > 0 && off <= max_neg && match_at(f, h, first_guess - off - 1, pf, sf, olen))
+    if (off <= max_pos && match_at(f, h, first_guess + off - 1, pf, sf, olen, loose)) return first_guess + off - 1;
+    if (off > 0 && off <= max_neg && match_at(f, h, first_guess - off - 1, pf, sf, olen, loose))
       return first_guess - off - 1;
   }
   return -1;
@@ -776,13 +798,13 @@ static int apply(acs_cmd *c, const opts *o, parser *ps, fpatch *fp)
       long maxfuzz = o->fuzz < (pre > suf ? pre : suf) ? o->fuzz : (pre > suf ? pre : suf);
       for (fuzz = 0; fuzz <= maxfuzz; fuzz++) {
         first_guess_of(h, &g);
-        where = locate(&f, h, g + in_offset, frozen, fuzz);
+        where = locate(&f, h, g + in_offset, frozen, fuzz, o->loose);
         if (where >= 0) break;
         if (k == 0 && !o->force) {
           /* the first hunk applies the other way round? */
           swap_hunk(h);
           first_guess_of(h, &g);
-          long w2 = locate(&f, h, g + in_offset, frozen, fuzz);
+          long w2 = locate(&f, h, g + in_offset, frozen, fuzz, o->loose);
           swap_hunk(h);
           if (w2 < 0) continue;
           const char *what = reversed ? "Unreversed" : "Reversed (or previously applied)";
@@ -905,7 +927,7 @@ int acs__cmd_patch(acs_cmd *c, int argc, char **argv)
       {"no-backup-if-mismatch", OPT_NO_BIM, CMD_NOARG}, {"suffix", 'z', CMD_ARG},
       {"batch", 't', CMD_NOARG}, {"force", 'f', CMD_NOARG}, {"quiet", 's', CMD_NOARG},
       {"silent", 's', CMD_NOARG}, {"verbose", OPT_VERBOSE, CMD_NOARG}, {"directory", 'd', CMD_ARG},
-      {"posix", OPT_POSIX, CMD_NOARG}, {0}};
+      {"posix", OPT_POSIX, CMD_NOARG}, {"ignore-whitespace", 'l', CMD_NOARG}, {0}};
   c->try_named = true;
   opts o = {.strip = -1, .fuzz = 2, .bim = true};
   const char *input = NULL, *dir = NULL;
@@ -916,7 +938,8 @@ int acs__cmd_patch(acs_cmd *c, int argc, char **argv)
     int64_t v;
     switch (opt) {
     case 'b': o.backup = true; break;
-    case 'c': case 'u': case 'l': break;
+    case 'c': case 'u': break;
+    case 'l': o.loose = true; break;
     case 'd': dir = g.arg; break;
     case 'E': o.remove_empty = true; break;
     case 'f': o.force = true; break;
