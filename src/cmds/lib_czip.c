@@ -652,6 +652,25 @@ static int stream(job *j, int in_fd, const char *name, const char *out_name, sin
   return 0;
 }
 
+/* gzip -l of standard input: the stream is kept in an unlinked file of
+** the box's /tmp (its size and last bytes are what -l reads), and named
+** "stdout" in the table, as gzip 1.12 names it. */
+static void list_stdin(job *j)
+{
+  char path[64];
+  snprintf(path, sizeof path, "/tmp/.gzip-l-%d", acs_sys_getpid());
+  int fd = acs_sys_open(path, O_RDWR | O_CREAT | O_EXCL, 0600);
+  if (fd < 0) return problem(j, P_OPEN, stdin_name(j), NULL, cmd_strerror(fd));
+  acs_sys_unlink(path);
+  ssize_t n;
+  while ((n = acs_sys_read(0, j->in, BUFSZ)) > 0)
+    if (acs_sys_write_all(fd, j->in, (size_t)n) < 0) break;
+  acs__sys_stat st;
+  if (n == 0 && acs_sys_fstat(fd, &st) == 0) list_gzip(j, fd, "stdout", &st);
+  else problem(j, P_OPEN, stdin_name(j), NULL, cmd_strerror(n < 0 ? (int)n : -5));
+  acs_sys_close(fd);
+}
+
 static void do_stdin(job *j)
 {
   const czip_opts *o = j->o;
@@ -660,7 +679,10 @@ static void do_stdin(job *j)
     if (!dec && !o->test && czip_isatty(1)) return problem(j, P_TTY_OUT, NULL, NULL, NULL);
     if (dec && czip_isatty(0)) return problem(j, P_TTY_IN, NULL, NULL, NULL);
   }
-  if (o->list) return; /* gzip -l of a pipe: not kept */
+  if (o->list) {
+    if (o->kind == CODEC_GZIP) list_stdin(j);
+    return;
+  }
   sink s = {j, o->test ? -1 : 1, 0};
   if (o->outfile && !o->test) {
     s.fd = acs_sys_open(o->outfile, O_WRONLY | O_CREAT | O_TRUNC, 0666);
