@@ -577,7 +577,23 @@ int acs__cmd_jq(acs_cmd *c, int argc, char **argv)
     char *nl = strchr(prog_text, '\n');
     text = nl ? nl : "";
   }
+  /* libjq answers input_filename only for its own input reader, which
+  ** would open host files: with one input (or none) its name is known */
+  char *with_name = NULL;
+  if (strstr(text, "input_filename") && nfiles <= 1) {
+    jv name = nullin ? L->jv_null() : nfiles && strcmp(files[0], "-") ? L->jv_string(files[0]) : L->jv_string("<stdin>");
+    jv lit = L->jv_dump_string(name, 0);
+    const char *ls = L->jv_string_value(lit);
+    size_t n = strlen(ls) + strlen(text) + 40;
+    with_name = malloc(n);
+    if (with_name) {
+      snprintf(with_name, n, "def input_filename: %s; %s", ls, text);
+      text = with_name;
+    }
+    L->jv_free(lit);
+  }
   int compiled = L->jq_compile_args(jq, text, L->jv_copy(named));
+  free(with_name);
   environ = env_saved;
   free(env_nohome);
   free(prog_text);
