@@ -39,7 +39,7 @@
 
 /* GNU diffutils' diff 3.8 on lib_diff (the comparison and the hunks):
 ** here the options, reading the files, binary files, and directories. A
-** file with a NUL among its first bytes is binary unless -a. Timestamps
+** file with a NUL in its first 4 KiB is binary unless -a. Timestamps
 ** in headers are UTC (the box's TZ). */
 #include "cmd.h"
 #include "lib_diff.h"
@@ -66,7 +66,7 @@ typedef struct run {
   int nexcl;
 } run;
 
-#define BINARY_PROBE 32768
+#define BINARY_PROBE 4096 /* GNU looks at its first read, a block (st_blksize) */
 
 static bool excluded(const run *r, const char *name)
 {

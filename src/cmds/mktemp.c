@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { OPT_SUFFIX = 256, OPT_TMPDIR };
 
@@ -43,7 +44,9 @@ static void fill(char *x, size_t n)
   int fd = acs_sys_open("/dev/urandom", O_RDONLY | O_CLOEXEC, 0);
   ssize_t got = fd >= 0 ? acs_sys_read(fd, r, n < sizeof r ? n : sizeof r) : -1;
   if (fd >= 0) acs_sys_close(fd);
-  static unsigned long mix = 88172645463325252ul;
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  unsigned long mix = 88172645463325252ul ^ (unsigned long)ts.tv_nsec ^ ((unsigned long)ts.tv_sec << 20);
   for (size_t i = 0; i < n; i++) {
     mix ^= mix << 13, mix ^= mix >> 7, mix ^= mix << 17; /* when urandom is short */
     unsigned v = (got > 0 && i < (size_t)got) ? r[i] : (unsigned)mix;
