@@ -9,29 +9,85 @@
 #include "lib_date.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-static bool utc_zone(void)
+/* The box's zone from TZ without glibc's tzset, which would try to open a
+** zone file of the host first: UTC when TZ is unset, empty, a UTC name or
+** a name the box has no file for; for a POSIX string "STD[+-]hh[:mm[:ss]]..."
+** the standard offset (daylight saving rules after it are not applied). */
+typedef struct zone_info {
+  long off; /* seconds east of UTC */
+  char name[16];
+} zone_info;
+
+static zone_info box_zone(void)
 {
+  zone_info z = {0, "UTC"};
   const char *tz = getenv("TZ");
-  if (!tz || !*tz) return true;
-  if (*tz == ':') tz++;
-  return !strcmp(tz, "UTC") || !strcmp(tz, "UTC0") || !strcmp(tz, "GMT") || !strcmp(tz, "GMT0") ||
-         !strcmp(tz, "Etc/UTC") || !strcmp(tz, "UCT") || !strcmp(tz, "Zulu") || !strcmp(tz, "Universal");
+  if (!tz || !*tz || *tz == ':') return z;
+  const char *p = tz;
+  size_t n = 0;
+  if (*p == '<') {
+    const char *e = strchr(p, '>');
+    if (!e) return z;
+    n = (size_t)(e - p - 1);
+    if (n >= sizeof z.name) n = sizeof z.name - 1;
+    memcpy(z.name, p + 1, n);
+    z.name[n] = 0;
+    p = e + 1;
+  } else {
+    while (isalpha((unsigned char)p[n])) n++;
+    if (n < 3 || n >= sizeof z.name) return z;
+    memcpy(z.name, p, n);
+    z.name[n] = 0;
+    p += n;
+  }
+  int sign = 1;
+  if (*p == '+' || *p == '-') sign = *p++ == '-' ? -1 : 1;
+  if (!isdigit((unsigned char)*p)) {
+    snprintf(z.name, sizeof z.name, "UTC"); /* a zone name: no files here */
+    return z;
+  }
+  long h = strtol(p, (char **)&p, 10), m = 0, sec = 0;
+  if (*p == ':') m = strtol(p + 1, (char **)&p, 10);
+  if (*p == ':') sec = strtol(p + 1, (char **)&p, 10);
+  z.off = -sign * (h * 3600 + m * 60 + sec); /* POSIX counts west */
+  return z;
 }
 
-struct tm *date_local(time_t t, struct tm *tm) { return utc_zone() ? gmtime_r(&t, tm) : localtime_r(&t, tm); }
+/* the abbreviation strftime's %Z and date_gmtoff hand out: TZ's, which
+** does not change while a command runs */
+static char zone_name[16];
 
-time_t date_mktime(struct tm *tm) { return utc_zone() ? timegm(tm) : mktime(tm); }
+struct tm *date_local(time_t t, struct tm *tm)
+{
+  zone_info z = box_zone();
+  time_t shifted = t + z.off;
+  if (!gmtime_r(&shifted, tm)) return NULL;
+  memcpy(zone_name, z.name, sizeof zone_name);
+  tm->tm_gmtoff = z.off;
+  tm->tm_zone = zone_name;
+  return tm;
+}
+
+time_t date_mktime(struct tm *tm)
+{
+  zone_info z = box_zone();
+  time_t t = timegm(tm);
+  tm->tm_gmtoff = z.off;
+  return t - z.off;
+}
 
 long date_gmtoff(time_t t, const char **abbrev)
 {
-  struct tm tm;
-  date_local(t, &tm);
-  if (abbrev) *abbrev = utc_zone() ? "UTC" : tm.tm_zone;
-  return utc_zone() ? 0 : tm.tm_gmtoff;
+  (void)t;
+  zone_info z = box_zone();
+  memcpy(zone_name, z.name, sizeof zone_name);
+  if (abbrev) *abbrev = zone_name;
+  return z.off;
 }
 
 static const char *const months[] = {"jan", "feb", "mar", "apr", "may", "jun",

@@ -17,7 +17,9 @@ bool date_parse(const char *s, struct timespec now, struct timespec *out);
 /* touch -t STAMP */
 bool date_parse_touch_t(const char *s, struct timespec *out);
 /* localtime_r and mktime in the box's TZ: UTC when TZ is unset, empty or
-** a UTC name (no zone file is read); a POSIX TZ string otherwise. */
+** a zone name (no zone file is read, the box has none); a POSIX string's
+** standard offset ("EST5", "<+03>-3"; its daylight saving rule is not
+** applied). */
 struct tm *date_local(time_t t, struct tm *tm);
 time_t date_mktime(struct tm *tm);
 /* the zone's offset east of UTC in seconds at t, and its abbreviation */
