@@ -182,16 +182,25 @@ int acs__cmd_tree(acs_cmd *c, int argc, char **argv)
   int nroots = g.nops ? g.nops : 1, status = 0;
   for (int i = 0; i < nroots; i++) {
     acs__sys_stat st;
-    put_name(c, roots[i]);
-    if (acs_sys_stat(roots[i], &st) || !S_ISDIR(st.mode)) {
+    char *root = roots[i];
+    /* with -f the paths start from the root without its trailing slashes */
+    if (t.full) {
+      size_t l = strlen(root);
+      while (l > 1 && root[l - 1] == '/') root[--l] = 0;
+    }
+    put_name(c, root);
+    bool missing = acs_sys_stat(root, &st) != 0;
+    if (missing || !S_ISDIR(st.mode)) {
+      /* a file is counted, a missing name is an error */
       cmd_puts(c, "  [error opening dir]\n");
-      status = 2;
+      if (missing) status = 2;
+      else t.nfiles++;
       continue;
     }
     cmd_putc(c, '\n');
     t.prefix[0] = 0;
     /* tree 2.1 counts a root only when something was listed in it */
-    if (walk(&t, roots[i], 1)) t.ndirs++;
+    if (walk(&t, root, 1)) t.ndirs++;
   }
   if (report) {
     cmd_printf(c, "\n%ld director%s", t.ndirs, t.ndirs == 1 ? "y" : "ies");
