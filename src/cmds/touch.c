@@ -6,6 +6,9 @@
 ** A FILE argument that does not exist is created empty, unless -c or -h
 ** is supplied.
 **
+** A FILE argument string of - is handled specially and causes touch to
+** change the times of the file associated with standard output.
+**
 ** Mandatory arguments to long options are mandatory for short options too.
 **   -a                     change only the access time
 **   -c, --no-create        do not create any files
@@ -127,6 +130,14 @@ int acs__cmd_touch(acs_cmd *c, int argc, char **argv)
   for (int i = 0; i < g.nops; i++) {
     const char *file = cmd_operands(&g)[i];
     int open_err = 0;
+    if (!strcmp(file, "-")) { /* the standard output's file, as GNU */
+      int rc = acs_sys_utimensat(1, "", ts, AT_EMPTY_PATH);
+      if (rc < 0) {
+        cmd_error(c, "setting times of %s: %s", cmd_quote(file, q, sizeof q), cmd_strerror(rc));
+        status = 1;
+      }
+      continue;
+    }
     if (!no_create && !no_deref) {
       int fd = acs_sys_open(file, O_WRONLY | O_CREAT | O_NONBLOCK | O_NOCTTY, 0666);
       if (fd >= 0) acs_sys_close(fd);
