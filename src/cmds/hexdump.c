@@ -12,6 +12,8 @@
 **  -d, --two-bytes-decimal   two-byte decimal display
 **  -o, --two-bytes-octal     two-byte octal display
 **  -x, --two-bytes-hex       two-byte hexadecimal display
+**  -e, --format <format>     format string to be used for displaying data
+**  -f, --format-file <file>  file that contains format strings
 **  -n, --length <length>     interpret only length bytes of input
 **  -s, --skip <offset>       skip offset bytes from the beginning
 **  -v, --no-squeezing        output identical lines
@@ -24,8 +26,8 @@
 **    GiB, TiB, PiB, EiB, ZiB, and YiB (the "iB" is optional)
 */
 
-/* util-linux 2.38's hexdump (Debian's bsdextrautils) with its built-in
-** formats only (no -e/-f format strings): each format is a row of fixed
+/* util-linux 2.38's hexdump (Debian's bsdextrautils). -e and -f format
+** strings are lib_hexfmt's; the built-in formats are done here: each format is a row of fixed
 ** slots joined by one space, a short last line keeps the empty slots as
 ** spaces, two-byte units are little-endian with a missing high byte read
 ** as zero, a line equal to the one before becomes one "*", and the end
@@ -33,6 +35,7 @@
 ** Illegal seek", status 1) and moves on to the next file when one is
 ** shorter than the skip. */
 #include "cmd.h"
+#include "lib_hexfmt.h"
 #include "lib_stream.h"
 
 #include <stdio.h>
@@ -104,16 +107,42 @@ int acs__cmd_hexdump(acs_cmd *c, int argc, char **argv)
       {"one-byte-octal", 'b', CMD_NOARG}, {"one-byte-char", 'c', CMD_NOARG}, {"canonical", 'C', CMD_NOARG},
       {"two-bytes-decimal", 'd', CMD_NOARG}, {"two-bytes-octal", 'o', CMD_NOARG}, {"two-bytes-hex", 'x', CMD_NOARG},
       {"length", 'n', CMD_ARG}, {"skip", 's', CMD_ARG}, {"no-squeezing", 'v', CMD_NOARG},
+      {"format", 'e', CMD_ARG}, {"format-file", 'f', CMD_ARG},
       {"help", 'h', CMD_NOARG}, {"version", 'V', CMD_NOARG}, {0}};
   hd h = {.c = c};
   uint64_t skip = 0, length = 0;
   bool limited = false;
   cmd_getopt g;
-  cmd_getopt_init(&g, argc, argv, "bcCdoxn:s:vhV", longs);
+  cmd_getopt_init(&g, argc, argv, "bcCdoxe:f:n:s:vhV", longs);
   int opt;
+  hexfmt *fmts = NULL; /* -e/-f: then the built-in formats are not used */
+  int rc = 1;
   while ((opt = cmd_getopt_next(c, &g)) > 0) {
     int f = -1;
     switch (opt) {
+    case 'e':
+    case 'f': {
+      if (!fmts && !(fmts = cmd_hexfmt_new(c))) goto out;
+      if (opt == 'e') {
+        if (!cmd_hexfmt_add(fmts, g.arg)) goto out;
+        break;
+      }
+      char *data;
+      size_t len;
+      int r = cmd_read_all(g.arg, &data, &len);
+      if (r < 0) {
+        cmd_error(c, "%s: %s", g.arg, cmd_strerror(r));
+        goto out;
+      }
+      bool ok = true;
+      for (char *l = strtok(data, "\n"); l && ok; l = strtok(NULL, "\n")) {
+        char *t = l + strspn(l, " \t");
+        if (*t && *t != '#') ok = cmd_hexfmt_add(fmts, l);
+      }
+      free(data);
+      if (!ok) goto out;
+      break;
+    }
     case 'b': f = F_OCT1; break;
     case 'c': f = F_CHAR; break;
     case 'C': f = F_CANON; break;
@@ -121,20 +150,23 @@ int acs__cmd_hexdump(acs_cmd *c, int argc, char **argv)
     case 'o': f = F_OCT2; break;
     case 'x': f = F_HEX2W; break;
     case 'v': h.all = true; break;
-    case 'h': cmd_puts(c, c->help); return 0;
-    case 'V': cmd_printf(c, "%s from util-linux 2.38.1 (agent-code-sandbox)\n", c->name); return 0;
+    case 'h': cmd_puts(c, c->help); rc = 0; goto out;
+    case 'V': cmd_printf(c, "%s from util-linux 2.38.1 (agent-code-sandbox)\n", c->name); rc = 0; goto out;
     case 'n':
     case 's':
       if (!cmd_parse_size(g.arg, true, false, opt == 'n' ? &length : &skip)) {
         cmd_error(c, "failed to parse %s: '%s': Invalid argument", opt == 'n' ? "length" : "offset", g.arg);
-        return 1;
+        goto out;
       }
       if (opt == 'n') limited = true;
       break;
     }
     if (f >= 0 && h.n < MAX_FMTS) h.fmts[h.n++] = f;
   }
-  if (opt < 0) return opt == CMD_HELP_DONE ? 0 : 1;
+  if (opt < 0) {
+    rc = opt == CMD_HELP_DONE ? 0 : 1;
+    goto out;
+  }
   if (!h.n) h.fmts[h.n++] = F_HEX2;
   bool canon = h.fmts[h.n - 1] == F_CANON; /* the last format's end address */
   cmd_stream s;
@@ -143,7 +175,12 @@ int acs__cmd_hexdump(acs_cmd *c, int argc, char **argv)
   uint64_t addr = skip ? cmd_stream_skip(&s, skip) : 0;
   if (s.seek_failed) {
     cmd_stream_close(&s);
-    return 1;
+    goto out;
+  }
+  if (fmts) {
+    rc = cmd_hexfmt_dump(fmts, &s, addr, limited, length, h.all);
+    cmd_stream_close(&s);
+    goto out;
   }
   unsigned char cur[16], prev[16];
   bool first = true, same = false;
@@ -166,5 +203,8 @@ int acs__cmd_hexdump(acs_cmd *c, int argc, char **argv)
   }
   if (addr) cmd_printf(c, canon ? "%08llx\n" : "%07llx\n", (unsigned long long)addr);
   cmd_stream_close(&s);
-  return s.status;
+  rc = s.status;
+out:
+  cmd_hexfmt_free(fmts);
+  return rc;
 }
