@@ -306,8 +306,8 @@ static int compare(run *r, const char *n0, const char *n1, bool top, bool in_dir
   }
   if ((dir0 || !have[0]) && (dir1 || !have[1])) {
     if (!top && !r->recursive) {
-      if (have[0] && have[1]) cmd_printf(c, "Common subdirectories: %s and %s\n", n0, n1);
-      else cmd_printf(c, "Only in %s\n", n0); /* unreachable without -r: kept simple */
+      /* GNU says so with -N too, when one of them is absent */
+      cmd_printf(c, "Common subdirectories: %s and %s\n", n0, n1);
       return 0;
     }
     return dirs(r, n0, n1, have[0], have[1]);
