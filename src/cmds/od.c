@@ -12,6 +12,8 @@
 **       --endian={big|little}   swap input bytes according the specified order
 **   -j, --skip-bytes=BYTES      skip BYTES input bytes first
 **   -N, --read-bytes=BYTES      limit dump to BYTES input bytes
+**   -S BYTES, --strings[=BYTES]  output strings of at least BYTES graphic chars;
+**                                 3 is implied when BYTES is not specified
 **   -t, --format=TYPE           select output format or formats
 **   -v, --output-duplicates     do not use * to mark line suppression
 **   -w[BYTES], --width[=BYTES]  output BYTES bytes per output line;
@@ -322,6 +324,80 @@ static uint64_t lcm(uint64_t a, uint64_t b)
   return a / x * b;
 }
 
+/* A byte at a time from the stream, buffered; -1 at the end. */
+typedef struct byte_reader {
+  cmd_stream *s;
+  unsigned char buf[65536];
+  size_t at, end;
+} byte_reader;
+
+static int next_byte(byte_reader *r)
+{
+  if (r->at == r->end) {
+    r->end = cmd_stream_read(r->s, r->buf, sizeof r->buf);
+    r->at = 0;
+    if (!r->end) return -1;
+  }
+  return r->buf[r->at++];
+}
+
+/* -S: NUL-terminated runs of at least min printable bytes, as GNU's
+** dump_strings finds them (a run cut by -N's end prints too). */
+static int dump_strings(od *o, cmd_stream *s, uint64_t skip, bool limited, uint64_t limit, uint64_t min)
+{
+  if (skip && cmd_stream_skip(s, skip) < skip) {
+    cmd_error(o->c, "cannot skip past end of combined input");
+    return 1;
+  }
+  byte_reader *r = malloc(sizeof *r);
+  char *buf = malloc((size_t)min + 1);
+  size_t cap = (size_t)min + 1;
+  if (!r || !buf) {
+    free(r);
+    free(buf);
+    cmd_error(o->c, "memory exhausted");
+    return 1;
+  }
+  r->s = s;
+  r->at = r->end = 0;
+  uint64_t addr = skip, end = skip + limit;
+  for (;;) {
+  tryline:
+    if (limited && (end < min || end - min <= addr)) break;
+    size_t i;
+    int ch;
+    for (i = 0; i < min; i++) {
+      ch = next_byte(r);
+      addr++;
+      if (ch < 0) goto done;
+      if (ch < 32 || ch >= 127) goto tryline;
+      buf[i] = (char)ch;
+    }
+    while (!limited || addr < end) {
+      if (i + 1 >= cap) {
+        char *nb = realloc(buf, cap * 2);
+        if (!nb) goto done;
+        buf = nb;
+        cap *= 2;
+      }
+      ch = next_byte(r);
+      addr++;
+      if (ch < 0) goto done;
+      if (ch == 0) break;
+      if (ch < 32 || ch >= 127) goto tryline;
+      buf[i++] = (char)ch;
+    }
+    address(o, addr - i - 1, ' ');
+    cmd_out(o->c, buf, i);
+    cmd_putc(o->c, '\n');
+    if (cmd_out_error(o->c)) break;
+  }
+done:
+  free(r);
+  free(buf);
+  return s->status;
+}
+
 static int dump(od *o, cmd_stream *s, uint64_t skip, bool limited, uint64_t limit)
 {
   if (skip && cmd_stream_skip(s, skip) < skip) {
@@ -367,15 +443,16 @@ int acs__cmd_od(acs_cmd *c, int argc, char **argv)
   static const cmd_opt longs[] = {
       {"address-radix", 'A', CMD_ARG}, {"endian", ENDIAN, CMD_ARG},     {"skip-bytes", 'j', CMD_ARG},
       {"read-bytes", 'N', CMD_ARG},    {"format", 't', CMD_ARG},        {"output-duplicates", 'v', CMD_NOARG},
-      {"width", 'w', CMD_OPTARG},      {0}};
+      {"width", 'w', CMD_OPTARG},      {"strings", 'S', CMD_OPTARG},    {0}};
   od o;
   memset(&o, 0, sizeof o);
   o.c = c;
   o.radix = 'o';
   uint64_t skip = 0, limit = 0, width = 16;
-  bool limited = false, width_given = false;
+  bool limited = false, width_given = false, strings = false;
+  uint64_t string_min = 3;
   cmd_getopt g;
-  cmd_getopt_init(&g, argc, argv, "A:aBbcDdeFfHhIij:LlN:Oost:vw::Xx", longs);
+  cmd_getopt_init(&g, argc, argv, "A:aBbcDdeFfHhIij:LlN:OoS:st:vw::Xx", longs);
   int opt;
   while ((opt = cmd_getopt_next(c, &g)) > 0) {
     const char *t = NULL;
@@ -406,6 +483,11 @@ int acs__cmd_od(acs_cmd *c, int argc, char **argv)
       limited = true;
       break;
     case 'v': o.all = true; break;
+    case 'S':
+      strings = true;
+      string_min = 3;
+      if (g.arg && !parse_bytes(&o, &g, &string_min)) return 1;
+      break;
     case 'w':
       width_given = true;
       width = 32;
@@ -430,6 +512,17 @@ int acs__cmd_od(acs_cmd *c, int argc, char **argv)
     if (t && !add_types(&o, t)) return 1;
   }
   if (opt < 0) return opt == CMD_HELP_DONE ? 0 : 1;
+  if (strings) {
+    if (o.n) {
+      cmd_error(c, "no type may be specified when dumping strings");
+      return 1;
+    }
+    cmd_stream s;
+    cmd_stream_init(&s, c, cmd_operands(&g), g.nops);
+    int rc = dump_strings(&o, &s, skip, limited, limit, string_min);
+    cmd_stream_close(&s);
+    return rc;
+  }
   if (!o.n) add_types(&o, "o2");
   uint64_t m = 1;
   for (int i = 0; i < o.n; i++) m = lcm(m, (uint64_t)o.specs[i].size);
