@@ -53,8 +53,10 @@
 ** Integers are 128-bit (GNU's are unbounded: beyond +-1.7e38 this one
 ** says "integer overflow"). Errors exit 2, as GNU's syntax errors do. */
 #include "cmd.h"
+#include "lib_text.h"
 
 #include <ctype.h>
+#include <locale.h>
 #include <regex.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -71,6 +73,7 @@ typedef struct val {
 
 typedef struct ex {
   acs_cmd *c;
+  bool utf8; /* a UTF-8 locale: length, substr, index and : count characters */
   char **args, **end;
   jmp_buf fail;
   int status;
@@ -190,10 +193,29 @@ static bool next(ex *e, const char *s)
 
 static val eval(ex *e, bool ev);
 
+/* characters in s[0..n): bytes that do not continue a UTF-8 sequence */
+static size_t chars(const ex *e, const char *s, size_t n)
+{
+  if (!e->utf8) return n;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) k += ((unsigned char)s[i] & 0xC0) != 0x80;
+  return k;
+}
+
+/* the byte length of the character at s */
+static size_t char_len(const ex *e, const char *s)
+{
+  if (!e->utf8 || !*s) return *s ? 1 : 0;
+  size_t k = 1;
+  while (s[k] && ((unsigned char)s[k] & 0xC0) == 0x80) k++;
+  return k;
+}
+
 static val colon(ex *e, val *sv, val *pv)
 {
   const char *s = as_str(e, sv), *p = as_str(e, pv);
   regex_t re;
+  if (e->utf8) setlocale(LC_CTYPE, "C.UTF-8"); /* glibc's built-in one: no file */
   int rc = regcomp(&re, p, 0);
   if (rc) {
     char msg[256];
@@ -211,7 +233,7 @@ static val colon(ex *e, val *sv, val *pv)
       r = str_val(e, "");
     }
   } else {
-    r = int_val(hit ? m[0].rm_eo : 0);
+    r = int_val(hit ? (num)chars(e, s, (size_t)m[0].rm_eo) : 0);
   }
   regfree(&re);
   return r;
@@ -238,7 +260,8 @@ static val eval6(ex *e, bool ev)
   }
   if (next(e, "length")) {
     val r = eval6(e, ev);
-    return int_val((num)strlen(as_str(e, &r)));
+    const char *t = as_str(e, &r);
+    return int_val((num)chars(e, t, strlen(t)));
   }
   if (next(e, "match")) {
     val l = eval6(e, ev), r = eval6(e, ev);
@@ -247,19 +270,32 @@ static val eval6(ex *e, bool ev)
   if (next(e, "index")) {
     val l = eval6(e, ev), r = eval6(e, ev);
     const char *s = as_str(e, &l), *cs = as_str(e, &r);
-    size_t pos = strcspn(s, cs);
-    return int_val(s[pos] ? (num)pos + 1 : 0);
+    num pos = 1;
+    for (const char *p = s; *p; pos++) {
+      size_t n = char_len(e, p);
+      for (const char *q = cs; *q;) {
+        size_t m = char_len(e, q);
+        if (m == n && !memcmp(p, q, n)) return int_val(pos);
+        q += m;
+      }
+      p += n;
+    }
+    return int_val(0);
   }
   if (next(e, "substr")) {
     val l = eval6(e, ev), a = eval6(e, ev), b = eval6(e, ev);
     if (!ev) return l;
     num pos, len;
     const char *s = as_str(e, &l);
-    num slen = (num)strlen(s);
+    num slen = (num)chars(e, s, strlen(s));
     if (!to_int(e, &a, &pos) || !to_int(e, &b, &len) || pos <= 0 || len <= 0 || pos > slen)
       return str_val(e, "");
     if (len > slen - pos + 1) len = slen - pos + 1;
-    return (val){.s = keep(e, strndup(s + pos - 1, (size_t)len))};
+    const char *from = s;
+    for (num k = 1; k < pos; k++) from += char_len(e, from);
+    const char *to = from;
+    for (num k = 0; k < len; k++) to += char_len(e, to);
+    return (val){.s = keep(e, strndup(from, (size_t)(to - from)))};
   }
   return eval7(e, ev);
 }
@@ -395,6 +431,7 @@ int acs__cmd_expr(acs_cmd *c, int argc, char **argv)
     return 3;
   }
   e->c = c;
+  e->utf8 = text_utf8_locale();
   e->args = args;
   e->end = args + n;
   int status;

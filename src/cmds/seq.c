@@ -149,6 +149,51 @@ static bool long_format(acs_cmd *c, const char *fmt, char *out, size_t size)
   return true;
 }
 
+static bool all_digits(const char *s) { return isdigit((unsigned char)*s) && !s[strspn(s, "0123456789")]; }
+
+/* a <= b for digit strings without leading zeros */
+static int dcmp(const char *a, size_t na, const char *b, size_t nb)
+{
+  if (na != nb) return na < nb ? -1 : 1;
+  return memcmp(a, b, na);
+}
+
+/* GNU's seq_fast: integers of any length as digit strings */
+static int seq_fast(acs_cmd *c, const char *a, const char *b, unsigned step, const char *sep)
+{
+  while (a[0] == '0' && a[1]) a++;
+  while (b[0] == '0' && b[1]) b++;
+  size_t na = strlen(a), nb = strlen(b), cap = (na > nb ? na : nb) + 2;
+  char *cur = malloc(cap + 1);
+  if (!cur) return 1;
+  /* the number is kept right-aligned in cur: digits at cur[off..cap) */
+  size_t off = cap - na;
+  memcpy(cur + off, a, na);
+  cur[cap] = 0;
+  bool first = true;
+  while (dcmp(cur + off, cap - off, b, nb) <= 0) {
+    if (!first) cmd_puts(c, sep);
+    first = false;
+    cmd_out(c, cur + off, cap - off);
+    if (cmd_out_error(c)) break;
+    unsigned carry = step;
+    for (size_t i = cap; carry && i-- > off;) {
+      unsigned d = (unsigned)(cur[i] - '0') + carry;
+      cur[i] = (char)('0' + d % 10);
+      carry = d / 10;
+    }
+    while (carry) {
+      if (off == 0) break; /* cannot happen: cap leaves room past b */
+      cur[--off] = (char)('0' + carry % 10);
+      carry /= 10;
+    }
+    if (cap - off > nb) break;
+  }
+  if (!first) cmd_puts(c, "\n");
+  free(cur);
+  return 0;
+}
+
 static bool negative_number(const char *a)
 {
   return a[0] == '-' && (a[1] == '.' || isdigit((unsigned char)a[1]));
@@ -193,6 +238,18 @@ int acs__cmd_seq(acs_cmd *c, int argc, char **argv)
   }
   char fmt[1024];
   if (format && !long_format(c, format, fmt, sizeof fmt)) return 1;
+  /* GNU's fast path: integer operands, a small positive integer step */
+  if (all_digits(ops[0]) && (nops == 1 || all_digits(ops[1])) && (nops < 3 || all_digits(ops[2])) && !equal &&
+      !format && strlen(sep) == 1) {
+    unsigned step_v = 1;
+    bool ok = true;
+    if (nops == 3) {
+      long double sv = strtold(ops[1], NULL);
+      ok = sv > 0 && sv <= 200;
+      step_v = ok ? (unsigned)sv : 1;
+    }
+    if (ok) return seq_fast(c, nops == 1 ? "1" : ops[0], ops[nops - 1], step_v, sep);
+  }
   operand first = {1, 1, 0}, step = {1, 1, 0}, last;
   if (!scan(c, ops[nops - 1], &last)) return 1;
   if (nops >= 2 && !scan(c, ops[0], &first)) return 1;

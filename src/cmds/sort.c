@@ -95,6 +95,13 @@ typedef struct sorter {
   uint64_t salt;
 } sorter;
 
+/* a record and where its first key begins and ends (found once) */
+typedef struct srec {
+  const char *s;
+  size_t len;
+  const char *kb, *ke;
+} srec;
+
 static bool blank(unsigned char ch) { return ch == ' ' || ch == '\t' || ch == '\n'; }
 
 static bool ignored(int how, unsigned char ch)
@@ -104,7 +111,7 @@ static bool ignored(int how, unsigned char ch)
   return false;
 }
 
-static const char *begfield(const sorter *s, const text_rec *l, const key *k)
+static const char *begfield(const sorter *s, const srec *l, const key *k)
 {
   const char *p = l->s, *lim = l->s + l->len;
   size_t sword = k->sword;
@@ -124,7 +131,7 @@ static const char *begfield(const sorter *s, const text_rec *l, const key *k)
   return (size_t)(lim - p) < k->schar ? lim : p + k->schar;
 }
 
-static const char *limfield(const sorter *s, const text_rec *l, const key *k)
+static const char *limfield(const sorter *s, const srec *l, const key *k)
 {
   const char *p = l->s, *lim = l->s + l->len;
   size_t eword = k->eword, echar = k->echar;
@@ -294,26 +301,30 @@ static int text_cmp(const key *k, const char *a, const char *la, const char *b, 
   return na < nb ? -1 : na > nb;
 }
 
-static int keycompare(const sorter *s, const text_rec *x, const text_rec *y)
+static void key_bounds(const sorter *s, const srec *x, const key *k, const char **a, const char **la)
+{
+  *la = k->eword != SIZE_MAX ? limfield(s, x, k) : x->s + x->len;
+  if (k->sword != SIZE_MAX) {
+    *a = begfield(s, x, k);
+  } else {
+    *a = x->s;
+    if (k->skipsblanks)
+      while (*a < *la && blank((unsigned char)**a)) (*a)++;
+  }
+  if (*la < *a) *la = *a;
+}
+
+static int keycompare(const sorter *s, const srec *x, const srec *y)
 {
   for (size_t i = 0; i < s->nkeys; i++) {
     const key *k = &s->keys[i];
-    const char *la = k->eword != SIZE_MAX ? limfield(s, x, k) : x->s + x->len;
-    const char *lb = k->eword != SIZE_MAX ? limfield(s, y, k) : y->s + y->len;
-    const char *a, *b;
-    if (k->sword != SIZE_MAX) {
-      a = begfield(s, x, k);
-      b = begfield(s, y, k);
+    const char *a, *la, *b, *lb;
+    if (i == 0) {
+      a = x->kb, la = x->ke, b = y->kb, lb = y->ke;
     } else {
-      a = x->s;
-      b = y->s;
-      if (k->skipsblanks) {
-        while (a < la && blank((unsigned char)*a)) a++;
-        while (b < lb && blank((unsigned char)*b)) b++;
-      }
+      key_bounds(s, x, k, &a, &la);
+      key_bounds(s, y, k, &b, &lb);
     }
-    if (la < a) la = a;
-    if (lb < b) lb = b;
     int d;
     if (k->numeric || k->general || k->human) {
       /* the keys as C strings: a NUL at each limit, put back after */
@@ -339,7 +350,7 @@ static int keycompare(const sorter *s, const text_rec *x, const text_rec *y)
   return 0;
 }
 
-static int compare(const sorter *s, const text_rec *a, const text_rec *b)
+static int compare(const sorter *s, const srec *a, const srec *b)
 {
   if (s->nkeys) {
     int d = keycompare(s, a, b);
@@ -351,12 +362,12 @@ static int compare(const sorter *s, const text_rec *a, const text_rec *b)
   return s->reverse ? -d : d;
 }
 
-static void merge_sort(const sorter *s, text_rec *v, text_rec *tmp, size_t n)
+static void merge_sort(const sorter *s, srec *v, srec *tmp, size_t n)
 {
   if (n < 2) return;
   if (n <= 8) { /* insertion sort: stable */
     for (size_t i = 1; i < n; i++) {
-      text_rec x = v[i];
+      srec x = v[i];
       size_t j = i;
       while (j > 0 && compare(s, &v[j - 1], &x) > 0) {
         v[j] = v[j - 1];
@@ -498,7 +509,8 @@ static bool parse_key(acs_cmd *c, const char *spec, key *k)
 typedef struct input {
   char **bufs;
   size_t nbufs;
-  text_rec *recs;
+  text_rec *recs; /* as loaded */
+  srec *v;        /* what is sorted: records with their first key found */
   size_t n, cap;
   size_t *file_end; /* for -m: where each file's records end */
 } input;
@@ -540,14 +552,14 @@ static bool load(acs_cmd *c, input *in, const char *name, int delim)
 static int check(acs_cmd *c, const sorter *s, const input *in, const char *name, bool quiet)
 {
   for (size_t i = 1; i < in->n; i++) {
-    int d = compare(s, &in->recs[i - 1], &in->recs[i]);
+    int d = compare(s, &in->v[i - 1], &in->v[i]);
     if (d > 0 || (s->unique && d == 0)) {
       if (!quiet) {
         cmd_flush(c);
         char head[2048];
         int h = snprintf(head, sizeof head, "%s: %s:%zu: disorder: ", c->name, name, i + 1);
         acs_sys_write_all(2, head, (size_t)h);
-        acs_sys_write_all(2, in->recs[i].s, in->recs[i].len);
+        acs_sys_write_all(2, in->v[i].s, in->v[i].len);
         acs_sys_write_all(2, "\n", 1);
       }
       return 1;
@@ -750,10 +762,21 @@ int acs__cmd_sort(acs_cmd *c, int argc, char **argv)
     }
     in.file_end[i] = in.n;
   }
+  if (!status) {
+    in.v = malloc((in.n ? in.n : 1) * sizeof *in.v);
+    if (!in.v) {
+      cmd_error(c, "memory exhausted");
+      status = 2;
+    }
+    for (size_t i = 0; in.v && i < in.n; i++) {
+      in.v[i] = (srec){in.recs[i].s, in.recs[i].len, NULL, NULL};
+      if (s.nkeys) key_bounds(&s, &in.v[i], &s.keys[0], &in.v[i].kb, &in.v[i].ke);
+    }
+  }
   if (!status && checking) {
     status = check(c, &s, &in, files[0], checking == 2);
   } else if (!status) {
-    text_rec *v = in.recs, *out = NULL;
+    srec *v = in.v, *out = NULL;
     size_t n = in.n;
     if (merge && nfiles > 1) {
       /* -m: take the least of the files' next lines, the first file's on a tie */
@@ -769,7 +792,7 @@ int acs__cmd_sort(acs_cmd *c, int argc, char **argv)
       free(at);
       v = out;
     } else if (!merge) {
-      text_rec *tmp = malloc((n / 2 + 1) * sizeof *tmp);
+      srec *tmp = malloc((n / 2 + 1) * sizeof *tmp);
       if (!tmp) {
         cmd_error(c, "memory exhausted");
         status = 2;
@@ -805,6 +828,7 @@ int acs__cmd_sort(acs_cmd *c, int argc, char **argv)
   for (size_t i = 0; i < in.nbufs; i++) free(in.bufs[i]);
   free(in.bufs);
   free(in.recs);
+  free(in.v);
   free(in.file_end);
   free(fnames);
   free(fdata);

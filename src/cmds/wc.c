@@ -22,7 +22,8 @@
 **       --version     output version information and exit
 */
 
-/* GNU coreutils 9.1's wc in the C locale (a character is a byte). The
+/* GNU coreutils 9.1's wc; in a UTF-8 locale -m counts characters, -L
+** their widths and -w takes Unicode spaces as separators. The
 ** column width is GNU's: 1 when one count of one file is asked for,
 ** otherwise the digits of the sum of the regular files' sizes, and at
 ** least 7 when any input is not a regular file (a pipe). Words are
@@ -46,6 +47,110 @@ typedef struct opts {
   bool lines, words, chars, bytes, maxlen;
   int width;
 } opts;
+
+/* display width of code point u: 0 for combining marks and controls, 2
+** for East Asian wide and fullwidth ones, else 1 (wcwidth's classes,
+** roughly) */
+static int u_width(uint32_t u)
+{
+  if (u < 0x20 || (u >= 0x7f && u < 0xa0)) return -1;
+  if ((u >= 0x300 && u <= 0x36f) || (u >= 0x483 && u <= 0x489) || (u >= 0x591 && u <= 0x5bd) ||
+      (u >= 0x200b && u <= 0x200f) || (u >= 0x20d0 && u <= 0x20ff) || (u >= 0xfe00 && u <= 0xfe0f) || u == 0xad)
+    return 0;
+  if ((u >= 0x1100 && u <= 0x115f) || (u >= 0x2e80 && u <= 0xa4cf && u != 0x303f) || (u >= 0xac00 && u <= 0xd7a3) ||
+      (u >= 0xf900 && u <= 0xfaff) || (u >= 0xfe30 && u <= 0xfe4f) || (u >= 0xff00 && u <= 0xff60) ||
+      (u >= 0xffe0 && u <= 0xffe6) || (u >= 0x1f300 && u <= 0x1f64f) || (u >= 0x1f900 && u <= 0x1f9ff) ||
+      (u >= 0x20000 && u <= 0x3fffd))
+    return 2;
+  return 1;
+}
+
+static bool u_space(uint32_t u)
+{
+  return u == 0x85 || u == 0xa0 || u == 0x1680 || (u >= 0x2000 && u <= 0x200a) || u == 0x2028 || u == 0x2029 ||
+         u == 0x202f || u == 0x205f || u == 0x3000;
+}
+
+/* wc in a UTF-8 locale: characters, their widths and Unicode spaces;
+** bytes that are no character count as bytes only, as GNU's do */
+static int count_fd_utf8(int fd, counts *k)
+{
+  static unsigned char buf[65536 + 4];
+  bool in_word = false;
+  uint64_t pos = 0;
+  size_t keep = 0;
+  for (;;) {
+    ssize_t n = acs_sys_read(fd, buf + keep, 65536);
+    if (n < 0) return (int)n;
+    size_t len = keep + (size_t)n;
+    k->bytes += (uint64_t)n;
+    size_t i = 0;
+    while (i < len) {
+      unsigned char ch = buf[i];
+      uint32_t u;
+      size_t need = ch < 0x80 ? 1 : (ch & 0xE0) == 0xC0 ? 2 : (ch & 0xF0) == 0xE0 ? 3 : (ch & 0xF8) == 0xF0 ? 4 : 0;
+      if (need > 1 && i + need > len && n > 0) break; /* the rest comes with the next read */
+      bool ok = need >= 1 && i + need <= len;
+      if (ok && need > 1) {
+        u = ch & (0xFF >> (need + 1));
+        for (size_t j = 1; j < need && ok; j++) {
+          if ((buf[i + j] & 0xC0) != 0x80) ok = false;
+          u = u << 6 | (buf[i + j] & 0x3F);
+        }
+        if (ok && ((need == 2 && u < 0x80) || (need == 3 && u < 0x800) || (need == 4 && (u < 0x10000 || u > 0x10FFFF)) ||
+                   (u >= 0xD800 && u <= 0xDFFF)))
+          ok = false;
+      } else {
+        u = ch;
+      }
+      if (!ok) {
+        i++;
+        continue;
+      }
+      i += need;
+      k->chars++;
+      if (u < 0x80) {
+        switch (u) {
+        case '\n': k->lines++; /* fall through */
+        case '\r':
+        case '\f':
+          if (pos > k->maxlen) k->maxlen = pos;
+          pos = 0;
+          k->words += in_word;
+          in_word = false;
+          continue;
+        case '\t':
+          pos += 8 - pos % 8;
+          k->words += in_word;
+          in_word = false;
+          continue;
+        case ' ': pos++; /* fall through */
+        case '\v':
+          k->words += in_word;
+          in_word = false;
+          continue;
+        }
+      }
+      if (u_space(u)) {
+        pos++;
+        k->words += in_word;
+        in_word = false;
+        continue;
+      }
+      int w = u_width(u);
+      if (w >= 0) {
+        pos += (uint64_t)w;
+        in_word = true;
+      }
+    }
+    keep = len - i;
+    memmove(buf, buf + i, keep);
+    if (n == 0) break;
+  }
+  k->words += in_word;
+  if (pos > k->maxlen) k->maxlen = pos;
+  return 0;
+}
 
 static int count_fd(int fd, counts *k)
 {
@@ -191,6 +296,7 @@ int acs__cmd_wc(acs_cmd *c, int argc, char **argv)
   }
   counts sum = {0};
   int status = 0;
+  bool utf8 = text_utf8_locale();
   for (int i = 0; i < nfiles && !cmd_out_error(c); i++) {
     bool std = !files[i] || !strcmp(files[i], "-");
     if (files0 && !*files[i]) {
@@ -205,7 +311,7 @@ int acs__cmd_wc(acs_cmd *c, int argc, char **argv)
       continue;
     }
     counts k = {0};
-    int rc = count_fd(fd, &k);
+    int rc = utf8 && (o.chars || o.maxlen || o.words) ? count_fd_utf8(fd, &k) : count_fd(fd, &k);
     if (!std) acs_sys_close(fd);
     if (rc < 0) {
       cmd_error(c, "%s: %s", cmd_quotef(std ? "-" : files[i], q, sizeof q), cmd_strerror(rc));
