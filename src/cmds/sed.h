@@ -32,7 +32,7 @@ typedef struct sed_cmd {
   sed_addr a1, a2;
   bool neg;
   char cmd;
-  bool range_on; /* at run time */
+  bool range_on, range_done; /* at run time */
   int64_t range_end;
   /* s */
   sed_re *re;
@@ -88,7 +88,7 @@ typedef struct sed {
   size_t pslen, pscap, hslen, hscap;
   bool chomped; /* the line in ps ended with the delimiter */
   int64_t lineno;
-  bool replaced, quit;
+  bool replaced, quit, aborted; /* aborted: a run-time error, nothing more is printed */
   int status;
   sed_out out;
   char *append; /* what a, r and R queued for the cycle's end */

@@ -87,14 +87,12 @@ static void flush_append(sed *s)
 
 /* ---- regular expressions on the pattern space ------------------------ */
 
+static void runtime_error(sed *s, const char *msg);
+
 static sed_re *use_re(sed *s, sed_re *re)
 {
   if (re) s->last_re = re;
-  if (!s->last_re) {
-    cmd_error(s->c, "no previous regular expression");
-    s->quit = true;
-    s->status = 1;
-  }
+  if (!s->last_re) runtime_error(s, "no previous regular expression"); /* GNU's script error with no place */
   return s->last_re;
 }
 
@@ -125,8 +123,13 @@ static bool selected(sed *s, sed_cmd *c)
   if (c->a1.type == A_NONE) return true;
   if (c->a2.type == A_NONE) return match1(s, &c->a1);
   if (!c->range_on) {
-    if (c->a1.type == A_ZERO || !match1(s, &c->a1)) return false;
+    /* a line-number start that N or n jumped over still opens the range,
+    ** once, as in GNU sed */
+    bool passed = s->lineno > c->a1.n && !c->range_done && (c->a2.type != A_LINE || s->lineno <= c->a2.n);
+    bool start = c->a1.type == A_LINE ? s->lineno == c->a1.n || passed : c->a1.type != A_ZERO && match1(s, &c->a1);
+    if (!start) return false;
     c->range_on = true;
+    c->range_done = true;
     switch (c->a2.type) {
     case A_LINE:
       if (c->a2.n <= s->lineno) c->range_on = false;
@@ -135,8 +138,8 @@ static bool selected(sed *s, sed_cmd *c)
       c->range_end = s->lineno + c->a2.n;
       if (c->a2.n == 0) c->range_on = false;
       break;
-    case A_TILDE:
-      if (c->a2.n <= 0 || s->lineno % c->a2.n == 0) c->range_on = false;
+    case A_TILDE: /* to the next multiple of N after this line */
+      if (c->a2.n <= 0) c->range_on = false;
       else c->range_end = (s->lineno / c->a2.n + 1) * c->a2.n;
       break;
     case A_LAST:
@@ -198,10 +201,28 @@ static void replacement(sed_cmd *c, casebuf *cb, const char *ps, regmatch_t *m)
 
 static bool run_command(sed *s, const char *cmd, char **out, size_t *outlen);
 
+/* a run-time script error: GNU's words, before the output it holds */
+static void runtime_error(sed *s, const char *msg)
+{
+  char m[512];
+  int n = snprintf(m, sizeof m, "%s: -e expression #1, char 0: %s\n", s->c->name, msg);
+  acs_sys_write_all(2, m, (size_t)n < sizeof m ? (size_t)n : sizeof m - 1);
+  s->quit = s->aborted = true;
+  s->status = 1;
+}
+
 static void do_s(sed *s, sed_cmd *c)
 {
   sed_re *re = use_re(s, c->re);
   if (!re) return;
+  if (!c->re) /* s//\N/ takes its groups from the last expression */
+    for (size_t i = 0; i < c->nrp; i++)
+      if (c->rp[i].kind == R_GROUP && (size_t)c->rp[i].n > re->nsub) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "invalid reference \\%d on `s' command's RHS", c->rp[i].n);
+        runtime_error(s, msg);
+        return;
+      }
   regmatch_t m[10];
   casebuf cb = {0};
   size_t pos = 0, copied = 0;
@@ -372,9 +393,10 @@ static void do_r(sed *s, const char *name)
 static int cycle(sed *s)
 {
   size_t pc = 0;
-  while (pc < s->ncmds && !s->quit) {
+  while (pc < s->ncmds) {
     sed_cmd *c = &s->cmds[pc];
     bool sel = selected(s, c) != c->neg;
+    if (s->aborted) return 4;
     if (c->cmd == '{') {
       pc = sel ? pc + 1 : c->jump;
       continue;
@@ -499,7 +521,10 @@ static int cycle(sed *s)
       return 4;
     case 'r': do_r(s, c->text); break;
     case 'R': do_R(s, c->text); break;
-    case 's': do_s(s, c); break;
+    case 's':
+      do_s(s, c);
+      if (s->aborted) return 4;
+      break;
     case 'w': wfile_line(s, c->wfile, s->ps, s->pslen); break;
     case 'W': {
       char *nl = memchr(s->ps, d, s->pslen);
@@ -517,8 +542,15 @@ static int cycle(sed *s)
 
 int sed_run(sed *s)
 {
-  for (size_t i = 0; i < s->ncmds; i++)
-    if (s->cmds[i].a1.type == A_ZERO) s->cmds[i].range_on = true;
+  for (size_t i = 0; i < s->ncmds; i++) {
+    sed_cmd *c = &s->cmds[i];
+    if (c->a1.type == A_ZERO) c->range_on = true;
+    /* GNU 4.9's 0r FILE: the file before the first line */
+    if (c->cmd == 'r' && c->a1.type == A_LINE && c->a1.n == 0 && s->lineno == 0 && !sed_last(s)) {
+      do_r(s, c->text);
+      flush_append(s);
+    }
+  }
   bool restart = false;
   while (!s->quit && !cmd_out_error(s->c)) {
     if (!restart) {
@@ -529,7 +561,7 @@ int sed_run(sed *s)
     int r = cycle(s);
     if (r == 0 || r == 3)
       if (!s->quiet) out_line(s, s->ps, s->pslen, s->chomped);
-    flush_append(s);
+    if (!s->aborted && r != 4) flush_append(s); /* Q drops the queue */
     if (r == 2) restart = true;
     if (r >= 3) {
       s->quit = true;

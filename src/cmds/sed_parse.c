@@ -147,7 +147,7 @@ static char *convert_escapes(const char *r, size_t len)
 
 static sed_re *compile_re(parser *p, const char *r, size_t len, bool icase, bool multiline)
 {
-  if (len == 0) return NULL; /* the last expression used */
+  if (len == 0) return NULL; /* the last expression used, at run time */
   char *x = convert_escapes(r, len);
   sed_re *re = calloc(1, sizeof *re);
   int flags = (p->s->extended ? REG_EXTENDED : 0) | (icase ? REG_ICASE : 0) | (multiline ? REG_NEWLINE : 0);
@@ -306,6 +306,35 @@ static int wfile(parser *p, const char *name)
   return (int)s->nwfiles++;
 }
 
+/* one escape of a text after its backslash (ch): the bytes it makes */
+static size_t text_escape(parser *p, int ch, char *o)
+{
+  static const char from[] = "ntafvr", to[] = "\n\t\a\f\v\r";
+  const char *k = strchr(from, ch);
+  if (k && ch) {
+    *o = to[k - from];
+    return 1;
+  }
+  if (ch == 'c' && peek(p) != EOF) {
+    *o = (char)(toupper(next(p)) ^ 0x40);
+    return 1;
+  }
+  if (ch == 'd' || ch == 'o' || ch == 'x') {
+    int base = ch == 'd' ? 10 : ch == 'o' ? 8 : 16, max = ch == 'x' ? 2 : 3, got = 0, acc = 0;
+    while (got < max && peek(p) != EOF) {
+      int h = peek(p), dv = isdigit(h) ? h - '0' : isxdigit(h) ? tolower(h) - 'a' + 10 : 99;
+      if (dv >= base) break;
+      acc = acc * base + dv;
+      p->pos++;
+      got++;
+    }
+    *o = got ? (char)acc : (char)ch;
+    return 1;
+  }
+  *o = (char)ch;
+  return 1;
+}
+
 /* the text of a, i, c: GNU's one-line form or the classic a\ newline */
 static void text_arg(parser *p, sed_cmd *c)
 {
@@ -324,10 +353,11 @@ static void text_arg(parser *p, sed_cmd *c)
     int ch = next(p);
     if (ch == EOF) break;
     if (n + 2 > cap) o = realloc(o, cap *= 2);
-    if (ch == '\\') {
+    if (ch == '\\') { /* GNU's escapes work in the text too: \t is a tab */
       ch = next(p);
       if (ch == EOF) break;
-      o[n++] = (char)ch;
+      if (n + 8 > cap) o = realloc(o, cap *= 2);
+      n += text_escape(p, ch, o + n);
       continue;
     }
     if (ch == '\n') break;
@@ -487,8 +517,13 @@ static void parse_s(parser *p, sed_cmd *c)
     }
   }
   if (!p->failed) {
-    c->re = compile_re(p, re, rl, icase, ml);
+    /* GNU has read the ; or newline after the flags when it compiles */
+    size_t keep = p->pos;
+    if (c->wfile < 0 && (peek(p) == ';' || peek(p) == '\n')) p->pos++;
+    if (rl == 0 && (icase || ml)) fail(p, "cannot specify modifiers on empty regexp");
+    else c->re = compile_re(p, re, rl, icase, ml);
     if (!p->failed) parse_repl(p, c, rep, pl);
+    p->pos = keep;
   }
   free(re);
   free(rep);
@@ -548,6 +583,12 @@ static void parse_cmd(parser *p, size_t *stack, size_t *depth, size_t *open_at)
   }
   if (p->failed) return;
   skip_ws(p);
+  /* GNU looks at line 0 as soon as it reads what follows the addresses */
+  if (c->a1.type == A_LINE && c->a1.n == 0 && c->a2.type != A_RE && !(peek(p) == 'r' && c->a2.type == A_NONE)) {
+    if (peek(p) != EOF) p->pos++;
+    fail(p, "invalid usage of line address 0");
+    return;
+  }
   while (peek(p) == '!') {
     p->pos++;
     c->neg = true;
@@ -559,14 +600,19 @@ static void parse_cmd(parser *p, size_t *stack, size_t *depth, size_t *open_at)
     return;
   }
   c->cmd = (char)ch;
-  if (c->a1.type == A_LINE && c->a1.n == 0) {
-    if (c->a2.type != A_RE || !c->a2.re) {
+  if (c->a1.type == A_STEP && c->a1.n == 0 && c->a1.step <= 0) c->a1.type = A_LINE; /* 0~0 is line 0 */
+  if (c->a1.type == A_LINE && c->a1.n == 0 && !(ch == 'r' && c->a2.type == A_NONE)) {
+    if (c->a2.type != A_RE) {
       fail(p, "invalid usage of line address 0");
       return;
     }
     c->a1.type = A_ZERO;
   }
-  if (c->a2.type != A_NONE && strchr(":#qQ", ch)) { /* these take one address at most */
+  if (ch == '#' && c->a1.type != A_NONE) {
+    fail(p, "comments don't accept any addresses");
+    return;
+  }
+  if (c->a2.type != A_NONE && strchr(":qQ", ch)) { /* these take one address at most */
     fail(p, ch == ':' ? ": doesn't want any addresses" : "command only uses one address");
     return;
   }
@@ -576,12 +622,12 @@ static void parse_cmd(parser *p, size_t *stack, size_t *depth, size_t *open_at)
     if (*depth == 1) *open_at = p->pos;
     return;
   case '}':
-    if (c->a1.type != A_NONE) {
-      fail(p, "} doesn't want any addresses");
-      return;
-    }
     if (*depth == 0) {
       fail(p, "unexpected `}'");
+      return;
+    }
+    if (c->a1.type != A_NONE) {
+      fail(p, "`}' doesn't want any addresses");
       return;
     }
     s->cmds[stack[--(*depth)]].jump = at + 1;
@@ -639,7 +685,7 @@ static void parse_cmd(parser *p, size_t *stack, size_t *depth, size_t *open_at)
     return;
   case 's':
     parse_s(p, c);
-    if (!p->failed) end_of_cmd(p);
+    if (!p->failed && c->wfile < 0) end_of_cmd(p); /* w took the rest of the line */
     return;
   case 'y':
     parse_y(p, c);
