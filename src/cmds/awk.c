@@ -178,7 +178,8 @@ static void init_specials(awk *A, int argc, char **argv)
 {
   static const char *const names[G_NSPECIAL] = {
       "NF", "NR", "FNR", "FS", "OFS", "ORS", "RS", "SUBSEP", "CONVFMT", "OFMT", "RSTART",
-      "RLENGTH", "FILENAME", "ENVIRON", "ARGC", "ARGV", "RT", "IGNORECASE", "PROCINFO"};
+      "RLENGTH", "FILENAME", "ENVIRON", "ARGC", "ARGV", "RT", "IGNORECASE", "PROCINFO", "FPAT",
+      "FIELDWIDTHS"};
   for (int i = 0; i < G_NSPECIAL; i++) awk_global(A, names[i], strlen(names[i]));
   A->fs = astr_cstr(A, " ");
   A->ofs = astr_cstr(A, " ");
@@ -202,6 +203,9 @@ static void init_specials(awk *A, int argc, char **argv)
   set_str(A, G_FILENAME, "");
   set_str(A, G_RT, "");
   set_num(A, G_IGNORECASE, 0);
+  set_str(A, G_FPAT, "[^[:space:]]+");
+  set_str(A, G_FIELDWIDTHS, "");
+  A->split_mode = 0; /* FS: assigning FPAT or FIELDWIDTHS changes it */
   A->g[G_ENVIRON] = (var){.k = V_ARRAY, .a = array_new()};
   A->g[G_ARGV] = (var){.k = V_ARRAY, .a = array_new()};
   A->g[G_PROCINFO] = (var){.k = V_ARRAY, .a = array_new()};

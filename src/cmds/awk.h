@@ -112,7 +112,7 @@ typedef struct var {
 enum {
   G_NF, G_NR, G_FNR, G_FS, G_OFS, G_ORS, G_RS, G_SUBSEP, G_CONVFMT, G_OFMT,
   G_RSTART, G_RLENGTH, G_FILENAME, G_ENVIRON, G_ARGC, G_ARGV, G_RT,
-  G_IGNORECASE, G_PROCINFO, G_NSPECIAL
+  G_IGNORECASE, G_PROCINFO, G_FPAT, G_FIELDWIDTHS, G_NSPECIAL
 };
 
 /* ---- regular expressions */
@@ -266,6 +266,8 @@ struct awk {
   int nf, fcap;
   /* the special variables' current text */
   astr *split_fs; /* FS when $0 was set: a new FS is for the next record */
+  int split_mode;  /* 0 FS, 1 FPAT, 2 FIELDWIDTHS: the one assigned last */
+  astr *fpat, *fieldwidths;
   astr *fs, *ofs, *ors, *rs, *subsep, *convfmt, *ofmt;
   bool icase;
   double nr, fnr;

@@ -99,10 +99,68 @@ static void fields_clear(awk *A)
   A->nf = 0;
 }
 
+/* FPAT: each field is a match; an empty match right after a field is
+** the separator, not a field */
+static void split_fpat(awk *A, const char *s, size_t n)
+{
+  are *re = re_get(A, A->fpat->s, A->fpat->len);
+  size_t pos = 0, prev = (size_t)-1;
+  while (pos <= n) {
+    size_t so, eo;
+    if (!re_exec(A, re, s, n, pos, &so, &eo, NULL, 0)) break;
+    if (so == eo && so == prev) {
+      if (so >= n) break;
+      pos = so + 1;
+      continue;
+    }
+    emit_field(A, NULL, s + so, eo - so, "", 0);
+    prev = eo;
+    pos = eo == so ? eo + 1 : eo;
+  }
+}
+
+/* FIELDWIDTHS: "3 5 2", a "skip:width" prefix, "*" for the rest */
+static void split_widths(awk *A, const char *s, size_t n)
+{
+  const char *w = A->fieldwidths->s;
+  size_t pos = 0;
+  while (*w && pos < n) {
+    while (*w == ' ' || *w == '\t') w++;
+    if (!*w) break;
+    if (*w == '*') {
+      emit_field(A, NULL, s + pos, n - pos, "", 0);
+      return;
+    }
+    char *end;
+    long a = strtol(w, &end, 10);
+    if (end == w) break;
+    long width = a;
+    if (*end == ':') {
+      pos += (size_t)a;
+      w = end + 1;
+      width = strtol(w, &end, 10);
+      if (end == w) break;
+    }
+    w = end;
+    if (pos >= n) break;
+    size_t take = (size_t)width < n - pos ? (size_t)width : n - pos;
+    emit_field(A, NULL, s + pos, take, "", 0);
+    pos += take;
+  }
+}
+
 void fields_split(awk *A)
 {
   fields_clear(A);
   astr *r = cell_tostr(A, &A->rec);
+  if (A->split_mode == 1 || A->split_mode == 2) {
+    if (A->split_mode == 1) split_fpat(A, r->s, r->len);
+    else split_widths(A, r->s, r->len);
+    astr_unref(r);
+    A->fields_ok = true;
+    set_nf_var(A);
+    return;
+  }
   split_core(A, r->s, r->len, A->split_fs ? A->split_fs : A->fs, NULL, A->rs->len == 0, emit_field, NULL);
   astr_unref(r);
   A->fields_ok = true;

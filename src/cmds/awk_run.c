@@ -111,7 +111,18 @@ void set_special(awk *A, int slot)
   }
   case G_NR: A->nr = cell_tonum(A, c); break;
   case G_FNR: A->fnr = cell_tonum(A, c); break;
-  case G_FS: cache(A, &A->fs, slot); break;
+  case G_FS:
+    cache(A, &A->fs, slot);
+    A->split_mode = 0;
+    break;
+  case G_FPAT:
+    cache(A, &A->fpat, slot);
+    A->split_mode = 1;
+    break;
+  case G_FIELDWIDTHS:
+    cache(A, &A->fieldwidths, slot);
+    A->split_mode = 2;
+    break;
   case G_OFS: cache(A, &A->ofs, slot); break;
   case G_ORS: cache(A, &A->ors, slot); break;
   case G_RS: cache(A, &A->rs, slot); break;
