@@ -500,6 +500,7 @@ typedef struct out {
   char *p;
   size_t len, cap;
   bool bad;
+  bool pending; /* the last line lacks its newline: owed if more follows */
 } out;
 
 static void put(out *o, const void *d, size_t n)
@@ -519,9 +520,19 @@ static void put(out *o, const void *d, size_t n)
   o->len += n;
 }
 
-static void putline(out *o, const char *t, size_t len, bool nonl)
+static void putraw(out *o, const char *t, size_t len, bool nonl)
 {
   put(o, t, len);
+  if (!nonl) put(o, "\n", 1);
+}
+
+/* A line without its newline stays so only at the end of the output: a
+** line after it gets it back, as GNU's patch writes them. */
+static void putline(out *o, const char *t, size_t len, bool nonl)
+{
+  if (o->pending) put(o, "\n", 1);
+  put(o, t, len);
+  o->pending = nonl;
   if (!nonl) put(o, "\n", 1);
 }
 
@@ -548,8 +559,12 @@ static bool loose_eq(const char *a, size_t an, const char *b, size_t bn)
 static bool line_eq(const text *f, size_t i, const pline *p, bool loose)
 {
   size_t len;
-  const char *t = tline(f, i, &len, NULL);
+  bool nonl;
+  const char *t = tline(f, i, &len, &nonl);
+  /* the newline is part of the line (a last line without one is another)
+  ** but for -l, which ignores it as GNU's similar() does */
   if (loose) return loose_eq(t, len, p->text, p->len);
+  if (nonl != p->nonl) return false;
   return len == p->len && !memcmp(t, p->text, len);
 }
 
@@ -660,8 +675,8 @@ static void reject(out *r, const fpatch *fp, const hunk *h, long delta)
     put(r, " @@\n", 4);
     for (size_t i = 0; i < h->n; i++) {
       put(r, &h->l[i].type, 1);
-      putline(r, h->l[i].text, h->l[i].len, false);
-      if (h->l[i].nonl) put(r, "\\ No newline at end of file\n", 28);
+      /* GNU writes a line without its newline as it is, with no marker */
+      putraw(r, h->l[i].text, h->l[i].len, h->l[i].nonl);
     }
     return;
   }
@@ -690,8 +705,7 @@ static void reject(out *r, const fpatch *fp, const hunk *h, long delta)
       }
       put(r, &m, 1);
       put(r, " ", 1);
-      putline(r, h->l[i].text, h->l[i].len, false);
-      if (h->l[i].nonl) put(r, "\\ No newline at end of file\n", 28);
+      putraw(r, h->l[i].text, h->l[i].len, h->l[i].nonl);
     }
   }
 }
