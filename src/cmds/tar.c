@@ -48,6 +48,9 @@
 **   -J, --xz                   filter the archive through xz
 **   -z, --gzip, --gunzip, --ungzip   filter the archive through gzip
 **       --zstd                 filter the archive through zstd
+**   -I, --use-compress-program=PROG
+**                              filter through PROG: gzip, bzip2, xz or zstd
+**                              (and their parallel forms), a level allowed
 **
 **  Local file selection:
 **   -C, --directory=DIR        change to directory DIR
@@ -102,7 +105,7 @@
 enum {
   O_SKIP_OLD = 256, O_OVERWRITE, O_NO_SAME_OWNER, O_SAME_OWNER, O_NUMERIC, O_OWNER, O_GROUP, O_MTIME,
   O_STRIP, O_EXCLUDE, O_ZSTD, O_SORT, O_NO_RECURSION, O_RECURSION, O_FORMAT, O_NO_SAME_PERMS,
-  O_WILDCARDS, O_NO_WILDCARDS, O_ANCHORED, O_TOTALS, O_DELAY, O_EXCLUDE_VCS, O_REMOVE_FILES
+  O_WILDCARDS, O_NO_WILDCARDS, O_ANCHORED, O_TOTALS, O_DELAY, O_EXCLUDE_VCS, O_REMOVE_FILES, O_COMPRESS_PROG
 };
 
 /* ---- reading */
@@ -505,6 +508,30 @@ static char **old_style(int *argc, char **argv)
   return out;
 }
 
+/* -I PROG: the programs whose formats libarchive writes itself, with a
+** level as their one option ("zstd -19", "gzip -9"); false for others */
+static bool compress_program(tar *t, const char *prog)
+{
+  static const struct { const char *name; int filter; } m[] = {
+      {"gzip", TZ_GZIP}, {"pigz", TZ_GZIP}, {"bzip2", TZ_BZIP2}, {"pbzip2", TZ_BZIP2}, {"lbzip2", TZ_BZIP2},
+      {"xz", TZ_XZ}, {"pixz", TZ_XZ}, {"zstd", TZ_ZSTD}, {"pzstd", TZ_ZSTD}};
+  const char *sp = strchr(prog, ' ');
+  size_t n = sp ? (size_t)(sp - prog) : strlen(prog);
+  const char *base = prog;
+  for (const char *p = prog; p < prog + n; p++)
+    if (*p == '/') base = p + 1;
+  size_t bn = n - (size_t)(base - prog);
+  for (size_t i = 0; i < sizeof m / sizeof *m; i++) {
+    if (strlen(m[i].name) != bn || strncmp(base, m[i].name, bn)) continue;
+    t->filter = m[i].filter;
+    t->level = 0;
+    for (const char *p = sp; p && *p; p++)
+      if (*p == '-' && p[1] >= '0' && p[1] <= '9') t->level = atoi(p + 1);
+    return true;
+  }
+  return false;
+}
+
 static bool parse_mtime(const char *s, int64_t *out)
 {
   if (s[0] == '@') {
@@ -614,14 +641,14 @@ int acs__cmd_tar(acs_cmd *c, int argc, char **argv)
       {"no-recursion", O_NO_RECURSION, CMD_NOARG}, {"recursion", O_RECURSION, CMD_NOARG},
       {"format", 'H', CMD_ARG}, {"wildcards", O_WILDCARDS, CMD_NOARG}, {"no-wildcards", O_NO_WILDCARDS, CMD_NOARG}, {"anchored", O_ANCHORED, CMD_NOARG},
       {"totals", O_TOTALS, CMD_OPTARG}, {"exclude-vcs", O_EXCLUDE_VCS, CMD_NOARG},
-      {"remove-files", O_REMOVE_FILES, CMD_NOARG}, {"delay-directory-restore", O_DELAY, CMD_NOARG}, {0}};
+      {"remove-files", O_REMOVE_FILES, CMD_NOARG}, {"use-compress-program", 'I', CMD_ARG}, {"delay-directory-restore", O_DELAY, CMD_NOARG}, {0}};
   tar t = {.c = c, .ugswidth = 19};
   char **old = old_style(&argc, argv);
   if (old) argv = old;
   const char *dir = NULL;
   int status = 0;
   cmd_getopt g;
-  cmd_getopt_init(&g, argc, argv, "acC:f:hH:jJkmOpPrtT:vxX:z?", longs);
+  cmd_getopt_init(&g, argc, argv, "acC:f:hH:I:jJkmOpPrtT:vxX:z?", longs);
   int opt;
   while ((opt = cmd_getopt_next(c, &g)) > 0 && !status) {
     switch (opt) {
@@ -656,6 +683,12 @@ int acs__cmd_tar(acs_cmd *c, int argc, char **argv)
       break;
     }
     case O_REMOVE_FILES: t.remove_files = true; break;
+    case 'I':
+      if (!compress_program(&t, g.arg)) {
+        tar_msg(&t, "%s: Cannot run: no such program in this box (gzip, bzip2, xz and zstd are built in)", g.arg);
+        return 2;
+      }
+      break;
     case 'X': if (!read_lines(&t, g.arg, add_exclude)) status = 2; break;
     case 'p': t.same_perms = true; break;
     case O_NO_SAME_PERMS: t.same_perms = false; break;

@@ -12,6 +12,7 @@ typedef struct tar {
   char mode;            /* c x t r */
   const char *file;     /* -f, "-" for stdin/stdout */
   int filter;           /* TZ_* */
+  int level;            /* -I PROG -N: the compression level, or 0 */
   int verbose;
   int strip;            /* --strip-components */
   char **excludes;      /* --exclude patterns */

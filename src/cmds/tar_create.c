@@ -382,13 +382,20 @@ static int add_filter(tar *t, struct archive *a)
   /* GNU tar pads the tar stream to its record, not the compressor's
   ** output (zstd refuses trailing zeros) */
   if (f != TZ_NONE) t->L.write_set_bytes_in_last_block(a, 1);
+  int r = ARCHIVE_OK;
+  const char *name = NULL;
   switch (f) {
-  case TZ_GZIP: return t->L.write_add_filter_gzip(a);
-  case TZ_BZIP2: return t->L.write_add_filter_bzip2(a);
-  case TZ_XZ: return t->L.write_add_filter_xz(a);
-  case TZ_ZSTD: return t->L.write_add_filter_zstd(a);
+  case TZ_GZIP: r = t->L.write_add_filter_gzip(a); name = "gzip"; break;
+  case TZ_BZIP2: r = t->L.write_add_filter_bzip2(a); name = "bzip2"; break;
+  case TZ_XZ: r = t->L.write_add_filter_xz(a); name = "xz"; break;
+  case TZ_ZSTD: r = t->L.write_add_filter_zstd(a); name = "zstd"; break;
   }
-  return ARCHIVE_OK;
+  if (r >= ARCHIVE_WARN && name && t->level > 0) {
+    char opt[64];
+    snprintf(opt, sizeof opt, "%s:compression-level=%d", name, t->level);
+    t->L.write_set_options(a, opt);
+  }
+  return r;
 }
 
 int tar_create(tar *t)
