@@ -48,6 +48,19 @@ static const char *const known[] = {
     "UTF-16BE", "UTF-16LE", "UTF-32", "UTF-32BE", "UTF-32LE", "UTF-7", "UTF-8", "UTF8",
     "WCHAR_T", "WINDOWS-1252"};
 
+/* The locale's character set, as glibc's nl_langinfo(CODESET) names it for
+** the locales a box has (C/POSIX and C.UTF-8): iconv's default codes. */
+static const char *locale_codeset(void)
+{
+  static const char *const vars[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+  for (size_t i = 0; i < 3; i++) {
+    const char *v = getenv(vars[i]);
+    if (!v || !*v) continue;
+    return strcasestr(v, "utf-8") || strcasestr(v, "utf8") ? "UTF-8" : "ANSI_X3.4-1968";
+  }
+  return "ANSI_X3.4-1968";
+}
+
 static int by_version(const void *a, const void *b)
 {
   return strverscmp(*(const char *const *)a, *(const char *const *)b);
@@ -119,7 +132,7 @@ int acs__cmd_iconv(acs_cmd *c, int argc, char **argv)
   static const cmd_opt longs[] = {
       {"from-code", 'f', CMD_ARG}, {"to-code", 't', CMD_ARG}, {"list", 'l', CMD_NOARG},
       {"output", 'o', CMD_ARG},    {"silent", 's', CMD_NOARG}, {"verbose", VERBOSE, CMD_NOARG}, {0}};
-  const char *from = "ANSI_X3.4-1968", *to = "ANSI_X3.4-1968", *output = NULL;
+  const char *from = locale_codeset(), *to = from, *output = NULL;
   bool list = false, verbose = false;
   conv v = {.c = c, .out_fd = -1};
   cmd_getopt g;
