@@ -450,8 +450,7 @@ static int do_kill(acs__kernel *k, acs__proc *p, int32_t pid, int32_t sig)
       continue;
     }
     sent++;
-    if (sig && t->state == ACS__P_RUNNING && t->host_pid > 0) kill(t->host_pid, sig);
-    else if (sig && t->state == ACS__P_STARTING && t->pending_sig != SIGKILL) t->pending_sig = sig;
+    acs__proc_signal(t, sig);
   }
   return sent ? 0 : -ESRCH;
 }
@@ -475,6 +474,8 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     DONE();
     if (p->state != ACS__P_RUNNING && p->state != ACS__P_STARTING) return false;
     do_hello(k, p, sock, seq);
+    p->said_hello = true;
+    acs__proc_deliver_pending(p);
     return true;
   case ACS__SYS_OPEN: {
     if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) ||

@@ -102,8 +102,7 @@ static bool owner_kill(acs__rd *rd, uint32_t seq)
       acs__proc *p = &K.procs[i];
       if (p->state == ACS__P_FREE || (pid != -1 && p->pid != pid)) continue;
       r = 0;
-      if (sig && p->state == ACS__P_RUNNING && p->host_pid > 0) kill(p->host_pid, sig);
-      else if (sig && p->state == ACS__P_STARTING && p->pending_sig != SIGKILL) p->pending_sig = sig;
+      acs__proc_signal(p, sig);
     }
   acs__kernel_reply(&K, K.owner, seq, r);
   return true;

@@ -49,6 +49,8 @@ typedef struct acs__proc {
   int state;
   int32_t pid, ppid, pgid, sid;
   pid_t host_pid;        /* 0 until the zygote says */
+  uint64_t pending_sigs; /* sent before its HELLO: delivered after it */
+  bool said_hello;       /* it runs as the kernel's child (HELLO came) */
   int sock;              /* the kernel's end of its channel, or -1 */
   uint32_t uid, gid, euid, egid;
   uint32_t groups[8];
@@ -60,7 +62,6 @@ typedef struct acs__proc {
   char **argv, **envp;   /* until HELLO hands them over, then kept for ps */
   int exit_status;       /* a wait(2) status once a zombie */
   struct timespec start, start_real; /* spawned at (monotonic, wall clock) */
-  int pending_sig;       /* sent while STARTING: delivered once it runs */
   bool host_child;       /* spawned by the owner: the owner waits for it */
   /* a WAIT call parked until a child changes state */
   bool waiting;
@@ -68,6 +69,11 @@ typedef struct acs__proc {
   int32_t wait_pid;
   int wait_options;
 } acs__proc;
+
+typedef struct acs__kernel acs__kernel;
+void acs__proc_deliver_pending(acs__proc *p);
+/* sig to p now, or once it said HELLO (0: nothing, as kill(pid, 0)) */
+void acs__proc_signal(acs__proc *p, int sig);
 
 typedef struct acs__kernel {
   acs__kernel_opts o;

@@ -254,10 +254,28 @@ void acs__proc_zygote_msg(acs__kernel *k)
     }
     p->host_pid = host;
     p->state = ACS__P_RUNNING;
-    /* a signal sent before the process existed on the host */
-    if (p->pending_sig) kill(host, p->pending_sig);
-    p->pending_sig = 0;
+    acs__proc_deliver_pending(p);
   }
+}
+
+/* `cmd & kill $!` can come before the zygote has forked the process, or
+** while it is still the intermediate's child (its death would then not
+** reach the kernel): signals wait until it said HELLO and its pid came. */
+void acs__proc_deliver_pending(acs__proc *p)
+{
+  if (!p->said_hello || p->host_pid <= 0 || p->state != ACS__P_RUNNING) return;
+  for (int s = 1; s < 64 && p->pending_sigs; s++)
+    if (p->pending_sigs & (1ull << s)) {
+      p->pending_sigs &= ~(1ull << s);
+      kill(p->host_pid, s);
+    }
+}
+
+void acs__proc_signal(acs__proc *p, int sig)
+{
+  if (sig <= 0 || sig >= 64) return;
+  if (p->state == ACS__P_RUNNING && p->host_pid > 0 && p->said_hello) kill(p->host_pid, sig);
+  else if (p->state == ACS__P_STARTING || p->state == ACS__P_RUNNING) p->pending_sigs |= 1ull << sig;
 }
 
 void acs__proc_kill_all(acs__kernel *k, int sig)

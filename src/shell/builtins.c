@@ -901,43 +901,6 @@ static int bi_wait(int argc, char **argv)
   return st;
 }
 
-static int bi_trap(int argc, char **argv)
-{
-  if (argc == 1) {
-    if (sh.trap_exit) {
-      sbuf b = {0};
-      sb_adds(&b, "trap -- '");
-      for (const char *p = sh.trap_exit; *p; p++) {
-        if (*p == '\'') sb_adds(&b, "'\\''");
-        else sb_addc(&b, *p);
-      }
-      sb_adds(&b, "' EXIT\n");
-      out_add(b.s, b.len);
-      sb_free(&b);
-    }
-    return 0;
-  }
-  int i = 1;
-  if (!strcmp(argv[i], "--")) i++;
-  if (i >= argc) return 0;
-  const char *action = argv[i];
-  bool reset = !strcmp(action, "-");
-  if (i + 1 >= argc && !reset) {
-    /* `trap N`: reset N */
-    reset = true;
-    i--;
-  }
-  for (int k = i + 1; k < argc; k++) {
-    const char *sig = argv[k];
-    if (!strcmp(sig, "EXIT") || !strcmp(sig, "0") || !strcmp(sig, "SIGEXIT")) {
-      free(sh.trap_exit);
-      sh.trap_exit = reset ? NULL : xstrdup(action);
-    }
-    /* other signals: the box delivers none to the shell yet */
-  }
-  return 0;
-}
-
 static int bi_umask(int argc, char **argv)
 {
   if (argc < 2) {
@@ -979,7 +942,7 @@ static const struct {
     {"break", bi_break, true},   {"cd", bi_cd, false},        {"command", bi_command, false},
     {"continue", bi_continue, true}, {"declare", bi_declare, false}, {"echo", bi_echo, false},
     {"eval", bi_eval, true},     {"exec", bi_exec, true},     {"exit", bi_exit, true},
-    {"export", bi_export, true}, {"getopts", bi_getopts, false}, {"false", bi_false, false},  {"let", bi_let, false},
+    {"export", bi_export, true}, {"getopts", bi_getopts, false}, {"kill", bi_kill, false}, {"false", bi_false, false},  {"let", bi_let, false},
     {"local", bi_local, false},  {"printf", bi_printf, false}, {"pwd", bi_pwd, false},
     {"read", bi_read, false},    {"readonly", bi_readonly, true}, {"return", bi_return, true},
     {"set", bi_set, true},       {"shift", bi_shift, true}, {"shopt", bi_shopt, false},   {"source", bi_source, true},

@@ -759,6 +759,7 @@ int run_node(node *n)
     for (node *c = n->a; c; c = c->next) {
       if (c->bg) st = run_background(c);
       else st = run_node(c);
+      trap_run_pending();
       if (unwinding()) break;
     }
     break;

@@ -442,6 +442,11 @@ int arrays_declare_arg(const char *arg, int kind, bool local);
 int arrays_compound(const char *name, const char *body, bool append, int kind, bool local);
 void arrays_print(const char *name, int flags, array *a); /* declare -p's line */
 int bi_shopt(int argc, char **argv);   /* shopt.c */
+int bi_trap(int argc, char **argv);    /* trap.c */
+int bi_kill(int argc, char **argv);    /* trap.c */
+void trap_run_pending(void);           /* run the actions of signals that came */
+void trap_send(sbuf *b, void (*put)(sbuf *, const char *)); /* to a child shell */
+void trap_receive(int t, const char *action);
 void shopt_init(void);
 bool shopt_on(const char *name);
 bool is_keyword(const char *s);

@@ -85,10 +85,7 @@ void state_send(int fd, const char *text, int line)
   char num[32];
   snprintf(num, sizeof num, "%llu", sh.shopts);
   put(&b, num);
-  if (sh.trap_exit) {
-    put(&b, "X");
-    put(&b, sh.trap_exit);
-  }
+  trap_send(&b, put);
   put(&b, "C");
   put_int(&b, line);
   put(&b, text);
@@ -162,9 +159,10 @@ bool state_receive(int fd, char **text, int *line)
       sh.name = xstrdup(next(&p, end));
     } else if (!strcmp(tag, "O")) {
       sh.shopts = strtoull(next(&p, end), NULL, 10);
-    } else if (!strcmp(tag, "X")) {
-      /* an EXIT trap is not inherited by subshells, as in bash */
-      (void)next(&p, end);
+    } else if (!strcmp(tag, "T")) {
+      /* listed by `trap` in the child, run by none (trap.c) */
+      int t = atoi(next(&p, end));
+      trap_receive(t, next(&p, end));
     } else if (!strcmp(tag, "C")) {
       *line = atoi(next(&p, end));
       *text = xstrdup(next(&p, end));

@@ -83,6 +83,8 @@ t array-compound-expansions 'x="p q"; set -- s t; a=($x "$x" "$@" [7]=seven {1..
 t regex-match 'x=a.c; [[ "foo123" =~ ([a-z]+)([0-9]+) ]]; echo $? ${BASH_REMATCH[@]}; [[ abc =~ $x ]] && echo y1; [[ abc =~ "$x" ]] || echo n2; [[ a.c =~ a\.c ]] && echo y3; [[ "a b" =~ (a b|c) ]] && echo y4; [[ x =~ ^(x|y)$ && 1 == 1 ]] && echo y5; [[ failed =~ ([0-9]+) ]]; echo $? "[${BASH_REMATCH[@]}]" ${#BASH_REMATCH[@]}'
 t read-array-and-counts 'echo "a b  c d" | { read -a x; printf "[%s]" "${x[@]}"; echo ${#x[@]}; }; printf "abcdef" | { read -N 4 v; echo $v; }; printf "a\0b\0" | { read -r -d "" v; echo $v; }; echo "a x b x " | { IFS="x " read -a q; printf "[%s]" "${q[@]}"; echo; }; a=(); printf "[%s]" "${a[@]}" x "${a[@]}"; echo'
 t pipestatus-lastpipe 'true | false | (exit 3); echo ${PIPESTATUS[@]}; false; echo $PIPESTATUS; shopt -s lastpipe; echo hi | read line; echo "line=$line"; i=0; printf "a\nb\n" | while read l; do i=$((i+1)); done; echo $i'
+t trap-list-and-signals 'trap "echo bye" EXIT; trap; echo "$(trap)"; trap "echo got usr1" USR1; kill -USR1 $$; echo after; trap "" TERM; trap "echo t" 2; trap -p; trap - INT 0; trap; trap foo; echo $?; trap x NOSUCH; echo $?; kill -l 15; kill -l TERM'
+t kill-a-child-just-started 'for i in 1 2 3 4 5; do sleep 5 & kill $!; wait $!; echo $?; done; sleep 5 & kill -9 $!; wait $!; echo $?'
 t function-redirect 'f() { echo in f; } > out; f; cat out'
 t background 'echo bg > f & wait; cat f; true & echo "$! is set" | cat >/dev/null; echo ok'
 t wait-status '(exit 3) & wait $!; echo $?'
