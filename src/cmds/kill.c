@@ -78,9 +78,6 @@ static void table(acs_cmd *c)
 
 int acs__cmd_kill(acs_cmd *c, int argc, char **argv)
 {
-  /* procps names itself by its base name: /usr/bin/kill says "kill:" */
-  const char *base = strrchr(c->name, '/');
-  if (base) c->name = base + 1;
   int sig = SIGTERM, i = 1;
   bool have_sig = false;
   for (; i < argc; i++) {
