@@ -18,6 +18,7 @@
 **   -e, --elide-empty-files  do not generate empty output files with '-n'
 **   -l, --lines=NUMBER      put NUMBER lines/records per output file
 **   -n, --number=CHUNKS     generate CHUNKS output files; see explanation below
+**       --filter=COMMAND    write to shell COMMAND; file name is $FILE
 **   -t, --separator=SEP     use SEP instead of newline as the record separator;
 **                             '\0' (zero) specifies the NUL character
 **       --verbose           print a diagnostic just before each
@@ -38,19 +39,26 @@
 **   r/K/N   likewise but only output Kth of N to stdout
 */
 
-/* GNU coreutils 9.1's split without --filter and -u. File names as GNU
-** makes them: without -a the suffix widens when its first character would
-** reach the alphabet's last (xyz is followed by xzaaa, x89 by x9000), -n
-** picks the shortest length that holds N names, and a full fixed-length
-** suffix ends the run with "output file suffixes exhausted". -n reads the
-** whole input when it is not a regular file (GNU reads it to a temporary
-** file); byte chunks are size/N with the rest in the last, l/ chunks end at
-** the first record end at or after their last byte, as GNU's do. */
+/* GNU coreutils 9.1's split without -u. File names as GNU makes them:
+** without -a the suffix widens when its first character would reach the
+** alphabet's last (xyz is followed by xzaaa, x89 by x9000), -n picks the
+** shortest length that holds N names, and a full fixed-length suffix ends
+** the run with "output file suffixes exhausted". -n reads the whole input
+** into memory and, as GNU, refuses a pipe (whose size it cannot know) but
+** for r/N; byte chunks are size/N with the rest in the last, l/ chunks end
+** at the first record end at or after their last byte, as GNU's do.
+** --filter runs "sh -c COMMAND" for each piece, FILE in its environment
+** and the piece on its standard input; a failing one ends split with its
+** status, one that stops reading is no error (SIGPIPE is ignored). */
 #include "cmd.h"
+#include "lib_run.h"
 #include "lib_stream.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +74,9 @@ typedef struct sp {
   bool verbose, elide;
   char name[4096];
   int fd;            /* the current output, or -1 */
+  const char *filter; /* --filter: each piece goes to "sh -c FILTER" */
+  int pid;           /* the current filter, or 0 */
+  int exit_code;     /* a filter's failure: split exits with its status */
   char sep;
   unsigned char obuf[65536];
   size_t olen;
@@ -76,6 +87,7 @@ static int flush_out(sp *s)
   if (s->fd >= 0 && s->olen) {
     int rc = acs_sys_write_all(s->fd, s->obuf, s->olen);
     s->olen = 0;
+    if (rc == -EPIPE && s->filter) return 0; /* a filter may stop reading */
     if (rc < 0) {
       char q[1024];
       cmd_error(s->c, "%s: %s", cmd_quotef(s->name, q, sizeof q), cmd_strerror(rc));
@@ -85,12 +97,78 @@ static int flush_out(sp *s)
   return 0;
 }
 
+/* Waits for a filter; 0, or 1 after GNU's message (its status kept). */
+static int reap(sp *s, int pid, const char *name)
+{
+  int st = 0;
+  if (run_wait(pid, &st, -1) < 0) return 0;
+  char q[1024];
+  if (WIFEXITED(st) && WEXITSTATUS(st)) {
+    cmd_error(s->c, "with FILE=%s, exit %d from command: %s", cmd_quotef(name, q, sizeof q), WEXITSTATUS(st), s->filter);
+    s->exit_code = WEXITSTATUS(st);
+    return 1;
+  }
+  if (WIFSIGNALED(st) && WTERMSIG(st) != SIGPIPE) {
+    char sig[32];
+    snprintf(sig, sizeof sig, "%s", sigabbrev_np(WTERMSIG(st)) ? sigabbrev_np(WTERMSIG(st)) : "?");
+    cmd_error(s->c, "with FILE=%s, signal %s from command: %s", cmd_quotef(name, q, sizeof q), sig, s->filter);
+    s->exit_code = 128 + WTERMSIG(st);
+    return 1;
+  }
+  return 0;
+}
+
 static int close_out(sp *s)
 {
   int rc = flush_out(s);
   if (s->fd >= 0) acs_sys_close(s->fd);
   s->fd = -1;
+  if (s->pid > 0) {
+    rc |= reap(s, s->pid, s->name);
+    s->pid = 0;
+  }
   return rc;
+}
+
+/* The piece's writer: a pipe into "sh -c FILTER" with FILE in its
+** environment. Returns the pipe's write end or a negative errno. */
+static int start_filter(sp *s)
+{
+  char sh[4096];
+  int rc = run_find("sh", sh, sizeof sh);
+  if (rc < 0) return rc;
+  int p[2];
+  rc = acs_sys_pipe(p, O_CLOEXEC);
+  if (rc < 0) return rc;
+  size_t n = 0;
+  while (environ[n]) n++;
+  char **env = calloc(n + 2, sizeof *env);
+  char *file = malloc(strlen(s->name) + 6);
+  if (!env || !file) {
+    free(env);
+    free(file);
+    acs_sys_close(p[0]);
+    acs_sys_close(p[1]);
+    return -ENOMEM;
+  }
+  sprintf(file, "FILE=%s", s->name);
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (strncmp(environ[i], "FILE=", 5)) env[k++] = environ[i];
+  env[k++] = file;
+  env[k] = NULL;
+  char *argv[] = {"sh", "-c", (char *)s->filter, NULL};
+  const int fds[][2] = {{0, p[0]}};
+  int pid = acs_sys_spawn(sh, argv, env, fds, 1);
+  free(env);
+  free(file);
+  acs_sys_close(p[0]);
+  if (pid < 0) {
+    acs_sys_close(p[1]);
+    return pid;
+  }
+  s->pid = pid;
+  return p[1];
 }
 
 /* The next file name into s->name; false when the suffixes ran out. */
@@ -136,6 +214,7 @@ typedef struct namer {
 static int open_next(sp *s, namer *nm)
 {
   int rc = close_out(s);
+  if (rc && s->exit_code) return 1; /* GNU stops at a failing filter */
   size_t before = s->len;
   if (!next_name(s)) {
     cmd_error(s->c, "output file suffixes exhausted");
@@ -145,9 +224,10 @@ static int open_next(sp *s, namer *nm)
   format_name(s, nm->widened);
   if (s->verbose) {
     char q[4200];
-    cmd_printf(s->c, "creating file %s\n", cmd_quote(s->name, q, sizeof q));
+    if (s->filter) cmd_printf(s->c, "executing with FILE=%s\n", cmd_quotef(s->name, q, sizeof q));
+    else cmd_printf(s->c, "creating file %s\n", cmd_quote(s->name, q, sizeof q));
   }
-  s->fd = acs_sys_open(s->name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  s->fd = s->filter ? start_filter(s) : acs_sys_open(s->name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (s->fd < 0) {
     char q[1024];
     cmd_error(s->c, "%s: %s", cmd_quotef(s->name, q, sizeof q), cmd_strerror(s->fd));
@@ -257,9 +337,11 @@ static int chunks(sp *s, namer *nm, const char *data, size_t size, char mode, ui
     }
     /* round robin: every file open at once */
     int *fds = calloc((size_t)n, sizeof *fds);
+    int *pids = calloc((size_t)n, sizeof *pids);
     char **names = calloc((size_t)n, sizeof *names);
-    if (!fds || !names) {
+    if (!fds || !names || !pids) {
       free(fds);
+      free(pids);
       free(names);
       cmd_error(s->c, "memory exhausted");
       return 1;
@@ -268,23 +350,30 @@ static int chunks(sp *s, namer *nm, const char *data, size_t size, char mode, ui
     for (uint64_t i = 0; i < n && !rc; i++) {
       rc = open_next(s, nm);
       fds[i] = s->fd;
+      pids[i] = s->pid;
       names[i] = strdup(s->name);
       s->fd = -1;
+      s->pid = 0;
     }
     uint64_t i = 0;
     for (size_t at = 0; at < size && !rc; i++) {
       const char *e = memchr(data + at, s->sep, size - at);
       size_t len = e ? (size_t)(e - data - at) + 1 : size - at;
       int fd = fds[i % n];
-      if (fd >= 0 && acs_sys_write_all(fd, data + at, len) < 0) rc = 1;
+      int w = fd >= 0 ? acs_sys_write_all(fd, data + at, len) : 0;
+      if (w == -EPIPE && s->filter) fds[i % n] = -fds[i % n] - 2; /* that filter stopped reading */
+      else if (w < 0) rc = 1;
       at += len;
     }
     for (uint64_t j = 0; j < n; j++) {
-      if (fds[j] > 0) acs_sys_close(fds[j]);
-      if (s->elide && names[j] && j >= i) acs_sys_unlink(names[j]);
+      int fd = fds[j] < -1 ? -fds[j] - 2 : fds[j];
+      if (fd > 0) acs_sys_close(fd);
+      if (pids[j] > 0 && names[j]) rc |= reap(s, pids[j], names[j]);
+      if (s->elide && names[j] && j >= i && !s->filter) acs_sys_unlink(names[j]);
       free(names[j]);
     }
     free(fds);
+    free(pids);
     free(names);
     return rc;
   }
@@ -366,12 +455,13 @@ static bool parse_count(acs_cmd *c, const char *arg, const char *what, bool size
 
 int acs__cmd_split(acs_cmd *c, int argc, char **argv)
 {
-  enum { ADDITIONAL = 256, NUMERIC, HEX, VERBOSE };
+  enum { ADDITIONAL = 256, NUMERIC, HEX, VERBOSE, FILTER };
   static const cmd_opt longs[] = {
       {"suffix-length", 'a', CMD_ARG}, {"additional-suffix", ADDITIONAL, CMD_ARG}, {"bytes", 'b', CMD_ARG},
       {"line-bytes", 'C', CMD_ARG},    {"numeric-suffixes", NUMERIC, CMD_OPTARG},  {"hex-suffixes", HEX, CMD_OPTARG},
       {"elide-empty-files", 'e', CMD_NOARG}, {"lines", 'l', CMD_ARG},            {"number", 'n', CMD_ARG},
-      {"separator", 't', CMD_ARG},     {"verbose", VERBOSE, CMD_NOARG},           {0}};
+      {"separator", 't', CMD_ARG},     {"verbose", VERBOSE, CMD_NOARG},           {"filter", FILTER, CMD_ARG},
+      {0}};
   sp *s = calloc(1, sizeof *s);
   if (!s) {
     cmd_error(c, "memory exhausted");
@@ -420,6 +510,7 @@ int acs__cmd_split(acs_cmd *c, int argc, char **argv)
     case 'x': case HEX: s->alphabet = "0123456789abcdef"; start = opt == HEX ? g.arg : NULL; break;
     case 'e': s->elide = true; break;
     case VERBOSE: s->verbose = true; break;
+    case FILTER: s->filter = g.arg; break;
     case 't':
       if (!strcmp(g.arg, "\\0")) s->sep = 0;
       else if (strlen(g.arg) != 1) {
@@ -496,6 +587,11 @@ int acs__cmd_split(acs_cmd *c, int argc, char **argv)
     cmd_usage_error(c, "extra operand %s", cmd_quote(cmd_operands(&g)[2], q, sizeof q));
     goto out;
   }
+  if (s->filter && mode == 'n' && chunk_k) {
+    cmd_usage_error(c, "--filter does not process a chunk extracted to stdout");
+    goto out;
+  }
+  if (s->filter) signal(SIGPIPE, SIG_IGN); /* a filter that stops reading is no error */
   const char *file = g.nops ? cmd_operands(&g)[0] : "-";
   s->prefix = g.nops > 1 ? cmd_operands(&g)[1] : "x";
   if (start) s->autowiden = false; /* the names would not sort */
@@ -551,6 +647,11 @@ int acs__cmd_split(acs_cmd *c, int argc, char **argv)
     in->close_fd = true;
   }
   namer nm = {0};
+  if (mode == 'n' && chunk_mode != 'r' && acs_sys_lseek(in->fd, 0, SEEK_CUR) < 0) {
+    cmd_error(c, "%s: cannot determine file size", cmd_quotef(file, q, sizeof q));
+    cmd_in_free(in);
+    goto out;
+  }
   if (mode == 'n') {
     char *data = NULL;
     size_t size = 0, cap = 0;
@@ -587,6 +688,7 @@ int acs__cmd_split(acs_cmd *c, int argc, char **argv)
   rc |= close_out(s);
   cmd_in_free(in);
 out:
+  if (s->exit_code) rc = s->exit_code;
   free(s);
   return rc;
 }
