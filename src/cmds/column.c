@@ -38,8 +38,9 @@
 ** widest cell, cells are padded and joined with the output separator, the
 ** last column is not padded, and a table wider than the output stays
 ** whole, as libsmartcols prints it. In the C locale a byte above 127
-** shows as \xNN, as util-linux prints it; in a UTF-8 locale a character
-** is one column. JSON and tree output are not here. */
+** shows as \xNN, as util-linux prints it; in a UTF-8 locale characters
+** take their wcwidth (wide ones two columns). JSON and trees are not
+** here. */
 #include "cmd.h"
 #include "lib_text.h"
 
@@ -70,11 +71,17 @@ static size_t width_of(const char *s, size_t len, bool utf8)
   size_t w = 0;
   for (size_t i = 0; i < len; i++) {
     unsigned char ch = (unsigned char)s[i];
-    if (utf8 && ch >= 0x80) {
-      if ((ch & 0xC0) != 0x80) w++;
+    if (utf8 && ch >= 0xC0) {
+      size_t k = (ch & 0xE0) == 0xC0 ? 2 : (ch & 0xF0) == 0xE0 ? 3 : 4;
+      uint32_t u = ch & (0xFF >> (k + 1));
+      size_t j = 1;
+      for (; j < k && i + j < len && ((unsigned char)s[i + j] & 0xC0) == 0x80; j++) u = u << 6 | (s[i + j] & 0x3F);
+      int cw = text_u_width(u);
+      if (cw > 0) w += (size_t)cw;
+      i += j - 1;
       continue;
     }
-    if (isprint(ch)) w++;
+    if (ch < 0x80 && isprint(ch)) w++;
   }
   return w;
 }

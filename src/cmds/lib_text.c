@@ -85,6 +85,23 @@ bool text_utf8_locale(void)
   return false;
 }
 
+/* display width of code point u: 0 for combining marks and controls, 2
+** for East Asian wide and fullwidth ones, else 1 (wcwidth's classes,
+** roughly) */
+int text_u_width(uint32_t u)
+{
+  if (u < 0x20 || (u >= 0x7f && u < 0xa0)) return -1;
+  if ((u >= 0x300 && u <= 0x36f) || (u >= 0x483 && u <= 0x489) || (u >= 0x591 && u <= 0x5bd) ||
+      (u >= 0x200b && u <= 0x200f) || (u >= 0x20d0 && u <= 0x20ff) || (u >= 0xfe00 && u <= 0xfe0f) || u == 0xad)
+    return 0;
+  if ((u >= 0x1100 && u <= 0x115f) || (u >= 0x2e80 && u <= 0xa4cf && u != 0x303f) || (u >= 0xac00 && u <= 0xd7a3) ||
+      (u >= 0xf900 && u <= 0xfaff) || (u >= 0xfe30 && u <= 0xfe4f) || (u >= 0xff00 && u <= 0xff60) ||
+      (u >= 0xffe0 && u <= 0xffe6) || (u >= 0x1f300 && u <= 0x1f64f) || (u >= 0x1f900 && u <= 0x1f9ff) ||
+      (u >= 0x20000 && u <= 0x3fffd))
+    return 2;
+  return 1;
+}
+
 /* ---- version order, as gnulib's filevercmp documents it */
 
 static bool c_digit(unsigned char ch) { return ch >= '0' && ch <= '9'; }

@@ -45,6 +45,10 @@ void text_usage_note(acs_cmd *c, const char *message, const char *note);
 /* Whether LC_ALL / LC_CTYPE / LANG (the first set) name a UTF-8 locale. */
 bool text_utf8_locale(void);
 
+/* The columns code point u takes: -1 for controls, 0 for combining marks,
+** 2 for East Asian wide ones, else 1 (wcwidth's classes, roughly). */
+int text_u_width(uint32_t u);
+
 /* gnulib's filevercmp order (sort -V, ls -v): "natural" ordering of
 ** version numbers inside names, file suffixes compared last. */
 int text_vercmp(const char *a, size_t alen, const char *b, size_t blen);

@@ -214,14 +214,31 @@ static long double to_ld(pf *p, const char *a)
   return v;
 }
 
-/* does %q need quotes for s (shell_escape style: only when it must) */
+/* the length of a valid UTF-8 sequence of two or more bytes at s, or 0 */
+static size_t u8seq(const unsigned char *s)
+{
+  size_t k = (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3 : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
+  if (k == 2 && s[0] < 0xC2) return 0;
+  for (size_t i = 1; i < k; i++)
+    if ((s[i] & 0xC0) != 0x80) return 0;
+  return k;
+}
+
+/* does %q need quotes for s (shell_escape style: only when it must); in
+** a UTF-8 locale a valid multibyte character is printable */
 static bool needs_quotes(const char *s)
 {
   if (!*s) return true;
   if (*s == '#' || *s == '~') return true;
   if ((*s == '{' || *s == '}') && !s[1]) return true;
+  bool utf8 = text_utf8_locale();
   for (; *s; s++) {
     unsigned char ch = (unsigned char)*s;
+    size_t k = utf8 && ch >= 0x80 ? u8seq((const unsigned char *)s) : 0;
+    if (k) {
+      s += k - 1;
+      continue;
+    }
     if (!isprint(ch) || strchr(" !\"$&'()*;<=>?[\\^`|", ch)) return true;
   }
   return false;

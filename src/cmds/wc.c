@@ -48,23 +48,6 @@ typedef struct opts {
   int width;
 } opts;
 
-/* display width of code point u: 0 for combining marks and controls, 2
-** for East Asian wide and fullwidth ones, else 1 (wcwidth's classes,
-** roughly) */
-static int u_width(uint32_t u)
-{
-  if (u < 0x20 || (u >= 0x7f && u < 0xa0)) return -1;
-  if ((u >= 0x300 && u <= 0x36f) || (u >= 0x483 && u <= 0x489) || (u >= 0x591 && u <= 0x5bd) ||
-      (u >= 0x200b && u <= 0x200f) || (u >= 0x20d0 && u <= 0x20ff) || (u >= 0xfe00 && u <= 0xfe0f) || u == 0xad)
-    return 0;
-  if ((u >= 0x1100 && u <= 0x115f) || (u >= 0x2e80 && u <= 0xa4cf && u != 0x303f) || (u >= 0xac00 && u <= 0xd7a3) ||
-      (u >= 0xf900 && u <= 0xfaff) || (u >= 0xfe30 && u <= 0xfe4f) || (u >= 0xff00 && u <= 0xff60) ||
-      (u >= 0xffe0 && u <= 0xffe6) || (u >= 0x1f300 && u <= 0x1f64f) || (u >= 0x1f900 && u <= 0x1f9ff) ||
-      (u >= 0x20000 && u <= 0x3fffd))
-    return 2;
-  return 1;
-}
-
 static bool u_space(uint32_t u)
 {
   return u == 0x85 || u == 0xa0 || u == 0x1680 || (u >= 0x2000 && u <= 0x200a) || u == 0x2028 || u == 0x2029 ||
@@ -137,7 +120,7 @@ static int count_fd_utf8(int fd, counts *k)
         in_word = false;
         continue;
       }
-      int w = u_width(u);
+      int w = text_u_width(u);
       if (w >= 0) {
         pos += (uint64_t)w;
         in_word = true;
