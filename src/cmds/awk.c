@@ -26,6 +26,7 @@
 ** are still closed and output flushed; the status is then 2, as gawk's. */
 #include "awk.h"
 
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -278,6 +279,16 @@ static int awk_main(acs_cmd *c, int argc, char **argv)
   A->name = slash ? slash + 1 : c->name;
   A->cur_fi = -1;
   A->argi = 1;
+  {
+    /* the locale as the environment names it: LC_ALL, LC_CTYPE, LANG */
+    const char *loc = getenv("LC_ALL");
+    if (!loc || !*loc) loc = getenv("LC_CTYPE");
+    if (!loc || !*loc) loc = getenv("LANG");
+    if (loc && (strcasestr(loc, "utf-8") || strcasestr(loc, "utf8"))) {
+      A->utf8 = true;
+      setlocale(LC_CTYPE, "C.UTF-8"); /* glibc's built-in one: no file; regcomp then matches characters */
+    }
+  }
   A->srcname = "cmd. line";
   volatile int status = 0;
   jmp_buf jb;

@@ -71,6 +71,11 @@ astr *num_tostr(awk *A, double d, const astr *fmt);
 double awk_strtod(const char *s, const char **end);
 bool looks_numeric(const char *s, size_t n, double *out);
 
+/* ---- characters: bytes, or UTF-8 sequences when A->utf8 */
+size_t u8_count(awk *A, const char *s, size_t n);          /* characters in s[0..n) */
+size_t u8_skip(awk *A, const char *s, size_t n, size_t k); /* bytes of the first k */
+size_t u8_clen(awk *A, const char *s, size_t n);           /* bytes of the first one */
+
 /* ---- arrays: insertion-ordered hash tables of cells by string keys */
 typedef struct aent {
   astr *key;
@@ -287,6 +292,8 @@ struct awk {
   bool rand_init;
   int lint_line;
   bool parsing; /* errors now are gawk's "error:", status 1 */
+  bool utf8;    /* a UTF-8 locale: lengths and positions count characters */
+  bool mb_warned;
   int fatal_status;
 };
 

@@ -31,7 +31,10 @@ static void split_core(awk *A, const char *s, size_t n, const astr *fs, are *re,
     return;
   }
   if (!re && fs->len == 0) {
-    for (size_t i = 0; i < n; i++) emit(A, ctx, s + i, 1, "", 0);
+    for (size_t i = 0, k; i < n; i += k) {
+      k = u8_clen(A, s + i, n - i);
+      emit(A, ctx, s + i, k, "", 0);
+    }
     return;
   }
   if (!re && fs->len == 1) {
@@ -63,7 +66,7 @@ static void split_core(awk *A, const char *s, size_t n, const astr *fs, are *re,
     if (!re_exec(A, re, s, n, from, &so, &eo, NULL, 0)) break;
     if (eo == so) { /* an empty match separates nothing */
       if (so >= n) break;
-      from = so + 1;
+      from = so + u8_clen(A, s + so, n - so);
       continue;
     }
     emit(A, ctx, s + st, so - st, s + so, eo - so);

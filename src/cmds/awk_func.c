@@ -9,7 +9,10 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <limits.h>
 #include <time.h>
+#include <wchar.h>
+#include <wctype.h>
 
 typedef struct sbuf {
   char *p;
@@ -178,20 +181,29 @@ astr *awk_format(awk *A, node *args, const char *fname)
     char spec[64], small[512];
     switch (conv) {
     case 'c': {
-      char ch[1];
+      char ch[8];
       size_t len;
       cell_isnum(A, &v);
       if (v.t == C_NUM) {
-        ch[0] = (char)(unsigned)(long long)v.n;
-        len = 1;
+        unsigned long cp = (unsigned long)(long long)v.n;
+        mbstate_t st = {0};
+        size_t m = A->utf8 && cp >= 128 && cp < 0x110000 ? wcrtomb(ch, (wchar_t)cp, &st) : (size_t)-1;
+        if (m == (size_t)-1) {
+          ch[0] = (char)cp;
+          len = 1;
+        } else {
+          len = m;
+        }
       } else {
         astr *t = cell_tostr(A, &v);
-        len = 1; /* an empty string prints a NUL, as gawk's */
-        ch[0] = t->len ? t->s[0] : 0;
+        len = t->len ? u8_clen(A, t->s, t->len) : 1; /* an empty string prints a NUL, as gawk's */
+        if (len > sizeof ch) len = 1;
+        if (t->len) memcpy(ch, t->s, len);
+        else ch[0] = 0;
         astr_unref(t);
       }
       bool left = strchr(flags, '-') != NULL;
-      size_t pad = (size_t)width > len ? (size_t)width - len : 0;
+      size_t pad = (size_t)width > 1 ? (size_t)width - 1 : 0;
       for (size_t k = 0; !left && k < pad; k++) sadd(A, &b, " ", 1);
       sadd(A, &b, ch, len);
       for (size_t k = 0; left && k < pad; k++) sadd(A, &b, " ", 1);
@@ -199,10 +211,12 @@ astr *awk_format(awk *A, node *args, const char *fname)
     }
     case 's': {
       astr *t = cell_tostr(A, &v);
-      size_t len = t->len;
-      if (prec >= 0 && (size_t)prec < len) len = (size_t)prec;
+      /* width and precision count characters */
+      size_t nch = u8_count(A, t->s, t->len);
+      if (prec >= 0 && (size_t)prec < nch) nch = (size_t)prec;
+      size_t len = u8_skip(A, t->s, t->len, nch);
       bool left = strchr(flags, '-') != NULL;
-      size_t pad = (size_t)width > len ? (size_t)width - len : 0;
+      size_t pad = (size_t)width > nch ? (size_t)width - nch : 0;
       for (size_t k = 0; !left && k < pad; k++) sadd(A, &b, " ", 1);
       sadd(A, &b, t->s, len);
       for (size_t k = 0; left && k < pad; k++) sadd(A, &b, " ", 1);
@@ -277,17 +291,18 @@ static double do_sub(awk *A, node *n, bool global)
     size_t so, eo;
     if (!re_exec(A, re, s->s, s->len, pos, &so, &eo, NULL, 0)) break;
     if (so == eo) {
+      size_t cl = 1; /* gawk steps bytes here, even in UTF-8 */
       if (so == lastend) {
         if (so >= s->len) break;
-        sadd(A, &b, s->s + so, 1);
-        pos = so + 1;
+        sadd(A, &b, s->s + so, cl);
+        pos = so + cl;
         continue;
       }
       sadd(A, &b, s->s + pos, so - pos);
       add_repl(A, &b, repl, s->s + so, 0);
       count++;
-      if (so < s->len) sadd(A, &b, s->s + so, 1);
-      pos = so + 1;
+      if (so < s->len) sadd(A, &b, s->s + so, cl);
+      pos = so + cl;
     } else {
       sadd(A, &b, s->s + pos, so - pos);
       add_repl(A, &b, repl, s->s + so, eo - so);
@@ -346,10 +361,11 @@ static astr *gensub(awk *A, node *n)
   while (pos <= s->len) {
     if (!re_exec(A, re, s->s, s->len, pos, NULL, NULL, m, 10)) break;
     size_t so = (size_t)m[0].rm_so, eo = (size_t)m[0].rm_eo;
+    size_t cl = 1; /* gawk steps bytes here, even in UTF-8 */
     if (so == eo && so == lastend) {
       if (so >= s->len) break;
-      sadd(A, &b, s->s + so, 1);
-      pos = so + 1;
+      sadd(A, &b, s->s + so, cl);
+      pos = so + cl;
       continue;
     }
     k++;
@@ -380,8 +396,8 @@ static astr *gensub(awk *A, node *n)
       sadd(A, &b, s->s + so, eo - so);
     }
     if (so == eo) {
-      if (so < s->len) sadd(A, &b, s->s + so, 1);
-      pos = so + 1;
+      if (so < s->len) sadd(A, &b, s->s + so, cl);
+      pos = so + cl;
     } else {
       pos = lastend = eo;
     }
@@ -399,7 +415,8 @@ static double do_match(awk *A, node *n)
   are *re = regex_arg(A, arg(n, 1));
   regmatch_t m[10];
   bool ok = re_exec(A, re, s->s, s->len, 0, NULL, NULL, m, 10);
-  double start = ok ? (double)m[0].rm_so + 1 : 0, len = ok ? (double)(m[0].rm_eo - m[0].rm_so) : -1;
+  double start = ok ? (double)u8_count(A, s->s, (size_t)m[0].rm_so) + 1 : 0;
+  double len = ok ? (double)u8_count(A, s->s + m[0].rm_so, (size_t)(m[0].rm_eo - m[0].rm_so)) : -1;
   cell v = cell_num(start);
   var_assign(A, G_RSTART, &v);
   v = cell_num(len);
@@ -417,11 +434,11 @@ static double do_match(awk *A, node *n)
       astr_unref(k);
       snprintf(key, sizeof key, "%d%sstart", g, A->subsep->s);
       k = astr_cstr(A, key);
-      *array_get(A, a, k) = cell_num((double)m[g].rm_so + 1);
+      *array_get(A, a, k) = cell_num((double)u8_count(A, s->s, (size_t)m[g].rm_so) + 1);
       astr_unref(k);
       snprintf(key, sizeof key, "%d%slength", g, A->subsep->s);
       k = astr_cstr(A, key);
-      *array_get(A, a, k) = cell_num((double)(m[g].rm_eo - m[g].rm_so));
+      *array_get(A, a, k) = cell_num((double)u8_count(A, s->s + m[g].rm_so, (size_t)(m[g].rm_eo - m[g].rm_so)));
       astr_unref(k);
     }
   }
@@ -580,6 +597,22 @@ static uint64_t uarg(awk *A, node *a, const char *fname)
   return (uint64_t)d;
 }
 
+/* gawk's warning, once, on bytes that are not UTF-8 */
+static void mb_check(awk *A, const astr *s)
+{
+  if (!A->utf8 || A->mb_warned) return;
+  mbstate_t st = {0};
+  for (size_t i = 0; i < s->len;) {
+    size_t k = mbrtowc(NULL, s->s + i, s->len - i, &st);
+    if (k == (size_t)-1 || k == (size_t)-2) {
+      A->mb_warned = true;
+      awk_warn(A, "Invalid multibyte data detected. There may be a mismatch between your data and your locale");
+      return;
+    }
+    i += k ? k : 1;
+  }
+}
+
 cell call_builtin(awk *A, node *n)
 {
   node *a0 = n->a;
@@ -590,13 +623,15 @@ cell call_builtin(awk *A, node *n)
       field_get(A, 0, &c);
       astr *s = cell_tostr(A, &c);
       cell_free(&c);
-      double len = (double)s->len;
+      double len = (double)u8_count(A, s->s, s->len);
+      mb_check(A, s);
       astr_unref(s);
       return cell_num(len);
     }
     if (is_array_arg(A, a0)) return cell_num((double)var_of(A, ungroup(a0))->a->n);
     astr *s = eval_str(A, a0);
-    double len = (double)s->len;
+    double len = (double)u8_count(A, s->s, s->len);
+    mb_check(A, s);
     astr_unref(s);
     return cell_num(len);
   }
@@ -614,18 +649,21 @@ cell call_builtin(awk *A, node *n)
     }
     if (!(di >= 1)) di = 1;
     double idx = trunc(di) - 1;
-    if (idx >= (double)s->len) {
+    size_t nch = u8_count(A, s->s, s->len);
+    if (idx >= (double)nch) {
       astr_unref(s);
       return cell_str(astr_new(A, "", 0));
     }
     size_t ix = (size_t)idx, len;
     if (n->nargs > 2) {
       double l = trunc(dl);
-      len = ix + l > (double)s->len ? s->len - ix : (size_t)l;
+      len = ix + l > (double)nch ? nch - ix : (size_t)l;
     } else {
-      len = s->len - ix;
+      len = nch - ix;
     }
-    r = cell_str(astr_new(A, s->s + ix, len));
+    size_t bs = u8_skip(A, s->s, s->len, ix);
+    size_t bl = u8_skip(A, s->s + bs, s->len - bs, len);
+    r = cell_str(astr_new(A, s->s + bs, bl));
     astr_unref(s);
     return r;
   }
@@ -636,7 +674,7 @@ cell call_builtin(awk *A, node *n)
     else
       for (size_t i = 0; i + t->len <= s->len; i++)
         if (!memcmp(s->s + i, t->s, t->len)) {
-          r = (double)i + 1;
+          r = (double)u8_count(A, s->s, i) + 1;
           break;
         }
     astr_unref(s);
@@ -671,6 +709,31 @@ cell call_builtin(awk *A, node *n)
   case B_TOLOWER:
   case B_TOUPPER: {
     astr *s = eval_str(A, a0);
+    if (A->utf8) {
+      /* characters through the C.UTF-8 locale's case tables */
+      sbuf b = {0};
+      sadd(A, &b, "", 0);
+      mbstate_t in = {0};
+      for (size_t i = 0; i < s->len;) {
+        wchar_t w;
+        size_t k = mbrtowc(&w, s->s + i, s->len - i, &in);
+        if (k == (size_t)-1 || k == (size_t)-2 || k == 0) {
+          memset(&in, 0, sizeof in);
+          sadd(A, &b, s->s + i, 1);
+          i++;
+          continue;
+        }
+        wint_t c = n->sub == B_TOLOWER ? towlower((wint_t)w) : towupper((wint_t)w);
+        char mb[MB_LEN_MAX];
+        mbstate_t out = {0};
+        size_t m = wcrtomb(mb, (wchar_t)c, &out);
+        if (m == (size_t)-1) sadd(A, &b, s->s + i, k);
+        else sadd(A, &b, mb, m);
+        i += k;
+      }
+      astr_unref(s);
+      return cell_str(stake(A, &b));
+    }
     astr *r = astr_new(A, s->s, s->len);
     for (size_t i = 0; i < r->len; i++) {
       unsigned char c = (unsigned char)r->s[i];

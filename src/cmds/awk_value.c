@@ -222,6 +222,33 @@ bool cell_isnum(awk *A, cell *c)
   return c->t == C_NUM || c->t == C_STRNUM || c->t == C_UNINIT;
 }
 
+/* ---- characters */
+
+size_t u8_clen(awk *A, const char *s, size_t n)
+{
+  if (!n) return 0;
+  if (!A->utf8) return 1;
+  size_t k = 1;
+  while (k < n && k < 4 && ((unsigned char)s[k] & 0xC0) == 0x80) k++;
+  return k;
+}
+
+size_t u8_count(awk *A, const char *s, size_t n)
+{
+  if (!A->utf8) return n;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i += u8_clen(A, s + i, n - i)) k++;
+  return k;
+}
+
+size_t u8_skip(awk *A, const char *s, size_t n, size_t k)
+{
+  if (!A->utf8) return k < n ? k : n;
+  size_t i = 0;
+  while (k-- && i < n) i += u8_clen(A, s + i, n - i);
+  return i;
+}
+
 /* ---- arrays */
 
 static bool int_key(const astr *k, long long *v);
