@@ -69,6 +69,9 @@
 **  File name transformations:
 **       --strip-components=NUMBER   strip NUMBER leading components from file
 **                              names on extraction
+**       --transform=EXPRESSION, --xform=EXPRESSION
+**                              use sed replace EXPRESSION to transform file
+**                              names
 **
 **  Informative output:
 **   -v, --verbose              verbosely list files processed
@@ -105,7 +108,8 @@
 enum {
   O_SKIP_OLD = 256, O_OVERWRITE, O_NO_SAME_OWNER, O_SAME_OWNER, O_NUMERIC, O_OWNER, O_GROUP, O_MTIME,
   O_STRIP, O_EXCLUDE, O_ZSTD, O_SORT, O_NO_RECURSION, O_RECURSION, O_FORMAT, O_NO_SAME_PERMS,
-  O_WILDCARDS, O_NO_WILDCARDS, O_ANCHORED, O_TOTALS, O_DELAY, O_EXCLUDE_VCS, O_REMOVE_FILES, O_COMPRESS_PROG
+  O_WILDCARDS, O_NO_WILDCARDS, O_ANCHORED, O_TOTALS, O_DELAY, O_EXCLUDE_VCS, O_REMOVE_FILES, O_COMPRESS_PROG,
+  O_TRANSFORM
 };
 
 /* ---- reading */
@@ -326,6 +330,7 @@ static int read_archive(tar *t, const char *dir)
   }
   bool any = false;
   xsafe lx = {.c = t->c}; /* t's record of the prefixes reported */
+  char *orig = NULL;      /* the member's name as stored */
   while (!fatal) {
     struct archive_entry *e;
     int r = L->read_next_header(a, &e);
@@ -369,10 +374,25 @@ static int read_archive(tar *t, const char *dir)
       if (cmd_out_error(t->c)) break;
       continue;
     }
-    /* extraction */
+    /* extraction; GNU prints and checks for ".." the name as stored, and
+    ** strips what --transform made of it */
+    free(orig);
+    if (!(orig = strdup(name))) break;
+    char *xname = NULL, *xlink = NULL;
+    if (t->xforms) {
+      xname = tar_xform_name(t->xforms, name, TAR_XF_NAME);
+      if (xname) name = xname;
+      const char *hl = L->entry_hardlink(e), *sl = L->entry_symlink(e);
+      if (hl && (xlink = tar_xform_name(t->xforms, hl, TAR_XF_HARDLINK))) L->entry_set_hardlink(e, xlink);
+      else if (sl && (xlink = tar_xform_name(t->xforms, sl, TAR_XF_SYMLINK))) L->entry_set_symlink(e, xlink);
+      free(xlink);
+      L->entry_set_pathname(e, name);
+      free(xname);
+      name = L->entry_pathname(e);
+    }
     const char *safe = xsafe_strip(&x, name, "member names");
-    if (xsafe_dotdot(name)) {
-      tar_msg(t, "%s: Member name contains '..'", tar_q(name, q, sizeof q));
+    if (xsafe_dotdot(orig)) {
+      tar_msg(t, "%s: Member name contains '..'", tar_q(orig, q, sizeof q));
       t->errors++;
       if (!skip_data(t, a)) {
         fatal = true;
@@ -391,10 +411,10 @@ static int read_archive(tar *t, const char *dir)
     }
     int type = entry_type(t, e);
     const char *hlink = type == XS_HARDLINK ? xsafe_strip(&x, L->entry_hardlink(e), "hard link targets") : NULL;
-    if (t->verbose && !t->to_stdout) print_name(t, e, name);
+    if (t->verbose && !t->to_stdout) print_name(t, e, orig);
     else if (t->verbose) {
       /* with -O the names go to stderr */
-      char *qn = tar_quoted(name);
+      char *qn = tar_quoted(orig);
       if (qn) {
         cmd_flush(t->c);
         acs_sys_write_all(2, qn, strlen(qn));
@@ -455,6 +475,7 @@ static int read_archive(tar *t, const char *dir)
     }
     if (cmd_out_error(t->c)) break;
   }
+  free(orig);
   if (have_x) {
     /* after a fatal error too: the links made last are still made */
     xsafe_finish(&x);
@@ -641,7 +662,8 @@ int acs__cmd_tar(acs_cmd *c, int argc, char **argv)
       {"no-recursion", O_NO_RECURSION, CMD_NOARG}, {"recursion", O_RECURSION, CMD_NOARG},
       {"format", 'H', CMD_ARG}, {"wildcards", O_WILDCARDS, CMD_NOARG}, {"no-wildcards", O_NO_WILDCARDS, CMD_NOARG}, {"anchored", O_ANCHORED, CMD_NOARG},
       {"totals", O_TOTALS, CMD_OPTARG}, {"exclude-vcs", O_EXCLUDE_VCS, CMD_NOARG},
-      {"remove-files", O_REMOVE_FILES, CMD_NOARG}, {"use-compress-program", 'I', CMD_ARG}, {"delay-directory-restore", O_DELAY, CMD_NOARG}, {0}};
+      {"remove-files", O_REMOVE_FILES, CMD_NOARG}, {"use-compress-program", 'I', CMD_ARG},
+      {"transform", O_TRANSFORM, CMD_ARG}, {"xform", O_TRANSFORM, CMD_ARG}, {"delay-directory-restore", O_DELAY, CMD_NOARG}, {0}};
   tar t = {.c = c, .ugswidth = 19};
   char **old = old_style(&argc, argv);
   if (old) argv = old;
@@ -683,6 +705,11 @@ int acs__cmd_tar(acs_cmd *c, int argc, char **argv)
       break;
     }
     case O_REMOVE_FILES: t.remove_files = true; break;
+    case O_TRANSFORM: {
+      char why[256];
+      if (!tar_xform_add(&t.xforms, g.arg, why, sizeof why)) return usage(&t, why);
+      break;
+    }
     case 'I':
       if (!compress_program(&t, g.arg)) {
         tar_msg(&t, "%s: Cannot run: no such program in this box (gzip, bzip2, xz and zstd are built in)", g.arg);
@@ -760,5 +787,6 @@ int acs__cmd_tar(acs_cmd *c, int argc, char **argv)
   free(t.names);
   for (size_t i = 0; i < t.nexcludes; i++) free(t.excludes[i]);
   free(t.excludes);
+  tar_xform_free(t.xforms);
   return status;
 }

@@ -3,6 +3,7 @@
 #define ACS_CMDS_TAR_H
 
 #include "lib_larch.h"
+#include "tar_xform.h"
 
 enum { TZ_NONE, TZ_GZIP, TZ_BZIP2, TZ_XZ, TZ_ZSTD, TZ_AUTO };
 
@@ -27,6 +28,7 @@ typedef struct tar {
   int ugswidth;         /* GNU's growing width of "user/group size" */
   bool verbose_to_err;  /* the archive is on stdout */
   bool remove_files;    /* --remove-files */
+  tar_xforms *xforms;   /* --transform */
   int wildcards;         /* --wildcards 1, --no-wildcards -1 */
   bool files_from;      /* -T was given: an empty list is no error */
   char **names;         /* operands (and -T's) */

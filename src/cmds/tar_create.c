@@ -194,10 +194,16 @@ static int add_path(cstate *s, const char *path, const char *name)
     return 0;
   }
   struct archive_entry *e = L->entry_clear(s->e);
-  size_t nl = strlen(name);
+  char *xname = t->xforms ? tar_xform_name(t->xforms, name, TAR_XF_NAME) : NULL;
+  const char *stored = xname ? xname : name;
+  size_t nl = strlen(stored);
   char *mname = malloc(nl + 2);
-  if (!mname) return -1;
-  memcpy(mname, name, nl + 1);
+  if (!mname) {
+    free(xname);
+    return -1;
+  }
+  memcpy(mname, stored, nl + 1);
+  free(xname);
   if (S_ISDIR(st.mode) && (nl == 0 || name[nl - 1] != '/')) strcpy(mname + nl, "/");
   L->entry_set_pathname(e, mname);
   L->entry_set_perm(e, st.mode & 07777);
@@ -208,7 +214,9 @@ static int add_path(cstate *s, const char *path, const char *name)
   if (S_ISREG(st.mode) && st.nlink > 1) hl = seen_link(s, &st, name);
   if (hl) {
     L->entry_set_filetype(e, AE_IFREG);
-    L->entry_set_hardlink(e, hl);
+    char *xl = t->xforms ? tar_xform_name(t->xforms, hl, TAR_XF_HARDLINK) : NULL;
+    L->entry_set_hardlink(e, xl ? xl : hl);
+    free(xl);
     L->entry_set_size(e, 0);
   } else if (S_ISREG(st.mode)) {
     fd = acs_sys_open(path, O_RDONLY, 0);
@@ -234,7 +242,9 @@ static int add_path(cstate *s, const char *path, const char *name)
     }
     target[n] = 0;
     L->entry_set_filetype(e, AE_IFLNK);
-    L->entry_set_symlink(e, target);
+    char *xl = t->xforms ? tar_xform_name(t->xforms, target, TAR_XF_SYMLINK) : NULL;
+    L->entry_set_symlink(e, xl ? xl : target);
+    free(xl);
     L->entry_set_size(e, 0);
   } else if (S_ISFIFO(st.mode)) {
     L->entry_set_filetype(e, AE_IFIFO);
