@@ -28,7 +28,8 @@
 /* GNU coreutils' head, with its obsolete first argument (-5, -5c, -2kq).
 ** "All but the last N" keeps only the last N bytes or lines in memory (a
 ** ring of lines), so it streams; head stops reading as soon as it has
-** printed what it was asked for, so `yes | head -1` ends. */
+** printed what it was asked for, so `yes | head -1` ends, and leaves a
+** seekable input just after the part it printed. */
 #include "cmd.h"
 #include "lib_text.h"
 
@@ -65,6 +66,12 @@ static int head_first(acs_cmd *c, cmd_in *in, const opts *o)
     }
     cmd_out(c, buf, take);
     if (cmd_out_error(c)) return 0;
+    if (left == 0) {
+      /* leave a seekable input just after what was printed, as GNU does,
+      ** so that { head -n 1; cat; } < file goes on where head stopped */
+      int64_t unread = (int64_t)((size_t)n - take + (in->end - in->start));
+      if (unread > 0 && acs_sys_lseek(in->fd, -unread, SEEK_CUR) >= 0) in->start = in->end;
+    }
   }
   return 0;
 }
