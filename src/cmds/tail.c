@@ -35,8 +35,10 @@
 
 /* GNU coreutils' tail with its obsolete forms (tail -3, tail +2, tail
 ** -3c, tail -f as the one option before one file). The last N lines are
-** found in a window that trails the input and is trimmed now and then, so
-** the memory is about the size of what gets printed. -f polls: every
+** found from the end of a large regular file (pread backwards, so a big
+** log is not read whole), else in a window that trails the input and is
+** trimmed now and then, so the memory is about the size of what gets
+** printed. -f polls: every
 ** interval it checks each file's size (truncation starts it over, as GNU
 ** reports it) and copies what was appended; --follow=name also stats the
 ** name to notice a file replaced, removed or created. It runs until it is
@@ -129,6 +131,42 @@ static int tail_end(acs_cmd *c, cmd_in *in, const opts *o, int64_t *total)
   if (win.data) cmd_out(c, win.data + start, win.len - start);
   free(win.data);
   return rc;
+}
+
+/* the last part of a regular file of size bytes: found from its end with
+** pread, so a large log is not read whole; then copied from there */
+static int tail_end_seek(acs_cmd *c, cmd_in *in, const opts *o, int64_t size, int64_t *total)
+{
+  int64_t start = 0;
+  if (o->bytes) {
+    start = size > o->count ? size - o->count : 0;
+  } else if (o->count == 0) {
+    start = size;
+  } else {
+    static unsigned char buf[65536];
+    int64_t left = o->count, end = size;
+    bool last_byte = true;
+    while (end > 0 && start == 0) {
+      int64_t from = end > (int64_t)sizeof buf ? end - (int64_t)sizeof buf : 0;
+      ssize_t r = acs_sys_pread(in->fd, buf, (size_t)(end - from), from);
+      if (r < 0) return (int)r;
+      if (r != end - from) return tail_end(c, in, o, total); /* the file moved under us */
+      for (int64_t i = r; i-- > 0;) {
+        if (last_byte) { /* a delimiter that ends the file ends no line of its own */
+          last_byte = false;
+          if (buf[i] == (unsigned char)o->delim) continue;
+        }
+        if (buf[i] == (unsigned char)o->delim && --left == 0) {
+          start = from + i + 1;
+          break;
+        }
+      }
+      end = from;
+    }
+  }
+  if (acs_sys_lseek(in->fd, start, SEEK_SET) < 0) return tail_end(c, in, o, total);
+  *total = start;
+  return copy_rest(c, in, total);
 }
 
 static int tail_start(acs_cmd *c, cmd_in *in, const opts *o, int64_t *total)
@@ -436,7 +474,10 @@ int acs__cmd_tail(acs_cmd *c, int argc, char **argv)
     if (show) header(c, f->name, &first);
     last_shown = i;
     int64_t total = 0;
-    int rc = o.from_start ? tail_start(c, in, &o, &total) : tail_end(c, in, &o, &total);
+    int rc;
+    if (o.from_start) rc = tail_start(c, in, &o, &total);
+    else if (f->regular && (int64_t)st.size > 65536) rc = tail_end_seek(c, in, &o, (int64_t)st.size, &total);
+    else rc = tail_end(c, in, &o, &total);
     if (rc < 0) {
       cmd_error(c, "error reading %s: %s", cmd_quote(f->name, q, sizeof q), cmd_strerror(rc));
       status = 1;
