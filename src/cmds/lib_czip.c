@@ -209,7 +209,9 @@ static void problem(job *j, int p, const char *name, const char *out, const char
     case P_FORMAT:
     case P_TRAILING: say(j, "%s: %s: unsupported format \n", t, name); break;
     case P_TRUNC: say(j, "%s: %s: unexpected end of file \n", t, name); break;
-    case P_CORRUPT: say(j, "%s: %s: Decoding error (36) : %s \n", t, name, why ? why : "corrupted block detected"); break;
+    case P_CORRUPT:
+      say(j, "%s: %s: Decoding error (36) : %s \n", t, name, why ? why : "corrupted block detected");
+      break;
     case P_TTY_OUT: say(j, "%s: stdout is a console, aborting \n", t); break;
     case P_TTY_IN: say(j, "%s: stdin is a console, aborting \n", t); break;
     case P_NOT_REGULAR: say(j, "%s: %s is not a regular file -- ignored \n", t, name); break;
@@ -818,7 +820,8 @@ static void do_path(job *j, const char *name)
   if (out) {
     acs_sys_close(s.fd);
     if (bad) {
-      if (o->kind == CODEC_BZIP2 && !o->test && bad == 2) say(j, "%s: Deleting output file %s, if it exists.\n", tool(j), out);
+      if (o->kind == CODEC_BZIP2 && !o->test && bad == 2)
+        say(j, "%s: Deleting output file %s, if it exists.\n", tool(j), out);
       acs_sys_unlink(out);
     } else {
       set_attrs(out, &st, j->hdr_mtime);

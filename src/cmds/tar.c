@@ -637,7 +637,8 @@ static int usage(tar *t, const char *msg)
 
 static int set_mode(tar *t, char m)
 {
-  if (t->mode && t->mode != m) return usage(t, "You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option");
+  if (t->mode && t->mode != m)
+    return usage(t, "You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option");
   t->mode = m;
   return 0;
 }
@@ -660,10 +661,12 @@ int acs__cmd_tar(acs_cmd *c, int argc, char **argv)
       {"mtime", O_MTIME, CMD_ARG}, {"files-from", 'T', CMD_ARG}, {"touch", 'm', CMD_NOARG},
       {"sort", O_SORT, CMD_ARG}, {"absolute-names", 'P', CMD_NOARG}, {"dereference", 'h', CMD_NOARG},
       {"no-recursion", O_NO_RECURSION, CMD_NOARG}, {"recursion", O_RECURSION, CMD_NOARG},
-      {"format", 'H', CMD_ARG}, {"wildcards", O_WILDCARDS, CMD_NOARG}, {"no-wildcards", O_NO_WILDCARDS, CMD_NOARG}, {"anchored", O_ANCHORED, CMD_NOARG},
+      {"format", 'H', CMD_ARG}, {"wildcards", O_WILDCARDS, CMD_NOARG},
+      {"no-wildcards", O_NO_WILDCARDS, CMD_NOARG}, {"anchored", O_ANCHORED, CMD_NOARG},
       {"totals", O_TOTALS, CMD_OPTARG}, {"exclude-vcs", O_EXCLUDE_VCS, CMD_NOARG},
       {"remove-files", O_REMOVE_FILES, CMD_NOARG}, {"use-compress-program", 'I', CMD_ARG},
-      {"transform", O_TRANSFORM, CMD_ARG}, {"xform", O_TRANSFORM, CMD_ARG}, {"delay-directory-restore", O_DELAY, CMD_NOARG}, {0}};
+      {"transform", O_TRANSFORM, CMD_ARG}, {"xform", O_TRANSFORM, CMD_ARG},
+      {"delay-directory-restore", O_DELAY, CMD_NOARG}, {0}};
   tar t = {.c = c, .ugswidth = 19};
   char **old = old_style(&argc, argv);
   if (old) argv = old;

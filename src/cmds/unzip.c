@@ -286,7 +286,8 @@ static int run(unz *u, const char *zipname)
   uint64_t total = 0;
   unsigned long count = 0;
   int tested_bad = 0;
-  if (u->list && u->quiet < 2 && !u->names_only) cmd_puts(u->c, "  Length      Date    Time    Name\n---------  ---------- -----   ----\n");
+  if (u->list && u->quiet < 2 && !u->names_only)
+    cmd_puts(u->c, "  Length      Date    Time    Name\n---------  ---------- -----   ----\n");
   struct archive_entry *e;
   int r;
   while ((r = L->read_next_header(a, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {

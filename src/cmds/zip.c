@@ -449,7 +449,8 @@ int acs__cmd_zip(acs_cmd *c, int argc, char **argv)
   if (!to_stdout) acs_sys_close(z.fd);
   if (to_stdout) {
   } else if (bad) {
-    zmsg(&z, "zip error: %s\n", z.werr ? cmd_strerror(z.werr) : a && L->error_string(a) ? L->error_string(a) : "write failed");
+    const char *why = z.werr ? cmd_strerror(z.werr) : a && L->error_string(a) ? L->error_string(a) : "write failed";
+    zmsg(&z, "zip error: %s\n", why);
     acs_sys_unlink(tmp);
   } else if (acs_sys_rename(tmp, zn) < 0) {
     zmsg(&z, "zip error: Could not create output file (%s)\n", zn);
