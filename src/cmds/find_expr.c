@@ -226,8 +226,8 @@ static fnode *primary(parser *p)
   if (!strcmp(t, "-name") || !strcmp(t, "-iname") || !strcmp(t, "-path") || !strcmp(t, "-ipath") ||
       !strcmp(t, "-wholename") || !strcmp(t, "-iwholename") || !strcmp(t, "-lname") || !strcmp(t, "-ilname")) {
     if (!(a = arg(p, t))) return NULL;
-    n = node(!strcmp(t + 2, "name") || !strcmp(t, "-name") ? N_NAME : strstr(t, "lname") ? N_LNAME : N_PATH);
-    if (!strcmp(t, "-iname")) n->kind = N_NAME;
+    n = node(!strcmp(t, "-lname") || !strcmp(t, "-ilname") ? N_LNAME
+             : !strcmp(t, "-name") || !strcmp(t, "-iname") ? N_NAME : N_PATH);
     n->s = a;
     n->flags = t[1] == 'i' ? FNM_CASEFOLD : 0;
     if (n->kind == N_NAME && strchr(a, '/') && strcmp(a, "/") && f->warn) {
@@ -432,6 +432,10 @@ static fnode *unary(parser *p)
       perr(p, "%s", "invalid expression; empty parentheses are not allowed.");
       return NULL;
     }
+    if (p->i >= p->n) {
+      perr(p, "%s", "invalid expression; expected to find a ')' but didn't see one. Perhaps you need an extra predicate after '('");
+      return NULL;
+    }
     fnode *x = parse_comma(p);
     if (p->failed) return NULL;
     if (p->i >= p->n || strcmp(p->v[p->i], ")")) {
@@ -446,7 +450,7 @@ static fnode *unary(parser *p)
     return NULL;
   }
   if (!strcmp(t, ")")) {
-    perr(p, "%s", "invalid expression; you have too many ')'");
+    perr(p, "%s", "you have too many ')'");
     return NULL;
   }
   return primary(p);
@@ -514,7 +518,7 @@ bool find_parse(find *f, char **argv, int argc)
   parser p = {.f = f, .v = argv, .n = argc};
   fnode *root = argc ? parse_comma(&p) : NULL;
   if (!p.failed && p.i < p.n) {
-    if (!strcmp(argv[p.i], ")")) perr(&p, "%s", "invalid expression; you have too many ')'");
+    if (!strcmp(argv[p.i], ")")) perr(&p, "%s", "you have too many ')'");
     else perr(&p, "paths must precede expression: `%s'", argv[p.i]);
   }
   if (p.failed) return false;
