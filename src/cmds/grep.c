@@ -125,7 +125,7 @@ static void put_num(grep *g, scan *s, int64_t v, const char *color)
   if (g->color) cmd_puts(g->c, C_END);
 }
 
-static void line_head(grep *g, scan *s, int64_t lineno, int64_t off, char sep)
+static void line_head(grep *g, scan *s, int64_t lineno, int64_t off, char sep, bool empty)
 {
   bool any = false;
   if (s->names) {
@@ -144,7 +144,7 @@ static void line_head(grep *g, scan *s, int64_t lineno, int64_t off, char sep)
     put_sep(g, sep);
     any = true;
   }
-  if (g->tabs && any) cmd_putc(g->c, '\t');
+  if (g->tabs && any && !empty) cmd_putc(g->c, '\t'); /* GNU pads no empty line */
 }
 
 static void line_end(grep *g)
@@ -193,7 +193,8 @@ static void put_body(grep *g, const char *p, size_t len, bool matching)
 static void print_line(grep *g, scan *s, const char *p, size_t len, int64_t lineno, int64_t off, bool selected)
 {
   group_sep(g, s, lineno);
-  line_head(g, s, lineno, off, selected ? ':' : '-');
+  if (g->only && !selected) return; /* -o prints no context, only its "--" */
+  line_head(g, s, lineno, off, selected ? ':' : '-', len == 0);
   put_body(g, p, len, selected != g->invert);
   line_end(g);
 }
@@ -206,7 +207,7 @@ static void print_only(grep *g, scan *s, const char *p, size_t len, int64_t line
       at = ms + 1;
       continue;
     }
-    line_head(g, s, lineno, off + (int64_t)ms, ':');
+    line_head(g, s, lineno, off + (int64_t)ms, ':', false);
     if (g->color) cmd_puts(g->c, C_MATCH);
     cmd_out(g->c, p + ms, me - ms);
     if (g->color) cmd_puts(g->c, C_END);

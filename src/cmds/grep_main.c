@@ -33,6 +33,7 @@ typedef struct run {
   size_t nxdirs;
   int names; /* -1: when there are several operands or a directory is walked */
   bool done, matched, bad_arg;
+  bool matcher_set; /* -E -F -G -P, or egrep's and fgrep's own */
   bool out_reg; /* stdout is a regular file: its identity */
   uint64_t out_dev, out_ino;
   uint64_t (*stack)[2]; /* dev, ino of the directories being walked (-R loops) */
@@ -321,10 +322,16 @@ static bool set_opt(run *r, pats *p, cmd_getopt *o, int opt, int64_t *ctx, int64
       return false;
     }
     return true;
-  case 'E': g->m.kind = GM_EXTENDED; return true;
-  case 'F': g->m.kind = GM_FIXED; return true;
-  case 'G': g->m.kind = GM_BASIC; return true;
-  case 'P': g->m.kind = GM_PERL; return true;
+  case 'E': case 'F': case 'G': case 'P': {
+    int k = opt == 'E' ? GM_EXTENDED : opt == 'F' ? GM_FIXED : opt == 'G' ? GM_BASIC : GM_PERL;
+    if (r->matcher_set && g->m.kind != k) {
+      cmd_error(c, "conflicting matchers specified");
+      return false;
+    }
+    r->matcher_set = true;
+    g->m.kind = k;
+    return true;
+  }
   case 'H': r->names = 1; return true;
   case 'h': r->names = 0; return true;
   case 'I': g->binary = BIN_WITHOUT; return true;
@@ -446,6 +453,7 @@ int acs__grep_main(acs_cmd *c, int argc, char **argv, int kind)
   g->max_count = -1;
   g->group_sep = "--";
   g->m.kind = kind;
+  r->matcher_set = kind != GM_BASIC;
   r->label = "(standard input)";
   r->names = -1;
   int64_t ctx[3] = {-1, -1, -1}, digits = 0; /* -B -A -C */
