@@ -89,7 +89,10 @@ static void verror(acs_cmd *c, const char *fmt, va_list ap, bool try_help)
   size_t len = (size_t)n + (m < 0 ? 0 : (size_t)m);
   if (len > sizeof line - 2) len = sizeof line - 2;
   line[len++] = '\n';
-  cmd_flush(c); /* what came before goes out first, as with stdio */
+  /* what came before goes out first: glibc's error(), which GNU's tools
+  ** report with, flushes stdout before it writes (the few that write to
+  ** stderr themselves, csplit's size lines, write fd 2 directly) */
+  cmd_flush(c);
   acs_sys_write_all(2, line, len);
   if (try_help) {
     n = snprintf(line, sizeof line, "%s%sTry '%s --help' for more information.\n",

@@ -153,21 +153,27 @@ static int bi_return(int argc, char **argv)
 static int loop_ctl(int argc, char **argv, bool brk)
 {
   long n = 1;
-  if (argc > 1 && (!number_arg(argv[1], &n) || n < 1)) {
-    sh_error("%s: %s: loop count out of range", argv[0], argv[1]);
-    n = 1;
-    if (!number_arg(argv[1], &n)) return 1;
-    return 1;
+  /* bash leaves a script on a malformed break or continue (a special
+  ** builtin's usage error): 128 for a word, 1 for extra arguments */
+  if (argc > 1 && !number_arg(argv[1], &n)) {
+    sh_error("%s: %s: numeric argument required", argv[0], argv[1]);
+    sh_exit(128);
   }
   if (argc > 2) {
     sh_error("%s: too many arguments", argv[0]);
-    return 1;
+    sh_exit(1);
   }
-  if (sh.loop_depth == 0) return 0;
+  int st = 0;
+  if (n < 1) { /* bash says so, then acts as for 1 */
+    sh_error("%s: %ld: loop count out of range", argv[0], n);
+    n = 1;
+    st = 1;
+  }
+  if (sh.loop_depth == 0) return st;
   if (n > sh.loop_depth) n = sh.loop_depth;
   if (brk) sh.breaking = (int)n;
   else sh.continuing = (int)n;
-  return 0;
+  return st;
 }
 
 static int bi_break(int argc, char **argv) { return loop_ctl(argc, argv, true); }
@@ -213,6 +219,12 @@ static int bi_source(int argc, char **argv)
   free(path);
   if (fd < 0) {
     sh_perror(name, fd);
+    return 1;
+  }
+  acs__sys_stat fst;
+  if (acs_sys_fstat(fd, &fst) == 0 && (fst.mode & 0170000) == 0040000) {
+    acs_sys_close(fd);
+    sh_error("%s: is a directory", name);
     return 1;
   }
   sbuf b = {0};

@@ -220,6 +220,33 @@ static bool expand_assigns(word *w, strv *out)
   return true;
 }
 
+/* A command's words. After declare, typeset, local, export and readonly
+** (as the command's first word, literally) an argument shaped as an
+** assignment is expanded as one: no splitting, no globbing, a tilde after
+** '=' (local v=$(cmd) keeps its spaces), as bash does. */
+static bool expand_command(word *w, strv *out)
+{
+  const char *first = w && w->raw ? w->raw : "";
+  static const char *const decl[] = {"declare", "typeset", "local", "export", "readonly", NULL};
+  bool is_decl = false;
+  for (int i = 0; decl[i]; i++)
+    if (!strcmp(first, decl[i])) is_decl = true;
+  if (!is_decl) return ex_words(w, out);
+  for (; w; w = w->next) {
+    asg g;
+    if (w->raw && asg_parse(w->raw, strlen(w->raw), &g)) {
+      if (!expand_assign(w, out)) return false;
+      continue;
+    }
+    word *next = w->next;
+    w->next = NULL;
+    bool ok = ex_words(w, out);
+    w->next = next;
+    if (!ok) return false;
+  }
+  return true;
+}
+
 static int assign_all(strv *as, bool local_export)
 {
   for (size_t i = 0; i < as->n; i++) {
@@ -370,7 +397,7 @@ static int run_simple(node *n)
     redir_restore(&sv);
     return done(st);
   }
-  if (!ex_words(n->words, &args) || !expand_assigns(n->assigns, &as)) {
+  if (!expand_command(n->words, &args) || !expand_assigns(n->assigns, &as)) {
     sv_free(&args);
     sv_free(&as);
     return 1;

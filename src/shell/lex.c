@@ -404,6 +404,16 @@ static void lex_brace(lexer *lx, pbuild *b, bool in_dq)
     p->op = PO_LOWER1;
     if (lx_peekc(lx, 0) == ',') lx_getc(lx), p->op = PO_LOWER;
     break;
+  case '@': {
+    int l = lx_getc(lx);
+    if (!l || !strchr("QEULuaAPK", l) || lx_getc(lx) != '}') {
+      lx_error(lx, "bad substitution");
+      return;
+    }
+    p->op = PO_AT;
+    p->at_op = (char)l;
+    return;
+  }
   default:
     lx_error(lx, "bad substitution");
     return;
@@ -754,6 +764,10 @@ static wpart *lex_compound(lexer *lx, wpart *head)
       depth++;
     } else if (c == ')' && --depth == 0) {
       break;
+    } else if (depth == 1 && strchr("&|;<>", c)) {
+      /* an operator among the elements: bash's parse error */
+      lx_error(lx, "syntax error near unexpected token `%c'", c);
+      return head;
     }
     word_start = c == ' ' || c == '\t' || c == '\n' || c == '(';
   }

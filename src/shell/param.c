@@ -199,9 +199,107 @@ static bool arith_word(word *w, int64_t *v)
 }
 
 /* apply a value-changing operator to one value (a new string) */
+/* ${x@Q}: quoted for reuse as bash quotes it ('...', or $'...' when
+** the value has control characters) */
+static char *at_quote(const char *v)
+{
+  sbuf b = {0};
+  bool ctrl = false;
+  for (const unsigned char *p = (const unsigned char *)v; *p; p++)
+    if (*p < 32 || *p == 127) ctrl = true;
+  if (!ctrl) {
+    sb_addc(&b, '\'');
+    for (const char *p = v; *p; p++) {
+      if (*p == '\'') sb_adds(&b, "'\\''");
+      else sb_addc(&b, *p);
+    }
+    sb_addc(&b, '\'');
+    return sb_take(&b);
+  }
+  sb_adds(&b, "$'");
+  for (const unsigned char *p = (const unsigned char *)v; *p; p++) {
+    const char *e = NULL;
+    switch (*p) {
+    case '\n': e = "\\n"; break;
+    case '\t': e = "\\t"; break;
+    case '\r': e = "\\r"; break;
+    case '\a': e = "\\a"; break;
+    case '\b': e = "\\b"; break;
+    case '\f': e = "\\f"; break;
+    case '\v': e = "\\v"; break;
+    case 27: e = "\\E"; break;
+    case '\\': e = "\\\\"; break;
+    case '\'': e = "\\'"; break;
+    default: break;
+    }
+    if (e) sb_adds(&b, e);
+    else if (*p < 32 || *p == 127) sb_printf(&b, "\\%03o", *p);
+    else sb_addc(&b, (char)*p);
+  }
+  sb_addc(&b, '\'');
+  return sb_take(&b);
+}
+
+/* ${x@E}: backslash escapes as $'...' reads them */
+static char *at_escapes(const char *v)
+{
+  sbuf b = {0};
+  for (const char *p = v; *p; p++) {
+    if (*p != '\\' || !p[1]) {
+      sb_addc(&b, *p);
+      continue;
+    }
+    char c = *++p;
+    static const char from[] = "ntrabfveE\\'\"?", to[] = "\n\t\r\a\b\f\v\033\033\\'\"?";
+    const char *at = strchr(from, c);
+    if (at) {
+      sb_addc(&b, to[at - from]);
+    } else if (c >= '0' && c <= '7') {
+      int n = 0, k = 0;
+      for (; k < 3 && p[k] >= '0' && p[k] <= '7'; k++) n = n * 8 + (p[k] - '0');
+      p += k - 1;
+      sb_addc(&b, (char)n);
+    } else if (c == 'x' && isxdigit((unsigned char)p[1])) {
+      int n = 0, k = 1;
+      for (; k < 3 && isxdigit((unsigned char)p[k]); k++)
+        n = n * 16 + (isdigit((unsigned char)p[k]) ? p[k] - '0' : (tolower((unsigned char)p[k]) - 'a' + 10));
+      p += k - 1;
+      sb_addc(&b, (char)n);
+    } else {
+      sb_addc(&b, '\\');
+      sb_addc(&b, c);
+    }
+  }
+  return b.s ? sb_take(&b) : xstrdup("");
+}
+
 static char *transform(wpart *p, const char *v)
 {
   switch (p->op) {
+  case PO_AT:
+    switch (p->at_op) {
+    case 'Q': return at_quote(v);
+    case 'E': return at_escapes(v);
+    case 'U': case 'u': case 'L': {
+      char *r = xstrdup(v);
+      for (char *c = r; *c; c++) {
+        *c = (char)(p->at_op == 'L' ? tolower((unsigned char)*c) : toupper((unsigned char)*c));
+        if (p->at_op == 'u') break;
+      }
+      return r;
+    }
+    case 'a': {
+      int f = var_flags(p->text);
+      sbuf b = {0};
+      if (f & V_ARRAY) sb_addc(&b, 'a');
+      if (f & V_ASSOC) sb_addc(&b, 'A');
+      if (f & V_INTEGER) sb_addc(&b, 'i');
+      if (f & V_READONLY) sb_addc(&b, 'r');
+      if (f & V_EXPORT) sb_addc(&b, 'x');
+      return b.s ? sb_take(&b) : xstrdup("");
+    }
+    default: return xstrdup(v);
+    }
   case PO_RM_SPRE: case PO_RM_LPRE: case PO_RM_SSUF: case PO_RM_LSUF: {
     char *pat = ex_pattern(p->sub);
     if (!pat) return NULL;

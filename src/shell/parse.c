@@ -155,6 +155,27 @@ static bool is_assignment(word *w)
   return asg_parse(w->raw, strlen(w->raw), &g) > 0;
 }
 
+/* name=(...) is an assignment: anywhere but before a command or as a
+** declaration builtin's argument, bash reads its ( as a syntax error */
+static bool compound_misplaced(parser *p, word *w)
+{
+  for (wpart *q = w ? w->parts : NULL; q; q = q->next)
+    if (q->kind == P_ARRAY) {
+      lx_error(p->lx, "syntax error near unexpected token `('");
+      return true;
+    }
+  return false;
+}
+
+static bool is_declaration(word *w)
+{
+  static const char *const decl[] = {"declare", "typeset", "local", "export", "readonly", NULL};
+  const char *s = w ? word_lit(w) : NULL;
+  for (int i = 0; s && decl[i]; i++)
+    if (!strcmp(s, decl[i])) return true;
+  return false;
+}
+
 static node *p_funcbody(parser *p, node *f)
 {
   skip_nl(p);
@@ -206,6 +227,7 @@ static node *p_simple(parser *p)
       n->name = ar_strndup(lx->ar, name, strlen(name));
       return p_funcbody(p, n);
     }
+    if (!is_declaration(n->words ? n->words : w) && compound_misplaced(p, w)) return NULL;
     *wt = w;
     wt = &w->next;
   }
@@ -295,6 +317,7 @@ static node *p_for(parser *p)
       n->in = true;
       word **wt = &n->words;
       while (lx_peek(lx) == T_WORD) {
+        if (compound_misplaced(p, lx->tword)) return NULL;
         *wt = lx->tword;
         wt = &lx->tword->next;
         lx_consume(lx);
@@ -331,6 +354,7 @@ static node *p_case(parser *p)
     return NULL;
   }
   n->w1 = lx->tword;
+  if (compound_misplaced(p, n->w1)) return NULL;
   lx_consume(lx);
   skip_nl(p);
   if (!expect_word(p, "in")) return NULL;

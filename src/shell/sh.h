@@ -66,6 +66,7 @@ enum {
   PO_SUB, PO_SUB_ALL, PO_SUB_PRE, PO_SUB_SUF,               /* / // /# /% */
   PO_SLICE,                                                 /* :off:len */
   PO_UPPER1, PO_UPPER, PO_LOWER1, PO_LOWER,                 /* ^ ^^ , ,, */
+  PO_AT,                                                    /* @Q @E @U @u @L @a: at_op */
 };
 
 typedef struct word word;
@@ -82,6 +83,7 @@ typedef struct wpart {
   char all;     /* ${a[@]} ${a[*]} (and ${!prefix@} ${!prefix*}): '@' or '*' */
   bool subscripted; /* a [...] followed the name */
   bool bang;    /* ${!x}, ${!a[@]}, ${!prefix*} */
+  char at_op;   /* PO_AT's letter */
   struct wpart *next;
 } wpart;
 

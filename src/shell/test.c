@@ -53,7 +53,23 @@ int test_unary(const char *op, const char *arg, bool *ok)
       if (!strcmp(o[i].n, arg)) return *o[i].v ? 0 : 1;
     return 1;
   }
-  if (c == 'v') return var_get(arg) ? 0 : 1;
+  if (c == 'v') {
+    /* -v a[i]: that element; -v a: an array is set when element 0 is */
+    const char *br = strchr(arg, '[');
+    size_t n = strlen(arg);
+    if (br && br > arg && n > 2 && arg[n - 1] == ']' && is_name(arg, (size_t)(br - arg))) {
+      char *name = xstrndup(arg, (size_t)(br - arg));
+      char *sub = xstrndup(br + 1, n - (size_t)(br - arg) - 2);
+      array *a = var_array(name);
+      bool set;
+      if (!strcmp(sub, "@") || !strcmp(sub, "*")) set = a ? arr_count(a) > 0 : var_get(name) != NULL;
+      else set = var_elem_get(name, sub) != NULL;
+      free(name);
+      free(sub);
+      return set ? 0 : 1;
+    }
+    return var_get(arg) ? 0 : 1;
+  }
   if (c == 't') {
     long long fd;
     if (!integer(arg, &fd)) return 1;
