@@ -85,7 +85,7 @@ t read-array-and-counts 'echo "a b  c d" | { read -a x; printf "[%s]" "${x[@]}";
 t pipestatus-lastpipe 'true | false | (exit 3); echo ${PIPESTATUS[@]}; false; echo $PIPESTATUS; shopt -s lastpipe; echo hi | read line; echo "line=$line"; i=0; printf "a\nb\n" | while read l; do i=$((i+1)); done; echo $i'
 t trap-list-and-signals 'trap "echo bye" EXIT; trap; echo "$(trap)"; trap "echo got usr1" USR1; kill -USR1 $$; echo after; trap "" TERM; trap "echo t" 2; trap -p; trap - INT 0; trap; trap foo; echo $?; trap x NOSUCH; echo $?; kill -l 15; kill -l TERM'
 t kill-a-child-just-started 'for i in 1 2 3 4 5; do sleep 5 & kill $!; wait $!; echo $?; done; sleep 5 & kill -9 $!; wait $!; echo $?'
-t declaration-args-not-split 'x="a b c"; f() { local v=$x; echo "[$v]"; }; f; declare d=$x; echo "[$d]"; export e=$x; echo "[$e]"; echo > b; declare g=*; echo "$g"; declare -a arr=($x); echo ${#arr[@]}; export h=~/x; echo $h'
+t declaration-args-not-split 'x="a b c"; f() { local v=$x; echo "[$v]"; }; f; declare d=$x; echo "[$d]"; export e=$x; echo "[$e]"; echo > b; declare g=*; echo "$g"; declare -a arr=($x); echo ${#arr[@]}; HOME=/h; export h=~/x; echo $h'
 t test-v-elements-and-at-ops 'a=(1 "" 3); declare -A h=([k]=); [[ -v a[1] ]]; echo $?; test -v "a[5]"; echo $?; [[ -v h[k] ]]; echo $?; [[ -v h[z] ]]; echo $?; i=0; [[ -v a[i+2] ]]; echo $?; x="a b'"'"'c"; echo ${x@Q}; y=$'"'"'t\tn\n'"'"'; echo ${y@Q}; b=(x "y z"); echo "${b[@]@Q}"; w=hello; echo ${w@U} ${w@u} ${w@L} ${b@a}'
 t loop-control-errors 'for x in a b; do break 0; echo $x; done; echo $?; while true; do echo hi; break oops; done; echo after'
 t compound-misplaced 'for x in a=(); do echo $x; done; echo after'
