@@ -16,35 +16,35 @@
 hostmade() {
   local what=$1 make=$2 check=$3
   prepare "${4:-}" ""
-  (cd "$dir" && LC_ALL=C TZ=UTC bash -c "$make" >/dev/null 2>&1)
-  cp -a "$dir" "$dir.orig"
-  run_case "$dir" "$check" "$T/stdin" gnu
-  rm -rf "$dir" && mv "$dir.orig" "$dir"
-  run_case "$dir" "$check" "$T/stdin" box
-  if cmp -s "$T/out.gnu" "$T/out.box" && cmp -s "$T/st.gnu" "$T/st.box"; then report 1 "$what"
-  else report 0 "$what" "$(printf 'make: %s\ncheck: %s\nstatus: gnu %s, box %s\n' "$make" "$check" "$(cat "$T/st.gnu")" "$(cat "$T/st.box")"
-    diff -a <(cat -A "$T/out.gnu") <(cat -A "$T/out.box") | head -20; sed 's/^/box stderr: /' "$T/err.box" | head -5)"
+  (cd "$_c_dir" && LC_ALL=C TZ=UTC bash -c "$make" >/dev/null 2>&1)
+  cp -a "$_c_dir" "$_c_dir.orig"
+  run_case "$_c_dir" "$check" "$_c_tmp/stdin" gnu
+  rm -rf "$_c_dir" && mv "$_c_dir.orig" "$_c_dir"
+  run_case "$_c_dir" "$check" "$_c_tmp/stdin" box
+  if cmp -s "$_c_tmp/out.gnu" "$_c_tmp/out.box" && cmp -s "$_c_tmp/st.gnu" "$_c_tmp/st.box"; then report 1 "$what"
+  else report 0 "$what" "$(printf 'make: %s\ncheck: %s\nstatus: gnu %s, box %s\n' "$make" "$check" "$(cat "$_c_tmp/st.gnu")" "$(cat "$_c_tmp/st.box")"
+    diff -a <(cat -A "$_c_tmp/out.gnu") <(cat -A "$_c_tmp/out.box") | head -20; sed 's/^/box stderr: /' "$_c_tmp/err.box" | head -5)"
   fi
-  rm -rf "$dir"
+  rm -rf "$_c_dir"
 }
 
 boxmade() {
   local what=$1 make=$2 check=$3 side
   prepare "${4:-}" ""
-  cp -a "$dir" "$dir.orig"
-  run_case "$dir" "$make" "$T/stdin" gnu
-  mv "$T/out.gnu" "$T/arch.gnu"
-  rm -rf "$dir" && cp -a "$dir.orig" "$dir"
-  run_case "$dir" "$make" "$T/stdin" box
-  mv "$T/out.box" "$T/arch.box"
+  cp -a "$_c_dir" "$_c_dir.orig"
+  run_case "$_c_dir" "$make" "$_c_tmp/stdin" gnu
+  mv "$_c_tmp/out.gnu" "$_c_tmp/arch.gnu"
+  rm -rf "$_c_dir" && cp -a "$_c_dir.orig" "$_c_dir"
+  run_case "$_c_dir" "$make" "$_c_tmp/stdin" box
+  mv "$_c_tmp/out.box" "$_c_tmp/arch.box"
   for side in gnu box; do
-    rm -rf "$dir" && cp -a "$dir.orig" "$dir"
-    (cd "$dir" && A="$T/arch.$side" LC_ALL=C TZ=UTC bash -c "$check" >"$T/chk.$side" 2>&1 </dev/null
-     echo "status $?" >>"$T/chk.$side")
+    rm -rf "$_c_dir" && cp -a "$_c_dir.orig" "$_c_dir"
+    (cd "$_c_dir" && A="$_c_tmp/arch.$side" LC_ALL=C TZ=UTC bash -c "$check" >"$_c_tmp/chk.$side" 2>&1 </dev/null
+     echo "status $?" >>"$_c_tmp/chk.$side")
   done
-  if cmp -s "$T/chk.gnu" "$T/chk.box"; then report 1 "$what"
+  if cmp -s "$_c_tmp/chk.gnu" "$_c_tmp/chk.box"; then report 1 "$what"
   else report 0 "$what" "$(printf 'make: %s\ncheck: %s\n' "$make" "$check"
-    diff -a <(cat -A "$T/chk.gnu") <(cat -A "$T/chk.box") | head -20; sed 's/^/box stderr: /' "$T/err.box" | head -5)"
+    diff -a <(cat -A "$_c_tmp/chk.gnu") <(cat -A "$_c_tmp/chk.box") | head -20; sed 's/^/box stderr: /' "$_c_tmp/err.box" | head -5)"
   fi
-  rm -rf "$dir" "$dir.orig"
+  rm -rf "$_c_dir" "$_c_dir.orig"
 }

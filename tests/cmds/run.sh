@@ -16,45 +16,48 @@
 #
 # Both sides run with LC_ALL=C and TZ=UTC. BOXARGS (set in a test file)
 # adds options to `acs box` (say --user agent: then the GNU side is not
-# comparable, use testing). Output: "ok cmds/NAME: what" or "FAIL
+# comparable, use testing). The runner's own names start with _c_ (a test
+# file must not reuse them). Output: "ok cmds/NAME: what" or "FAIL
 # cmds/NAME: what" with the difference, then "N passed, N failed".
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
 ACS="$PWD/$BUILD/acs"
-T=$(mktemp -d "${TMPDIR:-/tmp}/acs-cmds.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0 n=0 file=
+_c_tmp=$(mktemp -d "${TMPDIR:-/tmp}/acs-cmds.XXXXXX")
+# a test file must not be able to point the cleanup at a host path
+readonly _c_tmp
+trap 'rm -rf "$_c_tmp"' EXIT
+_c_pass=0 _c_fail=0 _c_n=0 _c_file=
 BOXARGS=
 
-run_case() { # dir script stdin-file -> $T/out.box $T/st.box, or .gnu with gnu=1
-  local dir=$1 script=$2 stdin=$3 side=$4
+run_case() { # _c_dir script stdin-file -> $_c_tmp/out.box $_c_tmp/st.box, or .gnu with gnu=1
+  local _c_dir=$1 script=$2 stdin=$3 side=$4
   if [ "$side" = box ]; then
     # shellcheck disable=SC2086
     LC_ALL=C "$ACS" box $BOXARGS --timeout-ms 60000 --env LC_ALL=C --env TZ=UTC \
-      --copy "$dir:$dir" -w "$dir" -c "$script" <"$stdin" >"$T/out.box" 2>"$T/err.box"
-    echo $? >"$T/st.box"
+      --copy "$_c_dir:$_c_dir" -w "$_c_dir" -c "$script" <"$stdin" >"$_c_tmp/out.box" 2>"$_c_tmp/err.box"
+    echo $? >"$_c_tmp/st.box"
   else
-    (cd "$dir" && LC_ALL=C TZ=UTC timeout 60 bash -c "$script" <"$stdin" >"$T/out.gnu" 2>"$T/err.gnu"
-     echo $? >"$T/st.gnu")
+    (cd "$_c_dir" && LC_ALL=C TZ=UTC timeout 60 bash -c "$script" <"$stdin" >"$_c_tmp/out.gnu" 2>"$_c_tmp/err.gnu"
+     echo $? >"$_c_tmp/st.gnu")
   fi
 }
 
-prepare() { # input-file-contents stdin-contents -> dir in $dir
-  n=$((n + 1))
-  dir="$T/c$n"
-  mkdir -p "$dir"
-  [ -n "${1+x}" ] && [ -n "$1" ] && printf '%b' "$1" >"$dir/input"
-  printf '%b' "${2:-}" >"$T/stdin"
+prepare() { # input-file-contents stdin-contents -> _c_dir in $_c_dir
+  _c_n=$((_c_n + 1))
+  _c_dir="$_c_tmp/c$_c_n"
+  mkdir -p "$_c_dir"
+  [ -n "${1+x}" ] && [ -n "$1" ] && printf '%b' "$1" >"$_c_dir/input"
+  printf '%b' "${2:-}" >"$_c_tmp/stdin"
 }
 
 report() { # ok what diff-text
   if [ "$1" = 1 ]; then
-    pass=$((pass + 1))
-    echo "ok cmds/$file: $2"
+    _c_pass=$((_c_pass + 1))
+    echo "ok cmds/$_c_file: $2"
   else
-    fail=$((fail + 1))
-    echo "FAIL cmds/$file: $2"
+    _c_fail=$((_c_fail + 1))
+    echo "FAIL cmds/$_c_file: $2"
     printf '%s\n' "$3" | head -30 | sed 's/^/     /'
   fi
 }
@@ -62,33 +65,33 @@ report() { # ok what diff-text
 testing() {
   local what=$1 script=$2 want=$3
   prepare "${4:-}" "${5:-}"
-  run_case "$dir" "$script" "$T/stdin" box
-  printf '%b' "$want" >"$T/want"
-  if cmp -s "$T/want" "$T/out.box"; then report 1 "$what"
-  else report 0 "$what" "$(printf 'script: %s\n' "$script"; diff -a <(cat -A "$T/want") <(cat -A "$T/out.box") | head -20; sed 's/^/stderr: /' "$T/err.box" | head -5)"
+  run_case "$_c_dir" "$script" "$_c_tmp/stdin" box
+  printf '%b' "$want" >"$_c_tmp/want"
+  if cmp -s "$_c_tmp/want" "$_c_tmp/out.box"; then report 1 "$what"
+  else report 0 "$what" "$(printf 'script: %s\n' "$script"; diff -a <(cat -A "$_c_tmp/want") <(cat -A "$_c_tmp/out.box") | head -20; sed 's/^/stderr: /' "$_c_tmp/err.box" | head -5)"
   fi
-  rm -rf "$dir"
+  rm -rf "$_c_dir"
 }
 
 gnu() {
   local what=$1 script=$2
   prepare "${3:-}" "${4:-}"
-  cp -a "$dir" "$dir.orig"
-  run_case "$dir" "$script" "$T/stdin" gnu
-  rm -rf "$dir" && mv "$dir.orig" "$dir"
-  run_case "$dir" "$script" "$T/stdin" box
-  if cmp -s "$T/out.gnu" "$T/out.box" && cmp -s "$T/st.gnu" "$T/st.box"; then report 1 "$what"
-  else report 0 "$what" "$(printf 'script: %s\nstatus: gnu %s, box %s\n' "$script" "$(cat "$T/st.gnu")" "$(cat "$T/st.box")"
-    diff -a <(cat -A "$T/out.gnu") <(cat -A "$T/out.box") | head -20; sed 's/^/box stderr: /' "$T/err.box" | head -5)"
+  cp -a "$_c_dir" "$_c_dir.orig"
+  run_case "$_c_dir" "$script" "$_c_tmp/stdin" gnu
+  rm -rf "$_c_dir" && mv "$_c_dir.orig" "$_c_dir"
+  run_case "$_c_dir" "$script" "$_c_tmp/stdin" box
+  if cmp -s "$_c_tmp/out.gnu" "$_c_tmp/out.box" && cmp -s "$_c_tmp/st.gnu" "$_c_tmp/st.box"; then report 1 "$what"
+  else report 0 "$what" "$(printf 'script: %s\nstatus: gnu %s, box %s\n' "$script" "$(cat "$_c_tmp/st.gnu")" "$(cat "$_c_tmp/st.box")"
+    diff -a <(cat -A "$_c_tmp/out.gnu") <(cat -A "$_c_tmp/out.box") | head -20; sed 's/^/box stderr: /' "$_c_tmp/err.box" | head -5)"
   fi
-  rm -rf "$dir"
+  rm -rf "$_c_dir"
 }
 
 if [ $# -gt 0 ]; then set -- "${@/#/tests/cmds/}"; set -- "${@/%/.test}"; else set -- tests/cmds/*.test; fi
 for f in "$@"; do
-  file=$(basename "$f" .test)
+  _c_file=$(basename "$f" .test)
   BOXARGS=
   # shellcheck disable=SC1090
   . "$f"
 done
-echo "$pass passed, $fail failed"
+echo "$_c_pass passed, $_c_fail failed"
