@@ -76,7 +76,8 @@ typedef struct xargs {
   int64_t max_args, max_lines, size, procs;
   int delim; /* -1: whitespace with quotes */
   const char *eof_str, *replace;
-  bool no_empty, verbose, exit_big, interactive, open_tty, from_file;
+  bool no_empty, verbose, exit_big, interactive, open_tty, from_file, nul_warned;
+  int last_limit; /* 'n', 'L' or 'I': the last of the exclusive options */
   const char *slot_var;
   cmd_in *in;
   /* the pending command line */
@@ -164,9 +165,15 @@ static void run(xargs *x, char **extra, size_t nextra)
   x->ran_once = true;
   if (x->verbose || x->interactive) {
     size_t len = 0;
-    for (size_t i = 0; i < n; i++) len += strlen(argv[i]) + 1;
+    for (size_t i = 0; i < n; i++) len += strlen(argv[i]) * 4 + 3;
     char *line = malloc(len + 8), *q = line;
-    for (size_t i = 0; i < n; i++) q += sprintf(q, "%s%s", i ? " " : "", argv[i]);
+    /* GNU quotes what the shell would need quoted */
+    for (size_t i = 0; i < n; i++) {
+      size_t qs = strlen(argv[i]) * 4 + 3;
+      char *qb = malloc(qs);
+      q += sprintf(q, "%s%s", i ? " " : "", cmd_quotef(argv[i], qb, qs));
+      free(qb);
+    }
     if (x->interactive) *q++ = ' ';
     else *q++ = '\n';
     cmd_flush(x->c);
@@ -225,13 +232,15 @@ static void flush_line(xargs *x)
 ** and the box's limit on the items of one spawn */
 static bool fits(xargs *x, size_t n)
 {
-  return x->cmd_bytes + x->bytes + n + 1 <= (size_t)x->size - 1 && (size_t)x->ncmd + x->nargs < ACS__SYS_MAX_ARGS;
+  return x->cmd_bytes + x->bytes + n + 1 <= (size_t)x->size && (size_t)x->ncmd + x->nargs < ACS__SYS_MAX_ARGS;
 }
 
 static bool too_big(xargs *x, size_t n)
 {
-  if (x->cmd_bytes + n + 1 > (size_t)x->size - 1) {
-    cmd_error(x->c, "cannot fit single argument within argument list size limit");
+  if (x->cmd_bytes + n + 1 > (size_t)x->size) {
+    if (x->nargs) flush_line(x); /* GNU runs what it holds first */
+    reap(x, true);
+    cmd_error(x->c, "argument line too long");
     x->status = 1;
     x->stop = true;
     return true;
@@ -243,7 +252,7 @@ static void take(xargs *x, const char *s, size_t n)
 {
   if (too_big(x, n)) return;
   if (!fits(x, n)) {
-    if (x->exit_big && x->max_args > 0 && x->nargs < (size_t)x->max_args) {
+    if (x->exit_big && (x->max_args > 0 || x->max_lines > 0)) {
       cmd_error(x->c, "argument list too long");
       x->status = 1;
       x->stop = true;
@@ -315,6 +324,10 @@ static void read_words(xargs *x)
     for (ssize_t i = 0; i < r && !x->stop; i++) {
       int ch = buf[i];
       if (wl + 2 > wc) w = realloc(w, wc = wc ? wc * 2 : 256);
+      if (ch == 0 && !x->nul_warned) {
+        x->nul_warned = true;
+        cmd_error(x->c, "WARNING: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?");
+      }
       if (q) {
         if (ch == q) q = 0;
         else if (ch == '\n') {
@@ -351,7 +364,7 @@ static void read_words(xargs *x)
           line_words = true;
         }
         /* -L counts lines with words; one ending in a blank goes on into the next */
-        if (ch == '\n' && x->max_lines > 0 && prev != ' ' && prev != '\t' && line_words) {
+        if (ch == '\n' && x->max_lines > 0 && prev != ' ' && prev != '\t' && line_words && !x->stop) {
           line_words = false;
           if (++x->lines >= (size_t)x->max_lines) flush_line(x);
         }
@@ -399,9 +412,48 @@ static void read_replace_lines(xargs *x)
     size_t s = 0;
     while (s < l && (line[s] == ' ' || line[s] == '\t')) s++;
     if (s == l) continue;
-    if (x->eof_str && !strncmp(line + s, x->eof_str, l - s) && strlen(x->eof_str) == l - s) break;
-    replace_run(x, line + s, l - s);
+    /* a line is one argument, its quotes and backslashes taken as in words */
+    char *u = malloc(l - s + 1);
+    size_t ul = 0;
+    int q = 0;
+    for (size_t k = s; k < l; k++) {
+      char ch = line[k];
+      if (ch == 0 && !x->nul_warned) {
+        x->nul_warned = true;
+        cmd_error(x->c, "WARNING: a NUL character occurred in the input.  It cannot be passed through in the argument list.  Did you mean to use the --null option?");
+      }
+      if (q) {
+        if (ch == q) q = 0;
+        else u[ul++] = ch;
+      } else if (ch == '\\' && k + 1 < l) u[ul++] = line[++k];
+      else if (ch == '\'' || ch == '"') q = ch;
+      else u[ul++] = ch;
+    }
+    if (q) {
+      free(u);
+      quote_error(x, q);
+      break;
+    }
+    if (x->eof_str && strlen(x->eof_str) == ul && !memcmp(u, x->eof_str, ul)) {
+      free(u);
+      break;
+    }
+    replace_run(x, u, ul);
+    free(u);
   }
+}
+
+/* -n, -L and -I exclude each other: the later wins, with GNU's warning */
+static void exclusive(xargs *x, int which, const char *name)
+{
+  if (x->last_limit && x->last_limit != which) {
+    const char *prev = x->last_limit == 'n' ? "--max-args" : x->last_limit == 'L' ? "--max-lines" : "--replace";
+    cmd_error(x->c, "warning: options %s and %s are mutually exclusive, ignoring previous %s value", prev, name, prev);
+    if (x->last_limit == 'n') x->max_args = 0;
+    if (x->last_limit == 'L' || x->last_limit == 'I') x->max_lines = 0;
+    if (x->last_limit == 'I') x->replace = NULL, x->exit_big = false;
+  }
+  x->last_limit = which;
 }
 
 static bool num_opt(acs_cmd *c, const char *opt, const char *a, int64_t min, int64_t *out)
@@ -467,11 +519,23 @@ int acs__cmd_xargs(acs_cmd *c, int argc, char **argv)
     }
     case 'E': x->eof_str = *g.arg ? g.arg : NULL; break;
     case 'e': x->eof_str = g.arg && *g.arg ? g.arg : NULL; break;
-    case 'I': x->replace = g.arg; x->max_lines = 1; x->exit_big = true; break;
-    case 'i': x->replace = g.arg ? g.arg : "{}"; x->max_lines = 1; x->exit_big = true; break;
-    case 'L': if (!num_opt(c, "L", g.arg, 1, &x->max_lines)) goto out; x->max_args = 0; break;
-    case 'l': x->max_lines = 1; if (g.arg && !num_opt(c, "l", g.arg, 1, &x->max_lines)) goto out; break;
-    case 'n': if (!num_opt(c, "n", g.arg, 1, &x->max_args)) goto out; x->max_lines = 0; break;
+    case 'I': case 'i':
+      exclusive(x, 'I', "--replace/-I/-i");
+      x->replace = opt == 'I' ? g.arg : g.arg ? g.arg : "{}";
+      x->max_lines = 1;
+      x->exit_big = true;
+      break;
+    case 'L': case 'l':
+      exclusive(x, 'L', opt == 'L' ? "-L" : "--max-lines/-l");
+      x->max_lines = 1;
+      x->exit_big = true; /* -L implies -x */
+      if ((opt == 'L' || g.arg) && !num_opt(c, opt == 'L' ? "L" : "l", g.arg, 1, &x->max_lines)) goto out;
+      break;
+    case 'n':
+      if (x->last_limit == 'I' && !strcmp(g.arg, "1")) break; /* -I already runs one line a command: GNU lets it be */
+      exclusive(x, 'n', "--max-args/-n");
+      if (!num_opt(c, "n", g.arg, 1, &x->max_args)) goto out;
+      break;
     case 'o': x->open_tty = true; break;
     case 'P': if (!num_opt(c, "P", g.arg, 0, &x->procs)) goto out; if (x->procs == 0) x->procs = 1 << 20; break;
     case 'p': x->interactive = x->verbose = true; break;
@@ -488,10 +552,16 @@ int acs__cmd_xargs(acs_cmd *c, int argc, char **argv)
     goto out;
   }
   if (opt < 0) goto out;
+  if (x->eof_str && x->delim >= 0) /* GNU's message ends with a newline of its own */
+    cmd_error(c, "warning: the -E option has no effect if -0 or -d is used.\n");
   static char *echo[] = {"echo"};
   x->cmd = g.nops ? cmd_operands(&g) : echo;
   x->ncmd = g.nops ? g.nops : 1;
   for (int i = 0; i < x->ncmd; i++) x->cmd_bytes += strlen(x->cmd[i]) + 1;
+  if (x->cmd_bytes > (size_t)x->size) {
+    cmd_error(c, "cannot fit single argument within argument list size limit");
+    goto out;
+  }
   if (x->size > 2091984) {
     cmd_error(c, "value %lld for -s option should be <= %d", (long long)x->size, 2091984);
     x->size = 2091984;
