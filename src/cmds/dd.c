@@ -309,8 +309,11 @@ int acs__cmd_dd(acs_cmd *c, int argc, char **argv)
   stats s = {0};
   clock_gettime(CLOCK_MONOTONIC, &s.t0);
   int rc = 0;
-  char *ibuf = malloc((size_t)ibs + 1), *obuf = bs ? NULL : malloc((size_t)obs * 2 + (size_t)ibs);
-  if (!ibuf || (!bs && !obuf)) {
+  /* bs= writes each block as read, but for swab (GNU's two buffers) */
+  bool direct = bs && !(conv & C_SWAB);
+  int saved = -1;
+  char *ibuf = malloc((size_t)ibs + 2), *obuf = direct ? NULL : malloc((size_t)obs * 2 + (size_t)ibs + 2);
+  if (!ibuf || (!direct && !obuf)) {
     cmd_error(c, "memory exhausted");
     return 1;
   }
@@ -347,7 +350,7 @@ int acs__cmd_dd(acs_cmd *c, int argc, char **argv)
     size_t got = 0;
     bool err = false;
     do {
-      ssize_t n = acs_sys_read(ifd, ibuf + got, want - got);
+      ssize_t n = acs_sys_read(ifd, ibuf + 1 + got, want - got);
       if (n < 0) {
         cmd_error(c, "error reading %s: %s", cmd_quote(iname, q, sizeof q), cmd_strerror((int)n));
         err = true;
@@ -365,23 +368,32 @@ int acs__cmd_dd(acs_cmd *c, int argc, char **argv)
     else s.part_in++;
     done_in += (iflag & F_COUNT_BYTES) ? (int64_t)got : 1;
     if ((conv & C_SYNC) && got < (size_t)ibs) {
-      memset(ibuf + got, 0, (size_t)ibs - got);
+      memset(ibuf + 1 + got, 0, (size_t)ibs - got);
       got = (size_t)ibs;
     }
-    if (conv & C_SWAB)
-      for (size_t i = 0; i + 1 < got; i += 2) {
-        char t = ibuf[i];
-        ibuf[i] = ibuf[i + 1];
-        ibuf[i + 1] = t;
+    char *data = ibuf + 1;
+    if (conv & C_SWAB) {
+      /* pairs swapped across blocks: an odd byte waits for the next block */
+      if (saved >= 0) {
+        *--data = (char)saved;
+        got++;
+        saved = -1;
       }
+      if (got & 1) saved = (unsigned char)data[--got];
+      for (size_t i = 0; i + 1 < got; i += 2) {
+        char t = data[i];
+        data[i] = data[i + 1];
+        data[i + 1] = t;
+      }
+    }
     if (conv & (C_LCASE | C_UCASE))
       for (size_t i = 0; i < got; i++)
-        ibuf[i] = (char)((conv & C_UCASE) ? toupper((unsigned char)ibuf[i]) : tolower((unsigned char)ibuf[i]));
+        data[i] = (char)((conv & C_UCASE) ? toupper((unsigned char)data[i]) : tolower((unsigned char)data[i]));
     if (status == S_PROGRESS) progress(&s, &last_drawn, &drawn);
-    if (bs) {
-      rc = write_out(c, ofd, oname, ibuf, got, &s, (size_t)obs);
+    if (direct) {
+      rc = write_out(c, ofd, oname, data, got, &s, (size_t)obs);
     } else {
-      memcpy(obuf + olen, ibuf, got);
+      memcpy(obuf + olen, data, got);
       olen += got;
       size_t at = 0;
       while (!rc && olen - at >= (size_t)obs) {
@@ -392,7 +404,17 @@ int acs__cmd_dd(acs_cmd *c, int argc, char **argv)
       olen -= at;
     }
   }
-  if (!rc && olen) rc = write_out(c, ofd, oname, obuf, olen, &s, (size_t)obs);
+  if (saved >= 0 && !rc) {
+    /* the odd last byte of swab goes out last */
+    if (direct) rc = write_out(c, ofd, oname, (char[]){(char)saved}, 1, &s, (size_t)obs);
+    else obuf[olen++] = (char)saved;
+  }
+  while (!rc && olen) {
+    size_t k = olen < (size_t)obs ? olen : (size_t)obs;
+    rc = write_out(c, ofd, oname, obuf, k, &s, (size_t)obs);
+    memmove(obuf, obuf + k, olen - k);
+    olen -= k;
+  }
   free(ibuf);
   free(obuf);
   if (in) acs_sys_close(ifd);
