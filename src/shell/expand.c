@@ -23,6 +23,7 @@ struct xout {
   bool present;     /* the field exists even if empty (quotes, text) */
   bool ws_ended;    /* the last field was ended by IFS white space */
   bool magic;       /* unquoted glob characters in the field */
+  bool split_lit;   /* the word of an unquoted ${x:-word}: its text splits too */
   const char *ifs;
 };
 
@@ -266,7 +267,7 @@ void ex_parts(xout *o, wpart *p, bool quoted)
     switch (p->kind) {
     case P_LIT:
       if (!p->len && p->quoted) xo_mark(o);
-      xo_text(o, p->text, p->len, quoted || p->quoted, false);
+      xo_text(o, p->text, p->len, quoted || p->quoted, o->split_lit && !p->quoted && !quoted);
       break;
     case P_DQ:
       if (!only_at(p->sub->parts)) xo_mark(o);
@@ -358,5 +359,9 @@ char *ex_heredoc(word *w) { return ex_one(w, X_STRING, false); }
 /* expand a word inside a ${} operator into the caller's output */
 void ex_sub_into(xout *o, word *w, bool quoted)
 {
-  if (w) ex_parts(o, w->parts, quoted);
+  if (!w) return;
+  bool save = o->split_lit;
+  o->split_lit = !quoted;
+  ex_parts(o, w->parts, quoted);
+  o->split_lit = save;
 }

@@ -89,6 +89,7 @@ t declaration-args-not-split 'x="a b c"; f() { local v=$x; echo "[$v]"; }; f; de
 t test-v-elements-and-at-ops 'a=(1 "" 3); declare -A h=([k]=); [[ -v a[1] ]]; echo $?; test -v "a[5]"; echo $?; [[ -v h[k] ]]; echo $?; [[ -v h[z] ]]; echo $?; i=0; [[ -v a[i+2] ]]; echo $?; x="a b'"'"'c"; echo ${x@Q}; y=$'"'"'t\tn\n'"'"'; echo ${y@Q}; b=(x "y z"); echo "${b[@]@Q}"; w=hello; echo ${w@U} ${w@u} ${w@L} ${b@a}'
 t loop-control-errors 'for x in a b; do break 0; echo $x; done; echo $?; while true; do echo hi; break oops; done; echo after'
 t compound-misplaced 'for x in a=(); do echo $x; done; echo after'
+t default-word-splits-unquoted 'printf "[%s]" 1 ${undefined:-"2 3" "4 5"} 6; echo; printf "[%s]" ${u:-a b c} "${u:-a b c}" ${u:-"a b" c}; echo; IFS=x; v=; echo ${v:-AxBxC} ${v:-AxBxC}x ${v:-"AxBxC"}'
 t function-redirect 'f() { echo in f; } > out; f; cat out'
 t background 'echo bg > f & wait; cat f; true & echo "$! is set" | cat >/dev/null; echo ok'
 t wait-status '(exit 3) & wait $!; echo $?'
