@@ -71,9 +71,10 @@ static _Noreturn void guest(int chan, pid_t kernel, pid_t middle)
   int null = open("/dev/null", O_RDWR | O_CLOEXEC);
   for (int i = 0; i < 3; i++)
     if (null >= 0 && null != i) dup3(null, i, O_CLOEXEC);
-  if (null > 2) close(null);
-  if (syscall(SYS_close_range, ACS__SYS_FD + 1, ~0u, 0) != 0)
-    for (int fd = ACS__SYS_FD + 1; fd < 4096; fd++) close(fd);
+  if (null >= 0 && null != ACS__SYS_NULLFD) dup3(null, ACS__SYS_NULLFD, O_CLOEXEC);
+  if (null > 2 && null != ACS__SYS_NULLFD) close(null);
+  if (syscall(SYS_close_range, ACS__SYS_NULLFD + 1, ~0u, 0) != 0)
+    for (int fd = ACS__SYS_NULLFD + 1; fd < 4096; fd++) close(fd);
 
   /* Wait until the intermediate is gone, then die with the kernel. */
   while (getppid() == middle) sched_yield();

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct pf {
   sbuf out;
@@ -206,6 +207,31 @@ static bool one_pass(pf *p, const char *f)
       }
     }
     while (*f == 'l' || *f == 'h' || *f == 'L' || *f == 'j' || *f == 'z' || *f == 't') f++;
+    if (*f == '(') { /* %(strftime)T: seconds since the epoch, -1 now */
+      const char *close = strchr(f, ')');
+      if (!close || close[1] != 'T') {
+        sh_error("printf: `%s': invalid time format specification", start);
+        p->err = true;
+        return false;
+      }
+      char tf[256];
+      snprintf(tf, sizeof tf, "%.*s", (int)(close - f - 1), f + 1);
+      f = close + 2;
+      conv = true;
+      const char *a = arg(p);
+      long long t = a && *a ? num_arg(p, a, false) : -1;
+      time_t when = t < 0 ? time(NULL) : (time_t)t;
+      /* the box has no zone files: times are UTC */
+      struct tm tm;
+      gmtime_r(&when, &tm);
+      char out[512];
+      size_t n = strftime(out, sizeof out, tf, &tm);
+      out[n] = 0;
+      spec[sl] = 's';
+      spec[sl + 1] = 0;
+      sb_printf(&p->out, spec, out);
+      continue;
+    }
     char c = *f;
     if (!c) {
       sh_error("printf: `%s': missing format character", start);
@@ -300,6 +326,13 @@ int bi_printf(int argc, char **argv)
     }
     var = argv[i + 1];
     i += 2;
+    const char *br = strchr(var, '[');
+    size_t vl = strlen(var);
+    bool elem = br && br > var && vl > 2 && var[vl - 1] == ']' && is_name(var, (size_t)(br - var));
+    if (!elem && !is_name(var, vl)) {
+      sh_error("printf: `%s': not a valid identifier", var);
+      return 2;
+    }
   }
   if (i < argc && !strcmp(argv[i], "--")) i++;
   if (i >= argc) {
@@ -313,7 +346,18 @@ int bi_printf(int argc, char **argv)
     if (p.stop || !used || p.next >= p.nargs) break;
   }
   if (var) {
-    var_set(var, p.out.s ? p.out.s : "", 0);
+    const char *br = strchr(var, '[');
+    size_t vl = strlen(var);
+    if (br && br > var && vl > 2 && var[vl - 1] == ']' && is_name(var, (size_t)(br - var))) {
+      char *name = xstrndup(var, (size_t)(br - var));
+      char *sub = xstrndup(br + 1, vl - (size_t)(br - var) - 2);
+      int rc = var_elem_set(name, sub, p.out.s ? p.out.s : "", false);
+      free(name);
+      free(sub);
+      if (rc < 0) p.err = true;
+    } else {
+      var_set(var, p.out.s ? p.out.s : "", 0);
+    }
   } else if (p.out.len) {
     out_add(p.out.s, p.out.len);
   }

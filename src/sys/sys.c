@@ -472,6 +472,9 @@ static void forget_direct(int newfd)
   if (d < 0) return;
   direct[newfd] = -1;
   if (d > 2) close(d);
+  /* stdio keeps its host number, but not the pipe it held: a reader of
+  ** that pipe would wait for ever ({ a | b; } > file) */
+  else dup3(ACS__SYS_NULLFD, d, O_CLOEXEC);
 }
 
 static int dup_call(acs__msg *m, int newfd_hint)

@@ -17,6 +17,9 @@
 
 /* The fd on which a guest process finds its channel to the kernel. */
 #define ACS__SYS_FD 3
+/* /dev/null, kept open by every guest: a stdio descriptor whose pipe the
+** process gave up is pointed here, so the pipe's end is released */
+#define ACS__SYS_NULLFD (ACS__SYS_FD + 1)
 
 /* A program of the box: its name in /usr/bin and its main. The table is
 ** defined by the commands (src/cmds/table.c) and sorted by name; the

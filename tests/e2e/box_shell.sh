@@ -90,6 +90,8 @@ t test-v-elements-and-at-ops 'a=(1 "" 3); declare -A h=([k]=); [[ -v a[1] ]]; ec
 t loop-control-errors 'for x in a b; do break 0; echo $x; done; echo $?; while true; do echo hi; break oops; done; echo after'
 t compound-misplaced 'for x in a=(); do echo $x; done; echo after'
 t default-word-splits-unquoted 'printf "[%s]" 1 ${undefined:-"2 3" "4 5"} 6; echo; printf "[%s]" ${u:-a b c} "${u:-a b c}" ${u:-"a b" c}; echo; IFS=x; v=; echo ${v:-AxBxC} ${v:-AxBxC}x ${v:-"AxBxC"}'
+t printf-time-and-v-element 'TZ=UTC; printf "%(%Y-%m-%d)T\n" 1557978599; printf "[%10.5(%Y-%m-%d)T]\n" 1557978599; a=(a b c); printf -v "a[1]" %s foo; echo "${a[@]}"; printf -v "a[" %s x 2>/dev/null; echo $?'
+t pipeline-in-redirected-group '{ echo a | cat; } > f; cat f; f() { echo b | cat; }; f > g; cat g; echo "echo x | cat; echo y" > s.sh; bash s.sh > out; cat out'
 t function-redirect 'f() { echo in f; } > out; f; cat out'
 t background 'echo bg > f & wait; cat f; true & echo "$! is set" | cat >/dev/null; echo ok'
 t wait-status '(exit 3) & wait $!; echo $?'
