@@ -79,6 +79,8 @@ run: deps
 	@$(BUILD)/acs run -c 'console.log(2 ** 10)'
 	@echo '$$ build/acs run --json --timeout-ms 300 -c "for(;;){}"'
 	@$(BUILD)/acs run --json --timeout-ms 300 -c 'for(;;){}' || true
+	@echo '$$ build/acs box -c "echo hello > f; wc -c f; ls /usr/bin | wc -l"'
+	@$(BUILD)/acs box -c 'echo hello > f; wc -c f; ls /usr/bin | wc -l'
 
 test: deps
 	@$(MAKE) --no-print-directory all units
