@@ -582,7 +582,8 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
       /* a host pipe: what Linux says of a pipe, owned by the process */
       struct stat hs;
       if (fstat(f->host_fd, &hs) < 0) err = -errno;
-      st.mode = (hs.st_mode & S_IFMT) | 0600;
+      /* a listener's real fd is the kernel's eventfd: it is a socket */
+      st.mode = f->ls ? S_IFSOCK | 0777 : (hs.st_mode & S_IFMT) | 0600;
       st.uid = p->uid;
       st.gid = p->gid;
       st.blksize = 4096;
@@ -894,6 +895,11 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     DONE();
     err = do_kill(k, p, i32, flags);
     break;
+  case ACS__SYS_LISTEN:
+  case ACS__SYS_ACCEPT:
+  case ACS__SYS_CONNECT:
+  case ACS__SYS_SOCKNAME:
+    return acs__net_call(k, p, sock, h, rd);
   case ACS__SYS_GETIDS: {
     DONE();
     acs__msg m;

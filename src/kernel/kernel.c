@@ -125,6 +125,10 @@ static void owner_message(void)
     case ACS__BOX_SPAWN: ok = owner_spawn(&rd, h.seq, fds, nfds); nfds = 0; break;
     case ACS__BOX_WAIT: ok = owner_wait(&rd, h.seq); break;
     case ACS__BOX_KILL: ok = owner_kill(&rd, h.seq); break;
+    case ACS__BOX_CONNECT:
+    case ACS__BOX_EXPOSE:
+    case ACS__BOX_PORTS:
+    case ACS__BOX_PORT_WAIT: ok = acs__net_owner(&K, &h, &rd, fds, nfds); nfds = 0; break;
     default: ok = acs__kernel_call(&K, &owner_p, K.owner, &h, &rd, fds, nfds); nfds = 0;
     }
   }
@@ -256,20 +260,24 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
   /* tell the owner we are ready */
   acs__kernel_reply(&K, K.owner, 0, 0);
 
-  struct pollfd *pf = calloc((size_t)K.nprocs + 3, sizeof *pf);
-  int32_t *who = calloc((size_t)K.nprocs + 3, sizeof *who);
+  enum { FIXED = 3 + (int)(sizeof K.exposed / sizeof *K.exposed) };
+  struct pollfd *pf = calloc((size_t)K.nprocs + FIXED, sizeof *pf);
+  int32_t *who = calloc((size_t)K.nprocs + FIXED, sizeof *who);
   if (!pf || !who) die("out of memory");
   while (!K.stopping) {
     int n = 0;
     pf[n++] = (struct pollfd){.fd = K.owner, .events = POLLIN};
     pf[n++] = (struct pollfd){.fd = K.sigchld_fd, .events = POLLIN};
     pf[n++] = (struct pollfd){.fd = K.zygote, .events = POLLIN};
+    int nexp = K.nexposed;
+    for (int i = 0; i < nexp; i++) pf[n++] = (struct pollfd){.fd = K.exposed[i].fd, .events = POLLIN};
+    int first_proc = n;
     for (int i = 2; i < K.nprocs; i++)
       if (K.procs[i].state != ACS__P_FREE && K.procs[i].sock >= 0 && !K.procs[i].waiting) {
         who[n] = i;
         pf[n++] = (struct pollfd){.fd = K.procs[i].sock, .events = POLLIN};
       }
-    int r = poll(pf, (nfds_t)n, -1);
+    int r = poll(pf, (nfds_t)n, acs__net_poll_ms(&K));
     if (r < 0) {
       if (errno == EINTR) continue;
       die("poll");
@@ -280,7 +288,10 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
       acs__proc_reap(&K);
     }
     if (pf[2].revents) acs__proc_zygote_msg(&K);
-    for (int i = 3; i < n; i++) {
+    for (int i = 0; i < nexp; i++)
+      if (pf[3 + i].revents) acs__net_accept_exposed(&K, i);
+    acs__net_expire(&K);
+    for (int i = first_proc; i < n; i++) {
       acs__proc *p = &K.procs[who[i]];
       if (pf[i].revents && p->sock == pf[i].fd) proc_message(p);
     }

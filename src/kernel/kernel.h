@@ -26,6 +26,14 @@ typedef struct acs__kernel_opts {
 } acs__kernel_opts;
 
 typedef struct acs__pfile acs__pfile; /* an open /proc file (procfs.c) */
+typedef struct acs__klisten acs__klisten; /* a listening socket (net.c) */
+
+/* The addresses of a connected socket as its process sees them
+** (getsockname/getpeername): the kernel made the connection, so it says. */
+typedef struct acs__ksock {
+  char local[48], peer[48];
+  uint16_t lport, pport;
+} acs__ksock;
 
 /* An open file description: one memfs file, one host fd (a stdio pipe
 ** of the host's) or one /proc file, shared by the descriptors that dup or
@@ -35,6 +43,8 @@ typedef struct acs__kfile {
   acs_memfs_file *mf; /* or NULL */
   int host_fd;        /* or -1 */
   acs__pfile *pf;     /* or NULL */
+  acs__klisten *ls;   /* a listener (host_fd is its eventfd), or NULL */
+  acs__ksock *sk;     /* a connected socket's addresses (host_fd is it), or NULL */
   bool device_read_eof; /* kind of device: see calls.c */
 } acs__kfile;
 
@@ -91,6 +101,14 @@ typedef struct acs__kernel {
   struct owner_wait { int32_t pid; uint32_t seq; } waits[64];
   int nwaits;
   bool stopping;
+  /* the network (net.c): listeners by port, host TCP listeners whose
+  ** connections go to a box port, owner calls waiting for a listener */
+  acs__klisten *listeners;
+  uint16_t next_port;
+  struct exposed { int fd; uint16_t port; } exposed[16];
+  int nexposed;
+  struct port_wait { uint16_t port; uint32_t seq; struct timespec until; } pwaits[32];
+  int npwaits;
   struct timespec boot, boot_real; /* the box's start (monotonic, wall clock) */
 } acs__kernel;
 
@@ -133,6 +151,14 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
                       acs__rd *rd, int *fds, int nfds);
 /* Send a reply with result r and no fields. */
 void acs__kernel_reply(acs__kernel *k, int sock, uint32_t seq, int64_t r);
+
+/* net.c: the box's network (docs/box-net.md). */
+bool acs__net_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr *h, acs__rd *rd);
+bool acs__net_owner(acs__kernel *k, const acs__sys_hdr *h, acs__rd *rd, int *fds, int nfds);
+void acs__net_unlisten(acs__kernel *k, acs__klisten *l);
+void acs__net_accept_exposed(acs__kernel *k, int i); /* exposed[i] is readable */
+int acs__net_poll_ms(acs__kernel *k);   /* until the next port wait expires; -1 none */
+void acs__net_expire(acs__kernel *k);   /* answer port waits whose time is up */
 
 /* zygote.c: fork the box's zygote (before the tree holds anything). */
 int acs__kernel_zygote_start(acs__kernel *k);

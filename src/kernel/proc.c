@@ -33,6 +33,8 @@ void acs__kfile_put(acs__kernel *k, acs__kfile *f)
 {
   if (!f || --f->refs > 0) return;
   if (f->mf) acs_memfs_close(k->fs, f->mf);
+  if (f->ls) acs__net_unlisten(k, f->ls);
+  free(f->sk);
   if (f->host_fd >= 0) close(f->host_fd);
   acs__pfile_free(f->pf);
   free(f);

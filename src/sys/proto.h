@@ -75,6 +75,16 @@ enum {
   /* df's and mkfifo's: the filesystem holding a path, and a fifo made */
   ACS__SYS_STATFS = 50,   /* i32 at, str path -> i64 bsize, blocks, bfree, bavail, files, ffree, namelen */
   ACS__SYS_MKNOD = 51,    /* i32 at, str path, u32 mode (S_IFIFO or S_IFREG), i64 rdev */
+  /* The box's network (docs/box-net.md): a port table in the kernel,
+  ** connections made by the kernel and handed over as real sockets. */
+  ACS__SYS_LISTEN = 60,  /* str addr, u32 port, i32 backlog, i32 flags -> fd; u32 port;
+                            the listener's eventfd as SCM_RIGHTS */
+  ACS__SYS_ACCEPT = 61,  /* i32 fd, i32 flags -> fd; str local, u32 lport, str peer,
+                            u32 pport; the socket as SCM_RIGHTS (-EAGAIN: none waits) */
+  ACS__SYS_CONNECT = 62, /* str host, u32 port, i32 flags -> fd; str local, u32 lport,
+                            str peer, u32 pport; the socket as SCM_RIGHTS */
+  ACS__SYS_SOCKNAME = 63,/* i32 fd -> u32 kind (1 listener, 2 connected); str local,
+                            u32 lport, str peer, u32 pport */
   ACS__SYS_OP_COUNT
 };
 
@@ -86,6 +96,10 @@ enum {
   ACS__BOX_WAIT = 101,  /* i32 pid -> i32 status (a wait(2) status) */
   ACS__BOX_KILL = 102,  /* i32 pid (or -1: every process), i32 sig */
   ACS__BOX_PS = 103,    /* -> u32 n, then per process: i32 pid, ppid, str argv0 */
+  ACS__BOX_CONNECT = 110,  /* u32 port -> 0; the host's end as SCM_RIGHTS */
+  ACS__BOX_EXPOSE = 111,   /* u32 port; a host listening socket as SCM_RIGHTS -> 0 */
+  ACS__BOX_PORTS = 112,    /* -> u32 n, then per listener: u32 port, i32 pid */
+  ACS__BOX_PORT_WAIT = 113,/* u32 port, u32 timeout ms -> 1 once listened on, 0 at the timeout */
 };
 
 typedef struct acs__sys_hdr {

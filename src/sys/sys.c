@@ -743,3 +743,78 @@ const acs__program *acs__program_find(const char *name)
   }
   return NULL;
 }
+
+/* ---------------------------------------------------------------- network */
+
+static bool read_addrs(acs__rd *rd, acs_sys_sockaddr *a)
+{
+  acs_sys_sockaddr tmp;
+  uint32_t lp, pp;
+  if (!a) a = &tmp;
+  if (!acs__rd_str(rd, a->local, sizeof a->local) || !acs__rd_u32(rd, &lp) ||
+      !acs__rd_str(rd, a->peer, sizeof a->peer) || !acs__rd_u32(rd, &pp))
+    return false;
+  a->lport = (int)lp;
+  a->pport = (int)pp;
+  return true;
+}
+
+/* A reply that brings one real fd for the box fd it returns. */
+static int socket_reply(acs__msg *m, acs_sys_sockaddr *a, bool addrs, int *port_out)
+{
+  acs__rd rd;
+  int got[ACS__SYS_MAX_FDS], ngot = 0;
+  int64_t r = call(m, &rd, got, &ngot);
+  uint32_t port = 0;
+  bool ok = r >= 0 && ngot == 1 && (addrs ? read_addrs(&rd, a) : acs__rd_u32(&rd, &port));
+  if (!ok) {
+    for (int i = 0; i < ngot; i++) close(got[i]);
+    return r < 0 ? (int)r : -EPROTO;
+  }
+  if (port_out) *port_out = (int)port;
+  forget_direct((int)r);
+  int rc = install_direct((int)r, got[0]);
+  return rc ? rc : (int)r;
+}
+
+int acs_sys_listen(const char *addr, int port, int backlog, int flags, int *port_out)
+{
+  if (port < 0 || port > 65535) return -EINVAL;
+  acs__msg m = start(ACS__SYS_LISTEN);
+  acs__msg_str(&m, addr ? addr : "");
+  acs__msg_u32(&m, (uint32_t)port);
+  acs__msg_i32(&m, backlog);
+  acs__msg_i32(&m, flags);
+  return socket_reply(&m, NULL, false, port_out);
+}
+
+int acs_sys_accept(int fd, int flags, acs_sys_sockaddr *addr)
+{
+  acs__msg m = start(ACS__SYS_ACCEPT);
+  acs__msg_i32(&m, fd);
+  acs__msg_i32(&m, flags);
+  return socket_reply(&m, addr, true, NULL);
+}
+
+int acs_sys_connect(const char *host, int port, int flags, acs_sys_sockaddr *addr)
+{
+  if (port < 0 || port > 65535) return -EINVAL;
+  acs__msg m = start(ACS__SYS_CONNECT);
+  acs__msg_str(&m, host ? host : "");
+  acs__msg_u32(&m, (uint32_t)port);
+  acs__msg_i32(&m, flags);
+  return socket_reply(&m, addr, true, NULL);
+}
+
+int acs_sys_sockname(int fd, bool *listener, acs_sys_sockaddr *addr)
+{
+  acs__msg m = start(ACS__SYS_SOCKNAME);
+  acs__msg_i32(&m, fd);
+  acs__rd rd;
+  int64_t r = call(&m, &rd, NULL, NULL);
+  if (r < 0) return (int)r;
+  uint32_t kind;
+  if (!acs__rd_u32(&rd, &kind) || !read_addrs(&rd, addr)) return -EPROTO;
+  if (listener) *listener = kind == 1;
+  return 0;
+}

@@ -139,6 +139,30 @@ int acs_sys_kill(int pid, int sig);
 int acs_sys_getpid(void);
 int acs_sys_getppid(void);
 
+/* The box's network (docs/box-net.md). A socket's addresses as the
+** kernel made them: the box's own ("127.0.0.1", "::1", "::ffff:127.0.0.1")
+** or, for a connection from the host through an exposed port, the host
+** client's. */
+typedef struct acs_sys_sockaddr {
+  char local[48], peer[48];
+  int lport, pport;
+} acs_sys_sockaddr;
+/* Listen on a box port (0: a free one, *port_out says which) of addr ("",
+** "::", "0.0.0.0", a loopback address, "localhost" or the box's name;
+** anything else -EADDRNOTAVAIL). The descriptor is direct: its real fd is
+** readable while a connection waits to be accepted. flags: SOCK_CLOEXEC.
+** -EADDRINUSE, -EACCES (a port below 1024 for a user but root). */
+int acs_sys_listen(const char *addr, int port, int backlog, int flags, int *port_out);
+/* The next connection waiting on a listener: a direct descriptor (a real
+** stream socket), or -EAGAIN when none waits (poll the listener's fd). */
+int acs_sys_accept(int fd, int flags, acs_sys_sockaddr *addr /* OUT, may be NULL */);
+/* Connect to host:port. The box's own addresses reach the box's
+** listeners (-ECONNREFUSED when none); anything else is -ENETUNREACH
+** (the box has no network of the host's). */
+int acs_sys_connect(const char *host, int port, int flags, acs_sys_sockaddr *addr /* OUT, may be NULL */);
+/* A socket descriptor's addresses; *listener says whether it listens. */
+int acs_sys_sockname(int fd, bool *listener, acs_sys_sockaddr *addr /* OUT */);
+
 /* Leave the program: flushes nothing (callers flush their own buffers). */
 _Noreturn void acs_sys_exit(int code);
 

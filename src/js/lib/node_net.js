@@ -1,13 +1,45 @@
-// node_net.js - refused in the sandbox: loading works, every use throws.
-const deny = (what) => function () {
-  const err = new Error(host.node ? `${what} is not in the box's node yet: sockets need the box's network (issue 22)`
-    : `${what} is not available in the sandbox`);
-  err.code = "ERR_ACCESS_DENIED";
-  throw err;
-};
-exports.module = new Proxy({}, {
-  get(_, key) {
-    if (typeof key === "symbol" || key === "then" || key === "__esModule") return undefined;
-    return deny(`net.${key}`);
-  },
-});
+// node_net.js - Node's `net` module. In a box's node its sockets are the
+// box's network (net_socket.js over host.sock); in exec, where guest code
+// has no sockets, loading works and every use throws.
+"use strict";
+
+function denied(what) {
+  return function () {
+    const err = new Error(`${what} is not available in the sandbox`);
+    err.code = "ERR_ACCESS_DENIED";
+    throw err;
+  };
+}
+
+if (!host.node) {
+  exports.module = new Proxy({}, {
+    get(_, key) {
+      if (typeof key === "symbol" || key === "then" || key === "__esModule") return undefined;
+      return denied(`net.${key}`);
+    },
+  });
+} else {
+  const { Socket, Server, isIP, isIPv4, isIPv6, normalizeConnectArgs } = require("net_socket");
+  let autoSelectFamily = true, autoSelectFamilyAttemptTimeout = 250;
+  const net = {
+    Socket,
+    Stream: Socket,
+    Server,
+    createServer(options, listener) { return new Server(options, listener); },
+    connect(...args) {
+      const [options] = normalizeConnectArgs(args);
+      const s = new Socket(options);
+      if (options.timeout) s.setTimeout(options.timeout);
+      return s.connect(...args);
+    },
+    isIP,
+    isIPv4,
+    isIPv6,
+    getDefaultAutoSelectFamily() { return autoSelectFamily; },
+    setDefaultAutoSelectFamily(v) { autoSelectFamily = !!v; },
+    getDefaultAutoSelectFamilyAttemptTimeout() { return autoSelectFamilyAttemptTimeout; },
+    setDefaultAutoSelectFamilyAttemptTimeout(v) { autoSelectFamilyAttemptTimeout = Math.max(10, v | 0); },
+  };
+  net.createConnection = net.connect;
+  exports.module = net;
+}
