@@ -297,6 +297,30 @@ int acs_box_spawn(acs_box *box, const acs_box_spawn_options *opts,
 int acs_box_copy_in(acs_box *box, const char *host_path, const char *box_path, const char *owner,
                     acs_err *err);
 
+/* The box's network, from the host. Box ports are the box's own: a
+** program in the box listens on one, and nothing on the host reaches it
+** but these. */
+
+/* A connected stream socket to the program listening on box port `port`
+** (1..65535): *fd is the caller's (close it). ACS_ECONFIG when nothing
+** listens there (err says so), ACS_EENV when the kernel is gone. */
+int acs_box_connect(acs_box *box, int port, int *fd /* OUT */, acs_err *err);
+
+/* Wait up to timeout_ms (0: only look) for a program to listen on box
+** port `port`; *listening says whether one does. Returns 0, ACS_ECONFIG
+** for a bad port or timeout, ACS_EENV when the kernel is gone. */
+int acs_box_wait_port(acs_box *box, int port, int64_t timeout_ms, bool *listening /* OUT */,
+                      acs_err *err);
+
+/* Make box port `port` reachable from this machine: a TCP listener on
+** 127.0.0.1:host_port (0: a free port, told in *bound_port; may be NULL)
+** whose every connection is handed to the program listening on `port`
+** in the box (closed at once while none listens). It lives as long as
+** the box. ACS_ECONFIG for bad ports, a host port in use (err names it),
+** more than 16 exposed ports; ACS_EENV when the kernel is gone. */
+int acs_box_expose(acs_box *box, int port, int host_port, int *bound_port /* OUT */,
+                   acs_err *err);
+
 /* End the box: every process in it is killed, the kernel exits, its
 ** memory is gone. NULL is a no-op. */
 void acs_box_free(acs_box *box);

@@ -35,6 +35,10 @@ static const char box_usage[] =
     "  --max-output-bytes N  bytes kept of each of stdout and stderr (default 1048576)\n"
     "  --fs-mb N             bytes the box's filesystem may hold (default 256 MB)\n"
     "  --max-processes N     processes at once (default 256)\n"
+    "  -p, --publish BOXPORT[:HOSTPORT]  make box port BOXPORT reachable at\n"
+    "                        http://127.0.0.1:HOSTPORT on this machine (HOSTPORT 0 or\n"
+    "                        left out: a free one; the address is printed on stderr);\n"
+    "                        repeatable\n"
     "  --json                print {stdout, stderr, exitCode, timedOut, truncated,\n"
     "                        durationMs, stoppedBy}\n"
     "\n"
@@ -94,6 +98,7 @@ int acs__cli_box(int argc, char **argv)
   }
   bool json = false;
   int exec_at = -1, status = 2;
+  int ports[16][2], nports = 0;
   const char *script = NULL;     /* -c SCRIPT, or the text of SCRIPT-FILE */
   char *script_text = NULL;
   int script_args = -1;          /* where NAME/ARGS start */
@@ -146,6 +151,7 @@ int acs__cli_box(int argc, char **argv)
       break;
     }
     static const char *const valued[] = {"-w", "--workdir", "--copy", "--user", "--hostname", "--env",
+                                         "-p", "--publish",
                                          "--timeout-ms", "--max-output-bytes", "--fs-mb",
                                          "--max-processes"};
     bool known = false;
@@ -171,6 +177,23 @@ int acs__cli_box(int argc, char **argv)
         goto out;
       }
       copies[ncopies++] = val;
+    }
+    else if (!strcmp(name, "-p") || !strcmp(name, "--publish")) {
+      char *end;
+      long bp = strtol(val, &end, 10), hp = 0;
+      bool good = end != val && bp >= 1 && bp <= 65535 && nports < 16;
+      if (good && *end == ':') {
+        const char *h = end + 1;
+        hp = strtol(h, &end, 10);
+        good = end != h && hp >= 0 && hp <= 65535;
+      }
+      if (!good || *end) {
+        status = usage("-p takes BOXPORT[:HOSTPORT] (ports 1-65535, HOSTPORT 0 for a free one; "
+                       "at most 16), not '%s'", val);
+        goto out;
+      }
+      ports[nports][0] = (int)bp;
+      ports[nports++][1] = (int)hp;
     }
     else if (!strcmp(name, "--user")) so.user = val;
     else if (!strcmp(name, "--hostname")) bo.hostname = val;
@@ -246,6 +269,11 @@ int acs__cli_box(int argc, char **argv)
     rc = host && dest ? acs_box_copy_in(box, host, dest, owner, &err) : ACS_ENOMEM;
     free(host);
     free(dest);
+  }
+  for (int k = 0; !rc && k < nports; k++) {
+    int bound = 0;
+    rc = acs_box_expose(box, ports[k][0], ports[k][1], &bound, &err);
+    if (!rc) fprintf(stderr, "acs box: box port %d is at http://127.0.0.1:%d\n", ports[k][0], bound);
   }
   if (!rc) rc = acs_box_spawn(box, &so, &res, &err);
   acs_box_free(box);

@@ -15,6 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdint.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -32,21 +35,27 @@ struct acs_box {
 
 /* Wait for the reply to seq (0 or -errno from the kernel; -EPIPE when the
 ** kernel is gone); *rd is left on its fields. */
-static int64_t reply_of(acs_box *b, uint32_t seq, acs__rd *rd)
+static int64_t reply_fd(acs_box *b, uint32_t seq, acs__rd *rd, int *fd_out)
 {
   for (;;) {
     int fds[ACS__SYS_MAX_FDS], nfds = 0;
     ssize_t n = acs__msg_recv(b->sock, b->rbuf, ACS__SYS_MAX_MSG, fds, &nfds);
-    for (int i = 0; i < nfds; i++) close(fds[i]);
-    if (n <= 0) return -EPIPE;
     acs__sys_hdr h;
     int64_t r;
-    if (!acs__msg_parse(b->rbuf, (size_t)n, &h, rd) || h.op != ACS__SYS_REPLY ||
-        !acs__rd_i64(rd, &r))
-      return -EPROTO;
-    if (h.seq == seq) return r;
+    bool ok = n > 0 && acs__msg_parse(b->rbuf, (size_t)n, &h, rd) && h.op == ACS__SYS_REPLY &&
+              acs__rd_i64(rd, &r);
+    bool mine = ok && h.seq == seq;
+    for (int i = 0; i < nfds; i++) {
+      if (mine && fd_out && i == 0 && *fd_out < 0) *fd_out = fds[i];
+      else close(fds[i]);
+    }
+    if (n <= 0) return -EPIPE;
+    if (!ok) return -EPROTO;
+    if (mine) return r;
   }
 }
+
+static int64_t reply_of(acs_box *b, uint32_t seq, acs__rd *rd) { return reply_fd(b, seq, rd, NULL); }
 
 static int64_t rpc(acs_box *b, acs__msg *m, acs__rd *rd)
 {
@@ -665,4 +674,99 @@ int acs_box_spawn(acs_box *b, const acs_box_spawn_options *o, acs_exec_result **
   rc = spawn_locked(b, o, out, err);
   pthread_mutex_unlock(&b->lock);
   return rc;
+}
+
+/* ---------------------------------------------------------------- network */
+
+static int net_fail(acs_err *err, int64_t r, const char *what, int port)
+{
+  if (r == -EPIPE || r == -EPROTO)
+    return acs__fail(err, ACS_EENV, ACS__ENV, "the box's kernel is gone");
+  if (r == -ECONNREFUSED)
+    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "nothing listens on port %d in the box", port);
+  return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "%s of box port %d failed: %s", what, port,
+                   strerror((int)-r));
+}
+
+static bool port_ok(int port) { return port >= 1 && port <= 65535; }
+
+int acs_box_connect(acs_box *b, int port, int *fd_out, acs_err *err)
+{
+  *fd_out = -1;
+  if (!b || !port_ok(port))
+    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "a box port is a number from 1 to 65535");
+  pthread_mutex_lock(&b->lock);
+  unsigned char buf[64];
+  acs__msg m;
+  acs__msg_init(&m, buf, sizeof buf, ACS__BOX_CONNECT, ++b->seq);
+  acs__msg_u32(&m, (uint32_t)port);
+  acs__rd rd;
+  int64_t r = acs__msg_send(b->sock, &m) ? -EPIPE : reply_fd(b, b->seq, &rd, fd_out);
+  pthread_mutex_unlock(&b->lock);
+  if (r == 0 && *fd_out < 0) r = -EPROTO;
+  if (r) {
+    if (*fd_out >= 0) close(*fd_out);
+    *fd_out = -1;
+    return net_fail(err, r, "a connection", port);
+  }
+  return 0;
+}
+
+int acs_box_wait_port(acs_box *b, int port, int64_t timeout_ms, bool *listening, acs_err *err)
+{
+  *listening = false;
+  if (!b || !port_ok(port))
+    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "a box port is a number from 1 to 65535");
+  if (timeout_ms < 0 || timeout_ms > UINT32_MAX)
+    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "timeout_ms must be from 0 to %u", UINT32_MAX);
+  pthread_mutex_lock(&b->lock);
+  unsigned char buf[64];
+  acs__msg m;
+  acs__msg_init(&m, buf, sizeof buf, ACS__BOX_PORT_WAIT, ++b->seq);
+  acs__msg_u32(&m, (uint32_t)port);
+  acs__msg_u32(&m, (uint32_t)timeout_ms);
+  acs__rd rd;
+  int64_t r = acs__msg_send(b->sock, &m) ? -EPIPE : reply_of(b, b->seq, &rd);
+  pthread_mutex_unlock(&b->lock);
+  if (r < 0) return net_fail(err, r, "a wait", port);
+  *listening = r == 1;
+  return 0;
+}
+
+int acs_box_expose(acs_box *b, int port, int host_port, int *bound_port, acs_err *err)
+{
+  if (bound_port) *bound_port = 0;
+  if (!b || !port_ok(port))
+    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "a box port is a number from 1 to 65535");
+  if (host_port < 0 || host_port > 65535)
+    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "a host port is a number from 0 to 65535");
+  /* only the host's loopback: an exposed port is for this machine */
+  int ls = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (ls < 0) return acs__fail(err, ACS_EENV, ACS__ENV, "no socket for the exposed port: %s", strerror(errno));
+  int one = 1;
+  setsockopt(ls, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+  struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)host_port),
+                           .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+  socklen_t sl = sizeof sa;
+  if (bind(ls, (struct sockaddr *)&sa, sizeof sa) < 0 || listen(ls, 511) < 0 ||
+      getsockname(ls, (struct sockaddr *)&sa, &sl) < 0) {
+    int e = errno;
+    close(ls);
+    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "host port %d cannot be used: %s%s", host_port,
+                     strerror(e), e == EADDRINUSE ? " (choose another, or 0 for a free one)" : "");
+  }
+  pthread_mutex_lock(&b->lock);
+  unsigned char buf[64];
+  acs__msg m;
+  acs__msg_init(&m, buf, sizeof buf, ACS__BOX_EXPOSE, ++b->seq);
+  acs__msg_u32(&m, (uint32_t)port);
+  acs__msg_fd(&m, ls);
+  acs__rd rd;
+  int64_t r = acs__msg_send(b->sock, &m) ? -EPIPE : reply_of(b, b->seq, &rd);
+  pthread_mutex_unlock(&b->lock);
+  close(ls); /* the kernel has its own: the port lives as long as the box */
+  if (r == -ENOSPC) return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "a box exposes at most 16 ports");
+  if (r < 0) return net_fail(err, r, "exposing", port);
+  if (bound_port) *bound_port = ntohs(sa.sin_port);
+  return 0;
 }

@@ -20,6 +20,18 @@ require.loaded = (name) => name in cache;
 
 const defineProperty = Object.defineProperty;
 
+// A box's node reaches the box's own servers over the box's network: its
+// host.net is box_http.js, which hands every other host to the C one.
+// (host.node is set when the run starts, after this file ran.)
+{
+  const cNet = host.net;
+  let boxNet = null;
+  defineProperty(host, "net", {
+    configurable: true,
+    get() { return host.node ? (boxNet ??= require("box_http").transport(cNet)) : cNet; },
+  });
+}
+
 // A global that loads its file on first read; writing replaces it, as with
 // any ordinary global.
 function lazy(name, file, prop = name, enumerable = false) {

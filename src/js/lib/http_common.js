@@ -27,6 +27,7 @@ const kTrailers = Symbol("kTrailers");
 const kTrailersDistinct = Symbol("kTrailersDistinct");
 const kTrailersCount = Symbol("kTrailersCount");
 const kNeedDrain = Symbol("kNeedDrain");
+const kResume = Symbol("kResume"); // a server request: what _read calls to read the socket again
 
 // ---------------------------------------------------------------------------
 // Tables
@@ -134,7 +135,7 @@ Object.assign(exports, {
   Buffer, checkInvalidHeaderChar, checkIsHttpToken, codedError, connReset, denied, EventEmitter,
   getTimerDuration, headersSent, INVALID_PATH_REGEX, invalidArgType, invalidArgValue, invalidToken,
   isUint8Array, kCorked, kEmptyObject, kErrored, kHeaders, kHeadersCount, kHeadersDistinct,
-  kHighWaterMark, kNeedDrain, kNet, kOutHeaders, kTrailers, kTrailersCount, kTrailersDistinct,
+  kHighWaterMark, kNeedDrain, kResume, kNet, kOutHeaders, kTrailers, kTrailersCount, kTrailersDistinct,
   kWire, kWireState, METHODS, nextTick, nop, RE_CONN_CLOSE, RE_TE_CHUNKED, Readable, STATUS_CODES,
   Stream, validateBoolean, validateHeaderName, validateHeaderValue, validateInteger, validateNumber,
   validateString, writeAfterEnd,

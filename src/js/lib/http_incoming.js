@@ -3,7 +3,7 @@
 "use strict";
 
 const {
-  Readable, kHeaders, kHeadersCount, kHeadersDistinct, kNet, kTrailers, kTrailersCount,
+  Readable, kHeaders, kHeadersCount, kHeadersDistinct, kNet, kResume, kTrailers, kTrailersCount,
   kTrailersDistinct, nextTick,
 } = require("http_common");
 
@@ -86,6 +86,7 @@ IncomingMessage.prototype._read = function _read() {
     this._readableState.readingMore = false;
     this._consuming = true;
   }
+  if (this[kResume]) return this[kResume]();
   const req = this.req;
   const net = req && req[kNet];
   if (net && net.paused && net.live) {

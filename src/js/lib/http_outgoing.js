@@ -221,6 +221,8 @@ OutgoingMessage.prototype._storeHeader = function _storeHeader(firstLine, header
     state.list.push([name, value]);
     state.header += `${name}: ${value}\r\n`;
   };
+  // a server's response: Date, and Keep-Alive after Connection, as Node
+  if (this.sendDate && !state.date) add("Date", new Date().toUTCString());
   if (this._removedConnection) {
     this._last = !this.shouldKeepAlive;
   } else if (!state.connection) {
@@ -230,6 +232,9 @@ OutgoingMessage.prototype._storeHeader = function _storeHeader(firstLine, header
       add("Connection", "close");
     } else if (shouldSendKeepAlive) {
       add("Connection", "keep-alive");
+      if (this._keepAliveTimeout && this._defaultKeepAlive) {
+        add("Keep-Alive", `timeout=${Math.floor(this._keepAliveTimeout / 1000)}`);
+      }
     } else {
       this._last = true;
       add("Connection", "close");

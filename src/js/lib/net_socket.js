@@ -22,6 +22,19 @@ function errorFor(errno, syscall, address, port) {
   return util._exceptionWithHostPort(errno, syscall, address, port);
 }
 
+// listen's errors are libuv's in Node: "listen EADDRINUSE: address already
+// in use :::3000"
+function listenError(errno, address, port) {
+  const code = util.getSystemErrorName(errno);
+  const err = new Error(`listen ${code}: ${util.getSystemErrorMessage(errno)} ${address}:${port}`);
+  err.code = code;
+  err.errno = errno;
+  err.syscall = "listen";
+  err.address = address;
+  err.port = port;
+  return err;
+}
+
 function argError(code, message, Ctor = TypeError) {
   const err = new Ctor(message);
   err.code = code;
@@ -391,8 +404,7 @@ class Server extends EventEmitter {
     if (cb) this.once("listening", cb);
     const r = S.listen(hostname ?? "", port, backlog);
     if (typeof r === "number") {
-      const address = hostname ?? (port !== undefined ? "::" : undefined);
-      const err = errorFor(r, "listen", address, port);
+      const err = listenError(r, hostname ?? "::", port);
       nextTick(() => this.emit("error", err));
       return this;
     }

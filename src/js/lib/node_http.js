@@ -55,20 +55,17 @@ function refuseServer(what) {
     "which comes with the container phase");
 }
 
-function createServer() {
-  throw refuseServer("http.createServer()");
-}
-
-function Server() {
-  throw refuseServer("http.Server");
-}
-
-function ServerResponse() {
-  throw refuseServer("http.ServerResponse");
-}
-
-function _connectionListener() {
-  throw refuseServer("http._connectionListener");
+// A box's node serves on the box's network (http_server.js); exec has no
+// sockets, and refuses.
+let createServer, Server, ServerResponse, _connectionListener;
+if (host.node) {
+  ({ Server, ServerResponse, connectionListener: _connectionListener } = require("http_server"));
+  createServer = (options, listener) => new Server(options, listener);
+} else {
+  createServer = function createServer() { throw refuseServer("http.createServer()"); };
+  Server = function Server() { throw refuseServer("http.Server"); };
+  ServerResponse = function ServerResponse() { throw refuseServer("http.ServerResponse"); };
+  _connectionListener = function _connectionListener() { throw refuseServer("http._connectionListener"); };
 }
 
 function setMaxIdleHTTPParsers(max) {
