@@ -13,8 +13,9 @@
 **   -v, --version               print Node.js version
 **
 ** This node is the box's: JavaScriptCore with agent-code-sandbox's Node API layer
-** (v22.12.0). Not in the box yet: child_process, servers (http.createServer,
-** net), the network, npm and npx, the REPL, the inspector.
+** (v22.12.0). Servers and clients (net, http, fetch) use the box's network:
+** the box's own ports only. Not in the box yet: child_process, outbound
+** connections, npm and npx, the REPL, the inspector.
 */
 
 /* The runtime of src/js (JavaScriptCore and the

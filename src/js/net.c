@@ -106,10 +106,11 @@ static int id_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[])
   return d >= 1 && d <= 2147483647.0 ? (int)d : 0;
 }
 
-/* A run without a network configuration (a box's node: the box has no
-** network yet) refuses every request, saying so. */
+/* A run without a network configuration (a box's node: the box's own
+** servers are reached by box_http.js, and the box has no other network)
+** refuses every request, saying so. */
 static const char no_network[] =
-    "the box has no network yet: fetch, http and https come with the box's network (issue 22)";
+    "the box has no network: only its own servers (localhost, 127.0.0.1, ::1) can be reached";
 
 static JSValueRef throw_no_network(JSContextRef ctx, JSValueRef *exc)
 {

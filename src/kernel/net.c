@@ -59,8 +59,9 @@ enum { A_NONE, A_ANY4, A_ANY6, A_LOOP4, A_LOOP6, A_NAME };
 static int classify(const acs__kernel *k, const char *h)
 {
   if (!*h) return A_ANY6;
+  const char *me = k->o.hostname[0] ? k->o.hostname : "box"; /* boot.c's default */
   if (!strcasecmp(h, "localhost") || !strcasecmp(h, "localhost6") ||
-      !strcasecmp(h, "ip6-localhost") || !strcasecmp(h, k->o.hostname) ||
+      !strcasecmp(h, "ip6-localhost") || !strcasecmp(h, me) ||
       (strlen(h) > 10 && !strcasecmp(h + strlen(h) - 10, ".localhost")))
     return A_NAME;
   struct in_addr a4;
@@ -180,7 +181,8 @@ static void do_listen(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, cons
   l->pid = p->pid;
   struct in_addr a4;
   if (cls == A_LOOP4 && inet_aton(addr, &a4)) inet_ntop(AF_INET, &a4, l->addr, sizeof l->addr);
-  else snprintf(l->addr, sizeof l->addr, "%s", cls == A_ANY4 ? "0.0.0.0" : cls == A_ANY6 ? "::" : "::1");
+  else snprintf(l->addr, sizeof l->addr, "%s", cls == A_ANY4 ? "0.0.0.0" : cls == A_ANY6 ? "::"
+                : cls == A_LOOP6 ? "::1" : "127.0.0.1"); /* a name: its first address, IPv4 */
   int fd = l->q ? install(k, p, efd, NULL, l, flags) : -ENOMEM;
   if (fd < 0) {
     if (!l->q) close(efd);
@@ -276,7 +278,8 @@ static int connect_local(acs__kernel *k, int cls, uint16_t port, int *mine, acs_
 {
   acs__klisten *l = find(k, port);
   if (!l) return -ECONNREFUSED;
-  bool v6 = cls == A_LOOP6 || cls == A_ANY6 || (cls == A_NAME && strchr(l->addr, ':'));
+  /* a name is tried as Node tries it: its IPv4 address first, then ::1 */
+  bool v6 = cls == A_LOOP6 || cls == A_ANY6 || (cls == A_NAME && !strcmp(l->addr, "::1"));
   /* a listener on 127.0.0.1 or 0.0.0.0 is not reached through ::1, nor one
   ** on ::1 through 127.0.0.1, as on Linux; "::" takes both */
   if (strcmp(l->addr, "::") && (v6 ? strcmp(l->addr, "::1") != 0 : strchr(l->addr, ':') != NULL))

@@ -15,8 +15,10 @@ const { Buffer } = require("node_buffer");
 
 function isBoxHost(name, boxName) {
   const h = name.replace(/^\[|\]$/g, "").toLowerCase();
+  // the WHATWG parser has made every IPv4 spelling dotted and every IPv6
+  // one compressed hex (::ffff:7f00:1)
   return h === "localhost" || h.endsWith(".localhost") || h === "::1" || h === "0.0.0.0" ||
-    h === "::" || /^127\.\d+\.\d+\.\d+$/.test(h) || h === "::ffff:127.0.0.1" ||
+    h === "::" || /^127\.\d+\.\d+\.\d+$/.test(h) || /^::ffff:(?:7f[0-9a-f]{2}:[0-9a-f]{1,4}|127\.[\d.]+)$/.test(h) ||
     (boxName && h === boxName.toLowerCase());
 }
 

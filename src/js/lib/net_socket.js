@@ -404,7 +404,10 @@ class Server extends EventEmitter {
     if (cb) this.once("listening", cb);
     const r = S.listen(hostname ?? "", port, backlog);
     if (typeof r === "number") {
-      const err = listenError(r, hostname ?? "::", port);
+      // Node binds "::" first and, when bind itself fails (EACCES), tries
+      // "0.0.0.0", whose error it reports; libuv reports EADDRINUSE at
+      // listen(), on "::"
+      const err = listenError(r, hostname ?? (r === -13 ? "0.0.0.0" : "::"), port);
       nextTick(() => this.emit("error", err));
       return this;
     }
@@ -424,7 +427,7 @@ class Server extends EventEmitter {
   }
 
   _acceptAll() {
-    for (;;) {
+    while (this._watch) { // a 'connection' listener may close the server
       const r = S.accept(this._fd);
       if (typeof r === "number") {
         if (r !== -11 /* EAGAIN */) this.emit("error", errorFor(r, "accept"));
