@@ -171,6 +171,24 @@ host.randomSeed = randomSeed;
 
 // V8 keeps 10 frames; a model reads fewer lines, and Node code expects it.
 Error.stackTraceLimit = 10;
+// V8's Error.prepareStackTrace(error, callSites) for what
+// Error.captureStackTrace captures (depd, under express and body-parser,
+// reads its caller's file this way); JSC's own capture writes the text.
+{
+  const capture = Error.captureStackTrace;
+  if (typeof capture === "function") {
+    defineProperty(Error, "captureStackTrace", {
+      configurable: true, writable: true, enumerable: false,
+      value: function captureStackTrace(obj, fn) {
+        capture(obj, typeof fn === "function" ? fn : captureStackTrace);
+        const prepare = Error.prepareStackTrace;
+        if (typeof prepare !== "function" || obj === null || typeof obj !== "object") return;
+        const sites = require("errors").callSites(obj.stack);
+        defineProperty(obj, "stack", { configurable: true, writable: true, enumerable: false, value: prepare(obj, sites) });
+      },
+    });
+  }
+}
 // Node 22 defines these for `using` and disposables; the engine has none.
 if (typeof Symbol.dispose !== "symbol") defineProperty(Symbol, "dispose", { value: Symbol.for("nodejs.dispose") });
 if (typeof Symbol.asyncDispose !== "symbol") defineProperty(Symbol, "asyncDispose", { value: Symbol.for("nodejs.asyncDispose") });

@@ -74,6 +74,11 @@ function userFrames(err) {
   // Already V8-shaped (an error that came through formatStack, or made
   // up), or text that JSC did not write: shown as it is, as V8 shows it.
   if (/^\s+at /m.test(stack) || !stack.split("\n").every(isEngineFrame)) return null;
+  return framesOf(stack);
+}
+
+// The frames of a stack JSC wrote, internal ones dropped, at V8's columns.
+function framesOf(stack) {
   const frames = [];
   for (const raw of stack.split("\n")) {
     if (!raw) continue;
@@ -87,6 +92,45 @@ function userFrames(err) {
     frames.push(f);
   }
   return frames;
+}
+
+// V8's CallSite objects for Error.prepareStackTrace (bootstrap.js calls
+// this from Error.captureStackTrace when a guest set one): what libraries
+// such as depd read of their callers.
+class CallSite {
+  constructor(f) {
+    this._f = f;
+  }
+  getThis() { return undefined; }
+  getTypeName() { return null; }
+  getFunction() { return undefined; }
+  getFunctionName() {
+    const fn = this._f.fn;
+    return !fn || fn === "global code" || fn === "module code" || fn === "eval code" ? null : fn;
+  }
+  getMethodName() { return null; }
+  getFileName() { return this._f.url || undefined; }
+  getScriptNameOrSourceURL() { return this._f.url || undefined; }
+  getScriptHash() { return ""; }
+  getLineNumber() { return this._f.line || null; }
+  getColumnNumber() { return this._f.column || null; }
+  getEnclosingLineNumber() { return null; }
+  getEnclosingColumnNumber() { return null; }
+  getPosition() { return 0; }
+  getEvalOrigin() { return undefined; }
+  getPromiseIndex() { return null; }
+  isToplevel() { return this.getFunctionName() === null; }
+  isEval() { return this._f.fn === "eval code"; }
+  isNative() { return false; }
+  isConstructor() { return false; }
+  isAsync() { return false; }
+  isPromiseAll() { return false; }
+  toString() { return frameText(this._f).replace(/^\s+at /, ""); }
+}
+
+function callSites(stack) {
+  if (typeof stack !== "string") return [];
+  return framesOf(stack).map((f) => new CallSite(f));
 }
 
 function header(err) {
@@ -203,6 +247,7 @@ function formatUncaught(err, fromPromise) {
 }
 
 exports.formatStack = formatStack;
+exports.callSites = callSites;
 exports.formatUncaught = formatUncaught;
 exports.reportUncaught = (err) => require("process").handleUncaught(err);
 exports.relative = relative;

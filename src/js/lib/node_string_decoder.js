@@ -170,13 +170,16 @@ function bytesOf(buf) {
   throw invalidArgType("buf", "an instance of Buffer, TypedArray, or DataView", buf);
 }
 
-class StringDecoder {
-  constructor(encoding) {
-    this.encoding = normalizeEncoding(encoding);
-    Object.defineProperty(this, kState, {
-      value: { char: new Uint8Array(4), buffered: 0, missing: 0 },
-    });
-  }
+// A plain function, as Node's: iconv-lite (under body-parser) builds its
+// decoders with StringDecoder.call(this, enc).
+function StringDecoder(encoding) {
+  this.encoding = normalizeEncoding(encoding);
+  Object.defineProperty(this, kState, {
+    value: { char: new Uint8Array(4), buffered: 0, missing: 0 },
+  });
+}
+
+class StringDecoderMethods {
 
   write(buf) {
     if (typeof buf === "string") return buf;
@@ -254,6 +257,13 @@ class StringDecoder {
 
   get lastTotal() {
     return this[kState].buffered + this[kState].missing;
+  }
+}
+
+for (const name of Object.getOwnPropertyNames(StringDecoderMethods.prototype)) {
+  if (name !== "constructor") {
+    Object.defineProperty(StringDecoder.prototype, name,
+      Object.getOwnPropertyDescriptor(StringDecoderMethods.prototype, name));
   }
 }
 
