@@ -1018,9 +1018,12 @@ function requireFrom(specifier, parent) {
   return requireFacade(rec);
 }
 
-// What require(esm) returns: the namespace, plus __esModule when there is
-// a default export (as Node 22 does for tools that expect it).
+// What require(esm) returns: the value of an export named "module.exports"
+// when there is one (Node 22.12's interop: generator-function, under koa,
+// exports its function so), else the namespace, plus __esModule when there
+// is a default export (as Node 22 does for tools that expect it).
 function requireFacade(rec) {
+  if (Object.prototype.hasOwnProperty.call(rec.ns, "module.exports")) return rec.ns["module.exports"];
   if (!Object.prototype.hasOwnProperty.call(rec.ns, "default") || Object.prototype.hasOwnProperty.call(rec.ns, "__esModule"))
     return rec.ns;
   if (rec.facade) return rec.facade;
