@@ -402,9 +402,11 @@ static void do_hello(acs__kernel *k, acs__proc *p, int sock, uint32_t seq)
 
 /* SPAWN from a process: the child inherits every descriptor not marked
 ** close-on-exec, then the pairs (child fd <- parent fd, -1 closes). */
-static bool do_spawn(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, acs__rd *rd)
+static bool do_spawn(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, acs__rd *rd,
+                     bool at)
 {
-  char path[ACS__SYS_MAX_STR + 1];
+  char path[ACS__SYS_MAX_STR + 1], cwd[ACS__SYS_MAX_STR + 1];
+  if (at && !acs__rd_str(rd, cwd, sizeof cwd)) return false;
   if (!acs__rd_str(rd, path, sizeof path)) return false;
   char **argv = acs__rd_strv(rd), **envp = argv ? acs__rd_strv(rd) : NULL;
   uint32_t nfd = 0;
@@ -423,7 +425,7 @@ static bool do_spawn(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, acs__
     else table[c].f = p->fds[from].f;
   }
   if (ok && !acs__rd_done(rd)) ok = false;
-  if (ok && r == 0) r = acs__proc_spawn(k, p, path, argv, envp, table, NULL, p->uid, p->gid);
+  if (ok && r == 0) r = acs__proc_spawn(k, p, path, argv, envp, table, at ? cwd : NULL, p->uid, p->gid);
   acs__strv_free(argv);
   acs__strv_free(envp);
   if (!ok) return false;
@@ -860,7 +862,8 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     break;
   }
   case ACS__SYS_SPAWN:
-    return do_spawn(k, p, sock, seq, rd);
+  case ACS__SYS_SPAWNAT:
+    return do_spawn(k, p, sock, seq, rd, h->op == ACS__SYS_SPAWNAT);
   case ACS__SYS_WAIT: {
     if (!acs__rd_i32(rd, &i32) || !acs__rd_i32(rd, &flags)) return false;
     DONE();

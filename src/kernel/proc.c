@@ -153,6 +153,12 @@ int32_t acs__proc_spawn(acs__kernel *k, acs__proc *parent, const char *path, cha
   if (parent && !cwd) {
     dir = parent->cwd;
     acs_memfs_inode_hold(dir);
+  } else if (parent) {
+    /* a guest's SPAWNAT: as the child's chdir would find it */
+    acs_memfs_cred cr = acs__kernel_cred(parent);
+    rc = acs_memfs_chdir(k->fs, &cr, parent->cwd, cwd, &dir);
+    if (rc == ACS_MEMFS_CROSSED) rc = -EXDEV;
+    if (rc) return rc;
   } else {
     acs_memfs_cred cr = {.uid = uid, .gid = gid, .ruid = uid, .rgid = gid, .umask = 022};
     rc = acs_memfs_chdir(k->fs, &cr, acs_memfs_root(k->fs), cwd ? cwd : "/", &dir);
@@ -382,6 +388,9 @@ void acs__proc_notify(acs__kernel *k, acs__proc *child)
     if (child->ppid == 1) free_slot(k, child); /* init reaps orphans */
     return;
   }
+  /* as Linux tells a parent: node's child_process learns of exits so
+  ** (its default disposition is to ignore it, so others see nothing) */
+  acs__proc_signal(parent, SIGCHLD);
   if (!parent->waiting || !matches(child, parent->pid, parent->wait_pid)) return;
   int32_t got;
   int status;

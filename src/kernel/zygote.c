@@ -90,6 +90,12 @@ static _Noreturn void guest(int chan, pid_t kernel, pid_t middle)
   ** defaults, so kill -INT and kill -HUP end it */
   signal(SIGINT, SIG_DFL);
   signal(SIGHUP, SIG_DFL);
+  /* the kernel blocks SIGCHLD (it reads it from a signalfd) and the mask
+  ** is inherited: a program starts with none blocked, so the SIGCHLD the
+  ** kernel sends when one of its children ends reaches it */
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
 
   acs__walls w;
   if (!acs__walls_disabled()) {

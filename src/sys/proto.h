@@ -75,6 +75,9 @@ enum {
   /* df's and mkfifo's: the filesystem holding a path, and a fifo made */
   ACS__SYS_STATFS = 50,   /* i32 at, str path -> i64 bsize, blocks, bfree, bavail, files, ffree, namelen */
   ACS__SYS_MKNOD = 51,    /* i32 at, str path, u32 mode (S_IFIFO or S_IFREG), i64 rdev */
+  /* node's child_process: a spawn in another directory (cwd relative to
+  ** the caller's), without a chdir there and back */
+  ACS__SYS_SPAWNAT = 52,  /* str cwd, then SPAWN's fields -> pid */
   /* The box's network (docs/box-net.md): a port table in the kernel,
   ** connections made by the kernel and handed over as real sockets. */
   ACS__SYS_LISTEN = 60,  /* str addr, u32 port, i32 backlog, i32 flags -> fd; u32 port;

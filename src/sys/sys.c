@@ -692,7 +692,14 @@ static void put_list(acs__msg *m, char *const v[])
 int acs_sys_spawn(const char *path, char *const argv[], char *const envp[],
                   const int (*fds)[2], size_t n)
 {
-  acs__msg m = start(ACS__SYS_SPAWN);
+  return acs_sys_spawnat(NULL, path, argv, envp, fds, n);
+}
+
+int acs_sys_spawnat(const char *cwd, const char *path, char *const argv[], char *const envp[],
+                    const int (*fds)[2], size_t n)
+{
+  acs__msg m = start(cwd ? ACS__SYS_SPAWNAT : ACS__SYS_SPAWN);
+  if (cwd) acs__msg_str(&m, cwd);
   acs__msg_str(&m, path);
   put_list(&m, argv);
   put_list(&m, envp);

@@ -132,6 +132,11 @@ ssize_t acs_sys_getdents(int fd, void *buf, size_t size);
 ** top of the descriptors the child inherits. Returns the child's pid. */
 int acs_sys_spawn(const char *path, char *const argv[], char *const envp[],
                   const int (*fds)[2], size_t n);
+/* The same with the child's working directory cwd (relative to the
+** caller's; NULL: the caller's): -ENOENT, -ENOTDIR, -EACCES as chdir
+** would fail there. */
+int acs_sys_spawnat(const char *cwd, const char *path, char *const argv[], char *const envp[],
+                    const int (*fds)[2], size_t n);
 /* wait4: pid -1 any child; options WNOHANG. *status is a wait(2) status.
 ** Returns the pid, 0 (WNOHANG, none ready) or -errno (-ECHILD). */
 int acs_sys_wait(int pid, int *status, int options);
