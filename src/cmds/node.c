@@ -13,9 +13,10 @@
 **   -v, --version               print Node.js version
 **
 ** This node is the box's: JavaScriptCore with agent-code-sandbox's Node API layer
-** (v22.12.0). Servers and clients (net, http, fetch) use the box's network:
-** the box's own ports only. Not in the box yet: child_process, outbound
-** connections, npm and npx, the REPL, the inspector.
+** (v22.12.0). child_process runs the box's programs (fork: node with an IPC
+** channel); servers and clients (net, http, fetch) use the box's network:
+** the box's own ports only. Not in the box yet: outbound connections, npm
+** and npx, the REPL, the inspector.
 */
 
 /* The runtime of src/js (JavaScriptCore and the

@@ -190,6 +190,7 @@ JSObjectRef acs__host_new(JSContextRef ctx)
   acs__host_zlib(ctx, h);
   acs__host_net(ctx, h);
   acs__host_sock(ctx, h);
+  acs__host_proc(ctx, h);
   acs__host_vm(ctx, h);
   acs__host_introspect(ctx, h);
   if (acs__host_test_hole) acs__host_test_hole(ctx, h);

@@ -54,6 +54,8 @@ void acs__host_zlib(JSContextRef ctx, JSObjectRef host);
 void acs__host_net(JSContextRef ctx, JSObjectRef host);
 /* sock.c: host.sock, stream sockets of the box's network (a box's node) */
 void acs__host_sock(JSContextRef ctx, JSObjectRef host);
+/* proc.c: host.proc, child processes and signals (a box's node only) */
+void acs__host_proc(JSContextRef ctx, JSObjectRef host);
 /* vm.c: host.vm, fresh realms in the same group */
 void acs__host_vm(JSContextRef ctx, JSObjectRef host);
 /* introspect.c: host.getPromiseDetails and host.previewEntries, what

@@ -1,15 +1,17 @@
-// node_child_process.js - subprocesses are not allowed in the sandbox: every
-// function exists (so code that only imports the module loads) and throws.
-function denied(name) {
-  return function () {
-    // a box has processes, but node's child_process is a later issue's
-    const err = new Error(host.node
-      ? `${name}(): child_process is not in the box's node yet (it comes with issue 22, node in the box with its network and npm)`
-      : `${name}(): subprocesses are not allowed in the sandbox`);
+// node_child_process.js - node:child_process. In the box's node (host.node)
+// children are programs of the box, started by its kernel (host.proc,
+// src/js/proc.c): ls, sh, node, ... found on the box's PATH, never a host
+// binary. Outside a box (exec) every function exists and throws.
+if (!host.node) {
+  const denied = (name) => function () {
+    const err = new Error(`${name}(): subprocesses are not allowed in the sandbox`);
     err.code = "ERR_ACCESS_DENIED";
     throw err;
   };
+  for (const name of ["spawn", "spawnSync", "exec", "execSync", "execFile", "execFileSync", "fork"])
+    exports[name] = denied(name);
+  exports.ChildProcess = function ChildProcess() { denied("ChildProcess")(); };
+  exports._forkChild = () => {};
+} else {
+  require("child_process_box").install(exports);
 }
-for (const name of ["spawn", "spawnSync", "exec", "execSync", "execFile", "execFileSync", "fork"])
-  exports[name] = denied(name);
-exports.ChildProcess = function ChildProcess() { denied("ChildProcess")(); };

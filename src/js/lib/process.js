@@ -240,8 +240,7 @@ function handleUnhandledRejection(reason, promise) {
 
 function unsupported(name) {
   return function () {
-    const err = new Error(box ? `process.${name}() is not in the box's node yet (signals come with issue 22)`
-      : `process.${name}() is not allowed in the sandbox`);
+    const err = new Error(`process.${name}() is not allowed in the sandbox`);
     err.code = "ERR_ACCESS_DENIED";
     throw err;
   };
@@ -307,6 +306,13 @@ Object.defineProperty(process, "exitCode", {
   get() { return exitCode; },
   set(v) { exitCode = validExitCode(v); },
 });
+
+// The box's node: process.kill, signal listeners, and a forked child's
+// channel to its parent (process.send).
+if (box) {
+  require("process_signals").install(process);
+  if (process.env.NODE_CHANNEL_FD) require("child_process_ipc").forkChild(process);
+}
 
 // stdin is empty in the sandbox (the worker's fd 0 is /dev/null): a stream
 // that ends at once, as Node's process.stdin is under `< /dev/null`. Made on
