@@ -45,6 +45,13 @@ try { cp.execSync("touch /root/x", { stdio: "pipe" }) } catch (e) { console.log(
 check "a child runs as the box user in the parent's cwd, with the user's permissions" \
   all [ "$RC" = 0 ] -- has "$OUT" "agent /home/agent" -- has "$OUT" "Permission denied"
 
+run_acs box --user agent --exec node -e '
+const cp = require("child_process");
+try { cp.spawn("id", { uid: 0 }) } catch (e) { console.log(e.message, e.code) }
+console.log(cp.spawnSync("id", { gid: 0 }).error.message);'
+check "another uid or gid for the child: EPERM, as Node says it to a user who may not" \
+  [ "$OUT" = "$(printf 'spawn EPERM EPERM\nspawnSync id EPERM')" ]
+
 printf 'line one\nline two\n' >"$TMP/in"
 "$ACS" box --exec node -e 'require("child_process").spawn("wc", ["-l"], { stdio: "inherit" })' <"$TMP/in" >"$TMP/out" 2>"$TMP/err"
 RC=$? OUT=$(cat "$TMP/out") ERR=$(cat "$TMP/err")

@@ -112,6 +112,9 @@ function normalizeSpawnArguments(file, args, options) {
   if (options.shell != null && typeof options.shell !== "boolean" && typeof options.shell !== "string")
     throw invalidArgType("options.shell", "of type boolean or string", options.shell);
   if (options.argv0 != null) { validateString(options.argv0, "options.argv0"); nullCheck(options.argv0, "options.argv0"); }
+  for (const id of ["uid", "gid"])
+    if (options[id] != null && !(Number.isInteger(options[id]) && options[id] >= -2147483648 && options[id] <= 2147483647))
+      throw invalidArgType(`options.${id}`, "of type number", options[id]);
   if (options.shell) {
     nullCheck(options.shell, "options.shell");
     const command = [file, ...args].join(" ");
@@ -392,8 +395,16 @@ ChildProcess.prototype.unref = function unref() {
 
 // --- spawn, exec, execFile -----------------------------------------------------
 
+// A child starts with its parent's ids (the box's kernel has no setuid
+// for a spawn): another uid or gid is EPERM, as for a user who may not.
+function idsRefused(options) {
+  const p = proc();
+  return (options.uid != null && options.uid !== p.getuid()) || (options.gid != null && options.gid !== p.getgid());
+}
+
 function spawn(file, args, options) {
   options = normalizeSpawnArguments(file, args, options);
+  if (idsRefused(options)) throw errnoException(-1, "spawn");
   validateTimeout(options.timeout);
   const killSignal = sanitizeKillSignal(options.killSignal);
   const child = new ChildProcess();
@@ -582,7 +593,7 @@ function spawnSync(file, args, options) {
     input = null;
   }
   const codes = stdioCodes(stdio);
-  const r = P.spawnSync(options.file, options.args, options.envPairs, options.cwd ?? null, codes, input,
+  const r = idsRefused(options) ? -1 : P.spawnSync(options.file, options.args, options.envPairs, options.cwd ?? null, codes, input,
     options.timeout || 0, options.maxBuffer ?? MAX_BUFFER, options.killSignal);
   let result;
   if (typeof r === "number") {
