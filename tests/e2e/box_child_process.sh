@@ -52,6 +52,11 @@ console.log(cp.spawnSync("id", { gid: 0 }).error.message);'
 check "another uid or gid for the child: EPERM, as Node says it to a user who may not" \
   [ "$OUT" = "$(printf 'spawn EPERM EPERM\nspawnSync id EPERM')" ]
 
+run_acs box -c 'head -c 300000 /dev/urandom > /tmp/r; cksum < /tmp/r
+node -e "require(\"child_process\").spawn(\"cat\", [\"/tmp/r\"]).stdout.pipe(process.stdout)" | cksum'
+check "a child's binary output piped to process.stdout comes out byte for byte" \
+  all [ "$RC" = 0 ] -- [ "$(printf '%s\n' "$OUT" | sed -n 1p)" = "$(printf '%s\n' "$OUT" | sed -n 2p)" ]
+
 printf 'line one\nline two\n' >"$TMP/in"
 "$ACS" box --exec node -e 'require("child_process").spawn("wc", ["-l"], { stdio: "inherit" })' <"$TMP/in" >"$TMP/out" 2>"$TMP/err"
 RC=$? OUT=$(cat "$TMP/out") ERR=$(cat "$TMP/err")

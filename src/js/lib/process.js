@@ -41,6 +41,15 @@ function validExitCode(code) {
   return code;
 }
 
+// The box's node writes bytes as they are (a child's output piped to
+// process.stdout may be binary); a closed reader is let be, as host.write
+// lets it be.
+function writeBytes(fd, u8) {
+  try {
+    for (let off = 0; off < u8.length;) off += host.fs.write(fd, u8, off, u8.length - off, -1);
+  } catch {}
+}
+
 // A Writable-like stream over one of the guest's output fds.
 function makeStream(fd) {
   const s = new EventEmitter();
@@ -51,6 +60,7 @@ function makeStream(fd) {
   s.write = function write(chunk, encoding, cb) {
     if (typeof encoding === "function") cb = encoding;
     if (typeof chunk === "string") host.write(fd, chunk);
+    else if (chunk instanceof Uint8Array && box) writeBytes(fd, chunk);
     else if (chunk instanceof Uint8Array) host.write(fd, new (require("encoding").TextDecoder)().decode(chunk));
     else throw invalidType("chunk", "of type string or an instance of Buffer, TypedArray, or DataView", chunk);
     if (typeof cb === "function") tasks.nextTick(cb);
