@@ -299,6 +299,53 @@ static int probe_proc(int argc, char **argv)
   return 0;
 }
 
+static int p_cwd(int argc, char **argv)
+{
+  (void)argc;
+  (void)argv;
+  char cwd[64];
+  say("%s\n", acs_sys_getcwd(cwd, sizeof cwd) ? "?" : cwd);
+  return 0;
+}
+
+/* SPAWNAT's directories, and the SIGCHLD a parent gets when a child
+** ends (a guest starts with none blocked: it blocks it here to take it
+** with sigtimedwait). */
+static int p_spawnat(int argc, char **argv)
+{
+  (void)argc;
+  (void)argv;
+  sigset_t now, chld;
+  sigprocmask(SIG_SETMASK, NULL, &now);
+  say("chld blocked at start %d\n", sigismember(&now, SIGCHLD));
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  sigprocmask(SIG_BLOCK, &chld, NULL);
+  acs_sys_mkdir("/tmp/sd", 0777);
+  acs_sys_chdir("/tmp");
+  int fd = acs_sys_open("/tmp/file", O_WRONLY | O_CREAT, 0666);
+  acs_sys_close(fd);
+  char *cargv[] = {"cwd", NULL};
+  char *cenv[] = {NULL};
+  int st = 0;
+  int pid = acs_sys_spawnat("sd", "/usr/bin/cwd", cargv, cenv, NULL, 0);
+  acs_sys_wait(pid, &st, 0);
+  pid = acs_sys_spawnat("/", "/usr/bin/cwd", cargv, cenv, NULL, 0);
+  acs_sys_wait(pid, &st, 0);
+  say("missing %d\n", acs_sys_spawnat("/no/such", "/usr/bin/cwd", cargv, cenv, NULL, 0) == -ENOENT);
+  say("file %d\n", acs_sys_spawnat("/tmp/file", "/usr/bin/cwd", cargv, cenv, NULL, 0) == -ENOTDIR);
+  char cwd[64];
+  say("caller's cwd %s\n", acs_sys_getcwd(cwd, sizeof cwd) ? "?" : cwd);
+  /* the signals of the children above are one pending SIGCHLD */
+  struct timespec ten = {10, 0};
+  say("sigchld %d\n", sigtimedwait(&chld, NULL, &ten) == SIGCHLD);
+  char *targv[] = {"true", NULL};
+  pid = acs_sys_spawn("/usr/bin/true", targv, cenv, NULL, 0);
+  say("sigchld again %d\n", sigtimedwait(&chld, NULL, &ten) == SIGCHLD);
+  say("reaped %d\n", acs_sys_wait(-1, &st, WNOHANG) == pid);
+  return 0;
+}
+
 static int p_true(int argc, char **argv)
 {
   (void)argc;
@@ -307,12 +354,14 @@ static int p_true(int argc, char **argv)
 }
 
 const acs__program acs__programs[] = {
+    {"cwd", p_cwd},
     {"hostile", hostile},
     {"pipe", p_pipe},
     {"probe-fs", probe_fs},
     {"probe-fsinfo", probe_fsinfo},
     {"probe-proc", probe_proc},
     {"probe-walls", probe_walls},
+    {"spawnat", p_spawnat},
     {"true", p_true},
     {"writer", p_writer},
 };
@@ -419,6 +468,17 @@ Test(kernel, pipes_spawn_wait_and_sigpipe)
   cr_assert_str_eq(r->stdout_data,
                    "pipe 0\nspawn 1\nread through the pipe (eof 0)\nwait 1 status 7\nagain 1\n"
                    "sigpipe 1\ndup2 1\ndup-read 3\ndup-eof 0\n",
+                   "%s%s", r->stdout_data, r->stderr_data);
+  acs_exec_result_free(r);
+}
+
+Test(kernel, spawnat_and_sigchld)
+{
+  const char *argv[] = {"spawnat"};
+  acs_exec_result *r = spawn(NULL, argv, 1);
+  cr_assert_str_eq(r->stdout_data,
+                   "chld blocked at start 0\n/tmp/sd\n/\nmissing 1\nfile 1\ncaller's cwd /tmp\n"
+                   "sigchld 1\nsigchld again 1\nreaped 1\n",
                    "%s%s", r->stdout_data, r->stderr_data);
   acs_exec_result_free(r);
 }
