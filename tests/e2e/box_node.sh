@@ -53,7 +53,7 @@ check "-e without its argument: status 9" all [ "$RC" = 9 ] -- [ "$ERR" = "node:
 run_acs box --exec node --no-warnings --input-type=commonjs -e 'console.log(typeof require)'
 check "harmless options are accepted, --input-type=commonjs" [ "$OUT" = function ]
 run_acs box --exec node --help
-check "node --help says what the box's node lacks" all [ "$RC" = 0 ] -- has "$OUT" "Usage: node" -- has "$OUT" "Not in the box yet: servers"
+check "node --help says what the box's node lacks" all [ "$RC" = 0 ] -- has "$OUT" "Usage: node" -- has "$OUT" "Not in the box yet: outbound connections"
 
 # ---------------------------------------------------------------- stdin
 printf 'console.log("from stdin", process.argv.slice(1))\n' >"$TMP/script.js"
