@@ -243,6 +243,18 @@ typedef struct acs_box_options {
   int64_t max_files;    /* inodes; 0: 1048576 */
   int max_processes;    /* live processes at once; 0: 256 (a fork bomb
                            then meets EAGAIN) */
+  /* Outbound network: none by default (the box's own ports only). With
+  ** `network`, any public host; with allowed_domains (exec's syntax:
+  ** "api.example.com", "*.example.com:443", "10.0.0.0/8"), only those.
+  ** Loopback, private, link-local, CGNAT and metadata addresses are
+  ** dialled only when an address entry names them, whatever a name
+  ** resolves to; the box's own loopback stays the box's. The kernel makes
+  ** every connection; programs in the box never open a socket. */
+  bool network;
+  const char *const *allowed_domains;
+  size_t allowed_domain_count;
+  const char *const *resolve; /* "host:port:address" pins, as curl's --resolve */
+  size_t resolve_count;
 } acs_box_options;
 
 /* Boot a box. opts may be NULL (defaults). On success *out is the

@@ -35,6 +35,11 @@ static const char box_usage[] =
     "  --max-output-bytes N  bytes kept of each of stdout and stderr (default 1048576)\n"
     "  --fs-mb N             bytes the box's filesystem may hold (default 256 MB)\n"
     "  --max-processes N     processes at once (default 256)\n"
+    "  --network             programs in the box may connect to any public host\n"
+    "  --allow-domain HOST   only to HOST (repeatable; exec's syntax: name, name:port,\n"
+    "                        *.name, an address or a range; loopback, private and\n"
+    "                        metadata addresses only when an address entry names them)\n"
+    "  --resolve H:P:ADDR    connect to ADDR for host H, port P (as curl --resolve)\n"
     "  -p, --publish BOXPORT[:HOSTPORT]  make box port BOXPORT reachable at\n"
     "                        http://127.0.0.1:HOSTPORT on this machine (HOSTPORT 0 or\n"
     "                        left out: a free one; the address is printed on stderr);\n"
@@ -90,15 +95,20 @@ int acs__cli_box(int argc, char **argv)
   acs_box_spawn_options so = {.version = ACS_BOX_SPAWN_OPTIONS_VERSION};
   const char **env = calloc((size_t)argc + 1, sizeof *env);
   const char **copies = calloc((size_t)argc + 1, sizeof *copies);
+  const char **domains = calloc((size_t)argc + 1, sizeof *domains);
+  const char **resolves = calloc((size_t)argc + 1, sizeof *resolves);
   size_t ncopies = 0;
-  if (!env || !copies) {
+  if (!env || !copies || !domains || !resolves) {
     free(env);
     free(copies);
+    free(domains);
+    free(resolves);
     return 3;
   }
   bool json = false;
   int exec_at = -1, status = 2;
   int ports[16][2], nports = 0;
+  size_t ndomains = 0, nresolves = 0;
   const char *script = NULL;     /* -c SCRIPT, or the text of SCRIPT-FILE */
   char *script_text = NULL;
   int script_args = -1;          /* where NAME/ARGS start */
@@ -118,6 +128,10 @@ int acs__cli_box(int argc, char **argv)
       fputs(box_usage, stdout);
       status = 0;
       goto out;
+    }
+    if (!strcmp(name, "--network")) {
+      bo.network = true;
+      continue;
     }
     if (!strcmp(name, "--json")) {
       json = true;
@@ -151,7 +165,7 @@ int acs__cli_box(int argc, char **argv)
       break;
     }
     static const char *const valued[] = {"-w", "--workdir", "--copy", "--user", "--hostname", "--env",
-                                         "-p", "--publish",
+                                         "-p", "--publish", "--allow-domain", "--resolve",
                                          "--timeout-ms", "--max-output-bytes", "--fs-mb",
                                          "--max-processes"};
     bool known = false;
@@ -195,6 +209,8 @@ int acs__cli_box(int argc, char **argv)
       ports[nports][0] = (int)bp;
       ports[nports++][1] = (int)hp;
     }
+    else if (!strcmp(name, "--allow-domain")) domains[ndomains++] = val;
+    else if (!strcmp(name, "--resolve")) resolves[nresolves++] = val;
     else if (!strcmp(name, "--user")) so.user = val;
     else if (!strcmp(name, "--hostname")) bo.hostname = val;
     else if (!strcmp(name, "--env")) env[so.env_count++] = val;
@@ -242,6 +258,10 @@ int acs__cli_box(int argc, char **argv)
     so.argc = (size_t)(argc - exec_at);
   }
   so.env = env;
+  bo.allowed_domains = domains;
+  bo.allowed_domain_count = ndomains;
+  bo.resolve = resolves;
+  bo.resolve_count = nresolves;
   if (!json) {
     so.on_output = live;
   }
@@ -292,5 +312,7 @@ out:
   free(script_text);
   free(env);
   free(copies);
+  free(domains);
+  free(resolves);
   return status;
 }

@@ -6,11 +6,49 @@
 
 #include "../base/base.h"
 #include "../net/http.h"
+#include "../sys/sys.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <stdlib.h>
 #include <string.h>
 
 static acs__http *client;
+
+static const char no_network[];
+
+/* A box's node opens no socket: the box's kernel dials (and applies the
+** box's policy), and libcurl gets the connected socket. The box fd is
+** given up at once, so the one copy left is libcurl's to close. */
+static int box_dial(const char *host, int port, char *why, size_t why_len)
+{
+  char h[272];
+  size_t n = strlen(host);
+  if (n >= 2 && host[0] == '[' && host[n - 1] == ']') snprintf(h, sizeof h, "%.*s", (int)(n - 2), host + 1);
+  else snprintf(h, sizeof h, "%s", host);
+  acs_sys_sockaddr a;
+  int fd = acs_sys_connect(h, port, SOCK_CLOEXEC, &a);
+  if (fd < 0) {
+    snprintf(why, why_len, "%s", a.error[0] ? a.error : fd == -ENETUNREACH ? no_network : "");
+    return fd;
+  }
+  int real = acs_sys_direct_fd(fd);
+  int mine = real >= 0 ? fcntl(real, F_DUPFD_CLOEXEC, 0) : -EBADF;
+  if (mine < 0) mine = -errno;
+  acs_sys_close(fd);
+  return mine;
+}
+
+static const acs__http_config box_config = {.dial = box_dial};
+
+/* The run's network configuration: exec's, or the box's dialer. */
+static const acs__http_config *config(void)
+{
+  return acs__R.cfg->node ? &box_config : acs__R.cfg->net;
+}
 
 typedef struct pending {
   JSObjectRef cb;
@@ -19,7 +57,7 @@ typedef struct pending {
 static acs__http *get_client(void)
 {
   if (!client)
-    client = acs__http_new(&acs__R.loop, acs__R.cfg->net);
+    client = acs__http_new(&acs__R.loop, config());
   return client;
 }
 
@@ -106,9 +144,8 @@ static int id_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[])
   return d >= 1 && d <= 2147483647.0 ? (int)d : 0;
 }
 
-/* A run without a network configuration (a box's node: the box's own
-** servers are reached by box_http.js, and the box has no other network)
-** refuses every request, saying so. */
+/* A run without a network configuration refuses every request, saying
+** so; a box's kernel says the same of a box without a network. */
 static const char no_network[] =
     "the box has no network: only its own servers (localhost, 127.0.0.1, ::1) can be reached";
 
@@ -125,7 +162,7 @@ static JSValueRef throw_no_network(JSContextRef ctx, JSValueRef *exc)
 static ACS__HOST_FN(net_request)
 {
   (void)fn; (void)self;
-  if (!acs__R.cfg->net) return throw_no_network(ctx, exc);
+  if (!config()) return throw_no_network(ctx, exc);
   if (argc < 2 || !JSValueIsObject(ctx, argv[0]) || !JSValueIsObject(ctx, argv[1]))
     return acs__js_throw(ctx, exc, "net.request(opts, onEvent)");
   JSObjectRef o = JSValueToObject(ctx, argv[0], NULL);
@@ -253,7 +290,7 @@ static ACS__HOST_FN(net_abort)
 static ACS__HOST_FN(net_check)
 {
   (void)fn; (void)self;
-  if (!acs__R.cfg->net) return acs__js_str(ctx, no_network);
+  if (!config()) return acs__js_str(ctx, no_network);
   char *url = argc > 0 ? acs__js_to_utf8(ctx, argv[0], NULL, exc) : NULL;
   acs__http *c = get_client();
   if (!url || !c) {

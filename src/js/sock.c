@@ -133,7 +133,11 @@ static ACS__HOST_FN(s_accept)
   return fd < 0 ? num(ctx, fd) : sock_result(ctx, fd, &a);
 }
 
-/* connect(host, port) -> [fd, local, lport, peer, pport] or -errno */
+/* why the last connect failed, as the kernel said it ("" when it did not) */
+static char last_error[320];
+
+/* connect(host, port) -> [fd, local, lport, peer, pport] or -errno (then
+** lastError() says why, for a host outside the box) */
 static ACS__HOST_FN(s_connect)
 {
   (void)fn; (void)self; (void)exc;
@@ -143,7 +147,14 @@ static ACS__HOST_FN(s_connect)
   acs_sys_sockaddr a;
   int fd = acs_sys_connect(hostname, int_arg(ctx, argc, argv, 1, 0), SOCK_CLOEXEC, &a);
   free(hostname);
+  snprintf(last_error, sizeof last_error, "%s", fd < 0 ? a.error : "");
   return fd < 0 ? num(ctx, fd) : sock_result(ctx, fd, &a);
+}
+
+static ACS__HOST_FN(s_last_error)
+{
+  (void)fn; (void)self; (void)argc; (void)argv; (void)exc;
+  return acs__js_str(ctx, last_error);
 }
 
 /* ------------------------------------------------------------ streams */
@@ -408,6 +419,7 @@ void acs__host_sock(JSContextRef ctx, JSObjectRef host)
   acs__js_set_fn(ctx, s, "listen", s_listen);
   acs__js_set_fn(ctx, s, "accept", s_accept);
   acs__js_set_fn(ctx, s, "connect", s_connect);
+  acs__js_set_fn(ctx, s, "lastError", s_last_error);
   acs__js_set_fn(ctx, s, "open", s_open);
   acs__js_set_fn(ctx, s, "readStart", s_read_start);
   acs__js_set_fn(ctx, s, "readStop", s_read_stop);

@@ -5,6 +5,7 @@
 
 #include "../base/base.h"
 #include "../box/capture.h"
+#include "../policy/hosts.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -70,6 +71,7 @@ int acs_box_new(const acs_box_options *o, acs_box **out, acs_err *err)
 {
   *out = NULL;
   acs__kernel_opts ko = {0};
+  acs__hosts *policy = NULL; /* the forked kernel keeps its copy */
   if (o) {
     if (o->version != ACS_BOX_OPTIONS_VERSION)
       return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "acs_box_options.version must be %d",
@@ -89,12 +91,33 @@ int acs_box_new(const acs_box_options *o, acs_box **out, acs_err *err)
     }
     if (o->max_fs_mb < 0 || o->max_files < 0 || o->max_processes < 0)
       return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "box limits must be whole numbers >= 0");
+    if (o->allowed_domain_count) {
+      int rc = acs__hosts_parse(o->allowed_domains, o->allowed_domain_count, &policy, err);
+      if (rc) return rc;
+      ko.policy = policy;
+    }
+    for (size_t i = 0; i < o->resolve_count; i++) {
+      const char *e = o->resolve[i];
+      const char *c1 = e ? strchr(e, ':') : NULL;
+      const char *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+      if (!c1 || c1 == e || !c2 || c2 == c1 + 1 || !c2[1]) {
+        acs__hosts_free(policy);
+        return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "resolve entry '%s' is not HOST:PORT:ADDRESS",
+                         e ? e : "(null)");
+      }
+    }
+    ko.any_public = o->network;
+    ko.resolve = o->resolve;
+    ko.resolve_count = o->resolve_count;
     ko.max_fs_bytes = (uint64_t)o->max_fs_mb << 20;
     ko.max_inodes = (uint64_t)o->max_files;
     ko.max_procs = o->max_processes;
   }
   acs_box *b = calloc(1, sizeof *b);
-  if (!b) return ACS_ENOMEM;
+  if (!b) {
+    acs__hosts_free(policy);
+    return ACS_ENOMEM;
+  }
   b->sbuf = malloc(ACS__SYS_MAX_MSG);
   b->rbuf = malloc(ACS__SYS_MAX_MSG);
   int sv[2] = {-1, -1};
@@ -113,6 +136,8 @@ int acs_box_new(const acs_box_options *o, acs_box **out, acs_err *err)
     acs__kernel_main(sv[1], &ko);
   }
   close(sv[1]);
+  acs__hosts_free(policy);
+  policy = NULL;
   b->sock = sv[0];
   pthread_mutex_init(&b->lock, NULL);
   acs__rd rd;
@@ -128,6 +153,7 @@ int acs_box_new(const acs_box_options *o, acs_box **out, acs_err *err)
 nomem:
   acs__fail(err, ACS_ENOMEM, ACS__ENV, "out of memory");
 fail:
+  acs__hosts_free(policy);
   if (sv[0] >= 0) close(sv[0]);
   if (sv[1] >= 0) close(sv[1]);
   free(b->sbuf);

@@ -204,6 +204,7 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
   if (!K.o.max_fs_bytes) K.o.max_fs_bytes = 256ull << 20;
   if (!K.o.max_inodes) K.o.max_inodes = 1u << 20;
   K.owner = sock;
+  K.dial_done[0] = K.dial_done[1] = -1;
   clock_gettime(CLOCK_MONOTONIC, &K.boot);
   clock_gettime(CLOCK_REALTIME, &K.boot_real);
   K.nprocs = K.o.max_procs + 2;
@@ -260,7 +261,7 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
   /* tell the owner we are ready */
   acs__kernel_reply(&K, K.owner, 0, 0);
 
-  enum { FIXED = 3 + (int)(sizeof K.exposed / sizeof *K.exposed) };
+  enum { FIXED = 4 + (int)(sizeof K.exposed / sizeof *K.exposed) };
   struct pollfd *pf = calloc((size_t)K.nprocs + FIXED, sizeof *pf);
   int32_t *who = calloc((size_t)K.nprocs + FIXED, sizeof *who);
   if (!pf || !who) die("out of memory");
@@ -270,10 +271,16 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
     pf[n++] = (struct pollfd){.fd = K.sigchld_fd, .events = POLLIN};
     pf[n++] = (struct pollfd){.fd = K.zygote, .events = POLLIN};
     int nexp = K.nexposed;
+    int dial_at = -1;
+    if (K.dial_done[0] >= 0) {
+      dial_at = n;
+      pf[n++] = (struct pollfd){.fd = K.dial_done[0], .events = POLLIN};
+    }
     for (int i = 0; i < nexp; i++) pf[n++] = (struct pollfd){.fd = K.exposed[i].fd, .events = POLLIN};
     int first_proc = n;
     for (int i = 2; i < K.nprocs; i++)
-      if (K.procs[i].state != ACS__P_FREE && K.procs[i].sock >= 0 && !K.procs[i].waiting) {
+      if (K.procs[i].state != ACS__P_FREE && K.procs[i].sock >= 0 && !K.procs[i].waiting &&
+          !K.procs[i].dialing) {
         who[n] = i;
         pf[n++] = (struct pollfd){.fd = K.procs[i].sock, .events = POLLIN};
       }
@@ -290,6 +297,7 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
     if (pf[2].revents) acs__proc_zygote_msg(&K);
     for (int i = 0; i < nexp; i++)
       if (pf[3 + i].revents) acs__net_accept_exposed(&K, i);
+    if (dial_at >= 0 && pf[dial_at].revents) acs__net_dialed(&K);
     acs__net_expire(&K);
     for (int i = first_proc; i < n; i++) {
       acs__proc *p = &K.procs[who[i]];

@@ -23,6 +23,14 @@ typedef struct acs__kernel_opts {
   uint64_t max_fs_bytes;  /* memfs byte cap (0: 256 MiB) */
   uint64_t max_inodes;    /* 0: 1 << 20 */
   int max_procs;          /* live processes (0: 256) */
+  /* Outbound network (net.c). Off when neither is set. any_public: every
+  ** public host by name; policy: exec's allowlist (names, and the address
+  ** entries that let special addresses through). Both borrowed from the
+  ** owner, whose memory the forked kernel has. */
+  bool any_public;
+  const struct acs__hosts *policy;
+  const char *const *resolve;  /* "host:port:address" pins, as curl's --resolve */
+  size_t resolve_count;
 } acs__kernel_opts;
 
 typedef struct acs__pfile acs__pfile; /* an open /proc file (procfs.c) */
@@ -75,6 +83,8 @@ typedef struct acs__proc {
   bool host_child;       /* spawned by the owner: the owner waits for it */
   /* a WAIT call parked until a child changes state */
   bool waiting;
+  bool dialing;          /* a CONNECT out of the box is in progress */
+  uint64_t serial;       /* which life of the slot (a reused pid is another) */
   uint32_t wait_seq;
   int32_t wait_pid;
   int wait_options;
@@ -109,6 +119,8 @@ typedef struct acs__kernel {
   int nexposed;
   struct port_wait { uint16_t port; uint32_t seq; struct timespec until; } pwaits[32];
   int npwaits;
+  int dial_done[2];      /* outbound connects finished by their threads (a pipe) */
+  int ndials;
   struct timespec boot, boot_real; /* the box's start (monotonic, wall clock) */
 } acs__kernel;
 
@@ -159,6 +171,7 @@ void acs__net_unlisten(acs__kernel *k, acs__klisten *l);
 void acs__net_accept_exposed(acs__kernel *k, int i); /* exposed[i] is readable */
 int acs__net_poll_ms(acs__kernel *k);   /* until the next port wait expires; -1 none */
 void acs__net_expire(acs__kernel *k);   /* answer port waits whose time is up */
+void acs__net_dialed(acs__kernel *k);   /* dial_done[0] is readable */
 
 /* zygote.c: fork the box's zygote (before the tree holds anything). */
 int acs__kernel_zygote_start(acs__kernel *k);

@@ -10,15 +10,26 @@
 ** is accepted here and its connections queued the same way: the program
 ** reads and writes the host's TCP socket itself.
 **
-** Outbound connections (a host outside the box) are refused until the
-** box is given a network: ENETUNREACH. */
+** Outbound connections (a host outside the box) are refused unless the
+** box was given a network (any public host, or an allowlist in exec's
+** syntax): ENETUNREACH. With one, a thread of the kernel resolves the name,
+** checks the name and then every address it is about to dial (exec's
+** checks: a DNS answer cannot turn an allowed name into a loopback,
+** private or metadata address), connects, and the loop hands the connected
+** socket to the caller, whose call waits meanwhile; the kernel serves
+** every other process. */
 #include "kernel.h"
+
+#include "../policy/hosts.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <netinet/in.h>
+#include <netdb.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -305,14 +316,252 @@ static int connect_local(acs__kernel *k, int cls, uint16_t port, int *mine, acs_
   return 0;
 }
 
+/* ----------------------------------------------------------- outbound */
+
+#define MAX_DIALS 64
+#define DIAL_TIMEOUT_MS 30000
+
+typedef struct dial {
+  int32_t pid;
+  uint64_t serial;
+  uint32_t seq;
+  int flags;
+  char host[256];
+  uint16_t port;
+  /* the policy's view, copied: the thread reads nothing of the kernel's */
+  bool any_public;
+  const acs__hosts *policy;
+  char pinned[64];   /* an address from --resolve, or "" */
+  int done_fd;       /* where the thread hands the dial back (kernel.dial_done[1]) */
+  int fd;            /* the connected socket, or -1 */
+  int err;
+  char why[320];
+  acs__ksock sk;
+} dial;
+
+static void why_of(dial *d, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void why_of(dial *d, int err, const char *fmt, ...)
+{
+  d->err = err;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(d->why, sizeof d->why, fmt, ap);
+  va_end(ap);
+}
+
+/* connect with a time limit; 0 or -errno */
+static int connect_within(int fd, const struct sockaddr *sa, socklen_t len, int ms)
+{
+  int fl = fcntl(fd, F_GETFL);
+  fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+  int r = connect(fd, sa, len);
+  if (r < 0 && errno == EINPROGRESS) {
+    struct pollfd pf = {.fd = fd, .events = POLLOUT};
+    r = poll(&pf, 1, ms);
+    if (r == 0) return -ETIMEDOUT;
+    int e = 0;
+    socklen_t el = sizeof e;
+    if (r < 0 || getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &el) < 0) return -errno;
+    if (e) return -e;
+    r = 0;
+  } else if (r < 0) {
+    return -errno;
+  }
+  fcntl(fd, F_SETFL, fl);
+  return 0;
+}
+
+static void *dial_thread(void *arg)
+{
+  dial *d = arg;
+  char port[8];
+  snprintf(port, sizeof port, "%u", d->port);
+  struct addrinfo hints = {.ai_socktype = SOCK_STREAM, .ai_flags = AI_NUMERICSERV}, *res = NULL;
+  if (d->pinned[0]) hints.ai_flags |= AI_NUMERICHOST;
+  int g = getaddrinfo(d->pinned[0] ? d->pinned : d->host, port, &hints, &res);
+  if (g) {
+    why_of(d, -ENXIO, "getaddrinfo ENOTFOUND %s", d->host);
+  } else {
+    int last = -ECONNREFUSED;
+    bool tried = false;
+    for (struct addrinfo *ai = res; ai && d->fd < 0; ai = ai->ai_next) {
+      char refused[256];
+      if (!acs__hosts_check_addr(d->policy, d->host, d->port, ai->ai_addr, refused, sizeof refused)) {
+        if (!tried) {
+          /* with --network the names are any public host's */
+          char *none = d->any_public ? strstr(refused, "; allowed: none") : NULL;
+          if (none) *none = 0;
+          why_of(d, -EACCES, "%s%s", refused, none ? "; allowed: any public address" : "");
+        }
+        continue;
+      }
+      tried = true;
+      int fd = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+      if (fd < 0) {
+        last = -errno;
+        continue;
+      }
+      int r = connect_within(fd, ai->ai_addr, ai->ai_addrlen, DIAL_TIMEOUT_MS);
+      if (r) {
+        close(fd);
+        last = r;
+        continue;
+      }
+      d->fd = fd;
+      struct sockaddr_storage ss;
+      socklen_t sl = sizeof ss;
+      char a[INET6_ADDRSTRLEN] = "";
+      if (getsockname(fd, (struct sockaddr *)&ss, &sl) == 0) {
+        if (ss.ss_family == AF_INET) {
+          inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr, a, sizeof a);
+          d->sk.lport = ntohs(((struct sockaddr_in *)&ss)->sin_port);
+        } else {
+          inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&ss)->sin6_addr, a, sizeof a);
+          d->sk.lport = ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
+        }
+      }
+      snprintf(d->sk.local, sizeof d->sk.local, "%s", a);
+      if (ai->ai_family == AF_INET)
+        inet_ntop(AF_INET, &((struct sockaddr_in *)ai->ai_addr)->sin_addr, a, sizeof a);
+      else
+        inet_ntop(AF_INET6, &((struct sockaddr_in6 *)ai->ai_addr)->sin6_addr, a, sizeof a);
+      snprintf(d->sk.peer, sizeof d->sk.peer, "%s", a);
+      d->sk.pport = d->port;
+    }
+    if (d->fd < 0 && tried) why_of(d, last, "connect %s %s:%u", strerror(-last), d->host, d->port);
+    freeaddrinfo(res);
+  }
+  ssize_t w;
+  do w = write(d->done_fd, &d, sizeof d);
+  while (w < 0 && errno == EINTR);
+  return NULL;
+}
+
+/* A --resolve pin for host:port, into out (64 bytes), or false. */
+static bool pinned(const acs__kernel *k, const char *host, uint16_t port, char *out)
+{
+  size_t hl = strlen(host);
+  for (size_t i = 0; i < k->o.resolve_count; i++) {
+    const char *e = k->o.resolve[i];
+    if (strncasecmp(e, host, hl) || e[hl] != ':') continue;
+    char *end;
+    long p = strtol(e + hl + 1, &end, 10);
+    if (p != port || *end != ':') continue;
+    snprintf(out, 64, "%s", end + 1);
+    size_t n = strlen(out);
+    if (n > 2 && out[0] == '[' && out[n - 1] == ']') {
+      memmove(out, out + 1, n - 2);
+      out[n - 2] = 0;
+    }
+    return true;
+  }
+  return false;
+}
+
+/* Start an outbound connect for p: false when it could not start (the
+** reply is then sent here). */
+static void dial_out(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, const char *host,
+                     uint16_t port, int flags)
+{
+  char why[320] = "";
+  int err = 0;
+  if ((!k->o.any_public && !k->o.policy) || p->sock < 0 /* the owner dials nothing */) {
+    err = -ENETUNREACH;
+  } else if (!k->o.any_public && !acs__hosts_check_name(k->o.policy, host, port, why, sizeof why)) {
+    err = -EACCES;
+  } else if (k->ndials >= MAX_DIALS) {
+    err = -EAGAIN;
+    snprintf(why, sizeof why, "too many connections being made at once (%d): try again", MAX_DIALS);
+  }
+  dial *d = err ? NULL : calloc(1, sizeof *d);
+  if (!err && !d) err = -ENOMEM;
+  if (!err && k->dial_done[0] < 0 && pipe2(k->dial_done, O_CLOEXEC | O_NONBLOCK) < 0) err = -errno;
+  if (err) {
+    free(d);
+    acs__msg m;
+    acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+    acs__msg_i64(&m, err);
+    acs__msg_str(&m, why);
+    acs__msg_send(sock, &m);
+    return;
+  }
+  d->pid = p->pid;
+  d->serial = p->serial;
+  d->seq = seq;
+  d->flags = flags;
+  d->port = port;
+  d->fd = -1;
+  d->any_public = k->o.any_public;
+  d->policy = k->o.policy;
+  snprintf(d->host, sizeof d->host, "%s", host);
+  pinned(k, host, port, d->pinned);
+  d->done_fd = k->dial_done[1];
+  pthread_t t;
+  pthread_attr_t at;
+  pthread_attr_init(&at);
+  pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+  pthread_attr_setstacksize(&at, 256 << 10);
+  if (pthread_create(&t, &at, dial_thread, d)) {
+    pthread_attr_destroy(&at);
+    free(d);
+    acs__kernel_reply(k, sock, seq, -EAGAIN);
+    return;
+  }
+  pthread_attr_destroy(&at);
+  k->ndials++;
+  p->dialing = true; /* its channel is not read until the answer went out */
+}
+
+void acs__net_dialed(acs__kernel *k)
+{
+  dial *d;
+  while (read(k->dial_done[0], &d, sizeof d) == (ssize_t)sizeof d) {
+    k->ndials--;
+    acs__proc *p = acs__proc_get(k, d->pid);
+    if (!p || p->serial != d->serial || p->state != ACS__P_RUNNING || p->sock < 0) {
+      if (d->fd >= 0) close(d->fd); /* it went away meanwhile */
+      free(d);
+      continue;
+    }
+    p->dialing = false;
+    if (d->fd < 0) {
+      acs__msg m;
+      acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, d->seq);
+      acs__msg_i64(&m, d->err ? d->err : -ECONNREFUSED);
+      acs__msg_str(&m, d->why);
+      acs__msg_send(p->sock, &m);
+      free(d);
+      continue;
+    }
+    acs__ksock *sk = malloc(sizeof *sk);
+    int host_fd = sk ? dup(d->fd) : -1;
+    if (!sk || host_fd < 0) {
+      free(sk);
+      close(d->fd);
+      acs__kernel_reply(k, p->sock, d->seq, -ENOMEM);
+      free(d);
+      continue;
+    }
+    *sk = d->sk;
+    int fd = install(k, p, host_fd, sk, NULL, d->flags);
+    if (fd < 0) acs__kernel_reply(k, p->sock, d->seq, fd);
+    else reply_sock(k, p->sock, d->seq, fd, sk, d->fd);
+    close(d->fd);
+    free(d);
+  }
+}
+
 static void do_connect(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, const char *host,
                        uint32_t port, int32_t flags)
 {
   int cls = classify(k, host);
+  if (cls == A_NONE && !(flags & ~SOCK_CLOEXEC) && port >= 1 && port <= 65535) {
+    dial_out(k, p, sock, seq, host, (uint16_t)port, flags);
+    return;
+  }
   int mine = -1;
   acs__ksock me;
   int err = flags & ~SOCK_CLOEXEC ? -EINVAL : port == 0 || port > 65535 ? -ECONNREFUSED
-          : cls == A_NONE ? -ENETUNREACH /* the box has no network of the host's */
           : connect_local(k, cls, (uint16_t)port, &mine, &me);
   if (err) {
     acs__kernel_reply(k, sock, seq, err);

@@ -184,7 +184,10 @@ int32_t acs__proc_spawn(acs__kernel *k, acs__proc *parent, const char *path, cha
     acs_memfs_inode_release(k->fs, dir);
     return -ENOMEM;
   }
+  static uint64_t serials;
   p->state = ACS__P_STARTING;
+  p->serial = ++serials;
+  p->dialing = false;
   p->pid = pid;
   p->ppid = parent ? parent->pid : 1;
   p->pgid = parent ? parent->pgid : pid;

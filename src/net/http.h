@@ -63,6 +63,12 @@ typedef struct acs__http_config {
   ** by name only, since the proxy, not us, resolves and dials the host.
   ** NULL: none. no_proxy: NO_PROXY's comma-separated names. */
   const char *http_proxy, *https_proxy, *no_proxy;
+  /* A box's programs open no sockets: when set, every connection is made
+  ** by dial(host, port) (the box's kernel, which resolves the name and
+  ** applies the box's policy itself) and handed to libcurl connected; no
+  ** name is resolved and no policy checked here, and no proxy is used.
+  ** Returns a connected fd (libcurl's to close) or -errno with why set. */
+  int (*dial)(const char *host, int port, char *why, size_t why_len);
 } acs__http_config;
 
 /* A client on `loop`; cfg and what it points to are borrowed and must

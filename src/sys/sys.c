@@ -805,12 +805,28 @@ int acs_sys_accept(int fd, int flags, acs_sys_sockaddr *addr)
 
 int acs_sys_connect(const char *host, int port, int flags, acs_sys_sockaddr *addr)
 {
+  if (addr) addr->error[0] = 0;
   if (port < 0 || port > 65535) return -EINVAL;
   acs__msg m = start(ACS__SYS_CONNECT);
   acs__msg_str(&m, host ? host : "");
   acs__msg_u32(&m, (uint32_t)port);
   acs__msg_i32(&m, flags);
-  return socket_reply(&m, addr, true, NULL);
+  acs__rd rd;
+  int got[ACS__SYS_MAX_FDS], ngot = 0;
+  int64_t r = call(&m, &rd, got, &ngot);
+  if (r < 0) {
+    for (int i = 0; i < ngot; i++) close(got[i]);
+    /* an outbound refusal says why; a local one carries nothing */
+    if (addr && !acs__rd_str(&rd, addr->error, sizeof addr->error)) addr->error[0] = 0;
+    return (int)r;
+  }
+  if (ngot != 1 || !read_addrs(&rd, addr)) {
+    for (int i = 0; i < ngot; i++) close(got[i]);
+    return -EPROTO;
+  }
+  forget_direct((int)r);
+  int rc = install_direct((int)r, got[0]);
+  return rc ? rc : (int)r;
 }
 
 int acs_sys_sockname(int fd, bool *listener, acs_sys_sockaddr *addr)

@@ -151,6 +151,8 @@ int acs_sys_getppid(void);
 typedef struct acs_sys_sockaddr {
   char local[48], peer[48];
   int lport, pport;
+  char error[320]; /* connect: why the kernel refused (names the host and
+                      what is allowed), or "" */
 } acs_sys_sockaddr;
 /* Listen on a box port (0: a free one, *port_out says which) of addr ("",
 ** "::", "0.0.0.0", a loopback address, "localhost" or the box's name;
@@ -162,8 +164,11 @@ int acs_sys_listen(const char *addr, int port, int backlog, int flags, int *port
 ** stream socket), or -EAGAIN when none waits (poll the listener's fd). */
 int acs_sys_accept(int fd, int flags, acs_sys_sockaddr *addr /* OUT, may be NULL */);
 /* Connect to host:port. The box's own addresses reach the box's
-** listeners (-ECONNREFUSED when none); anything else is -ENETUNREACH
-** (the box has no network of the host's). */
+** listeners (-ECONNREFUSED when none). Any other host is dialled by the
+** kernel when the box has a network: -ENETUNREACH without one, -EACCES
+** when its policy refuses the name or the address, -ENXIO when the name
+** does not resolve, else connect's own errors; addr->error says why. The
+** call waits for the connection (up to 30 s). */
 int acs_sys_connect(const char *host, int port, int flags, acs_sys_sockaddr *addr /* OUT, may be NULL */);
 /* A socket descriptor's addresses; *listener says whether it listens. */
 int acs_sys_sockname(int fd, bool *listener, acs_sys_sockaddr *addr /* OUT */);

@@ -215,14 +215,14 @@ class Socket extends Duplex {
     this.connecting = true;
     this._host = hostname;
     const r = S.connect(hostname, port);
+    const why = typeof r === "number" ? S.lastError() : "";
     // after the loop's next poll, where the server accepts: Node's order
     // for a loopback connection is the server's 'connection' first
     require("timers").setImmediate(() => {
       if (this.destroyed) return;
       if (typeof r === "number") {
         this.connecting = false;
-        const address = hostname === "localhost" ? "127.0.0.1" : hostname;
-        this.destroy(r === -101 ? networkError(hostname, port) : errorFor(r, "connect", address, port));
+        this.destroy(connectError(r, why, hostname, port));
         return;
       }
       this.emit("lookup", null, r[3], familyOf(r[3]) === "IPv6" ? 6 : 4, hostname);
@@ -327,6 +327,24 @@ class Socket extends Duplex {
 // onReadableStreamEnd); autoDestroy closes the socket once both are done.
 function onReadableEnd() {
   if (!this.allowHalfOpen && this.writable && !this.writableEnded) this.end();
+}
+
+// A connect the kernel refused or could not make, as Node words it: DNS
+// failures are getaddrinfo's, the policy's refusal says what is allowed.
+function connectError(r, why, hostname, port) {
+  if (r === -101 && !why) return networkError(hostname, port);
+  if (r === -6) {
+    const err = new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+    err.errno = -3008;
+    err.code = "ENOTFOUND";
+    err.syscall = "getaddrinfo";
+    err.hostname = hostname;
+    return err;
+  }
+  const address = hostname === "localhost" ? "127.0.0.1" : hostname;
+  const err = errorFor(r, "connect", address, port);
+  if (r === -13 && why) err.message += " - " + why.replace(/^connection to \S+ refused: /, "");
+  return err;
 }
 
 function networkError(hostname, port) {
