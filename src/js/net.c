@@ -8,38 +8,17 @@
 #include "../net/http.h"
 #include "../sys/sys.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <stdlib.h>
 #include <string.h>
 
 static acs__http *client;
 
-static const char no_network[];
-
 /* A box's node opens no socket: the box's kernel dials (and applies the
-** box's policy), and libcurl gets the connected socket. The box fd is
-** given up at once, so the one copy left is libcurl's to close. */
+** box's policy), and libcurl gets the connected socket. */
 static int box_dial(const char *host, int port, char *why, size_t why_len)
 {
-  char h[272];
-  size_t n = strlen(host);
-  if (n >= 2 && host[0] == '[' && host[n - 1] == ']') snprintf(h, sizeof h, "%.*s", (int)(n - 2), host + 1);
-  else snprintf(h, sizeof h, "%s", host);
-  acs_sys_sockaddr a;
-  int fd = acs_sys_connect(h, port, SOCK_CLOEXEC, &a);
-  if (fd < 0) {
-    snprintf(why, why_len, "%s", a.error[0] ? a.error : fd == -ENETUNREACH ? no_network : "");
-    return fd;
-  }
-  int real = acs_sys_direct_fd(fd);
-  int mine = real >= 0 ? fcntl(real, F_DUPFD_CLOEXEC, 0) : -EBADF;
-  if (mine < 0) mine = -errno;
-  acs_sys_close(fd);
-  return mine;
+  return acs_sys_dial(host, port, why, why_len);
 }
 
 static const acs__http_config box_config = {.dial = box_dial};
@@ -129,7 +108,7 @@ static void on_done(void *user)
 
 static void on_drain(void *user) { ev_call(user, "drain", 0, NULL); }
 
-static const acs__http_events events = {on_response, on_data, on_end, on_error, on_done, on_drain};
+static const acs__http_events events = {on_response, on_data, on_end, on_error, on_done, on_drain, NULL};
 
 static char *prop_str(JSContextRef ctx, JSObjectRef o, const char *name, JSValueRef *exc)
 {
@@ -145,9 +124,8 @@ static int id_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[])
 }
 
 /* A run without a network configuration refuses every request, saying
-** so; a box's kernel says the same of a box without a network. */
-static const char no_network[] =
-    "the box has no network: only its own servers (localhost, 127.0.0.1, ::1) can be reached";
+** so, as a box's kernel says of a box without a network. */
+#define no_network acs_sys_no_network
 
 static JSValueRef throw_no_network(JSContextRef ctx, JSValueRef *exc)
 {

@@ -127,6 +127,7 @@ typedef struct req {
   size_t nh, caph;
   bool in_head, head_ready, head_sent;
   acs__buf down;
+  acs__buf rawhead; /* the head being received, as received */
   bool self_paused, user_paused;
   /* lifecycle */
   bool in_multi, finished, dead;
@@ -333,6 +334,10 @@ static size_t header_cb(char *buf, size_t size, size_t n, void *userdata)
   size_t len = size * n, l = len;
   if (r->head_ready) return len; /* trailers: not exposed */
   while (l && (buf[l - 1] == '\n' || buf[l - 1] == '\r')) l--;
+  if (r->ev->raw_head && (r->in_head || (l >= 5 && !memcmp(buf, "HTTP/", 5)))) {
+    if (l >= 5 && !memcmp(buf, "HTTP/", 5)) r->rawhead.len = 0;
+    acs__buf_append(&r->rawhead, buf, len);
+  }
   if (l >= 5 && !memcmp(buf, "HTTP/", 5)) {
     clear_head(r);
     r->in_head = true;
@@ -475,6 +480,7 @@ static void release(acs__http *c, req *r)
   free(r->body);
   acs__buf_free(&r->up);
   acs__buf_free(&r->down);
+  acs__buf_free(&r->rawhead);
   free(r);
 }
 
@@ -533,6 +539,7 @@ static void deliver(req *r)
   }
   if (r->head_ready && !r->head_sent) {
     r->head_sent = true;
+    if (r->ev->raw_head) r->ev->raw_head(r->user, r->rawhead.data ? (const char *)r->rawhead.data : "", r->rawhead.len);
     r->ev->response(r->user, r->status, r->reason, (const char *const *)r->names,
                     (const char *const *)r->values, r->nh, r->version);
     if (r->dead) return;

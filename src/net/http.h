@@ -38,6 +38,10 @@ typedef struct acs__http_events {
   ** ACS__HTTP_UP_HIGH bytes held has gone down to a quarter of that: the
   ** owner may write again. */
   void (*drain)(void *user);
+  /* Optional, just before `response`: the final head as received (status
+  ** line and header lines, names in their case, CRLFs kept), for a client
+  ** that shows it (curl -i). Borrowed for the call. */
+  void (*raw_head)(void *user, const char *text, size_t len);
 } acs__http_events;
 
 #define ACS__HTTP_UP_HIGH (256 * 1024)

@@ -841,3 +841,26 @@ int acs_sys_sockname(int fd, bool *listener, acs_sys_sockaddr *addr)
   if (listener) *listener = kind == 1;
   return 0;
 }
+
+const char acs_sys_no_network[] =
+    "the box has no network: only its own servers (localhost, 127.0.0.1, ::1) can be reached";
+
+int acs_sys_dial(const char *host, int port, char *why, size_t why_len)
+{
+  char h[272];
+  size_t n = strlen(host);
+  if (n >= 2 && host[0] == '[' && host[n - 1] == ']') snprintf(h, sizeof h, "%.*s", (int)(n - 2), host + 1);
+  else snprintf(h, sizeof h, "%s", host);
+  acs_sys_sockaddr a;
+  int fd = acs_sys_connect(h, port, SOCK_CLOEXEC, &a);
+  if (fd < 0) {
+    if (why_len) snprintf(why, why_len, "%s", a.error[0] ? a.error : fd == -ENETUNREACH ? acs_sys_no_network : "");
+    return fd;
+  }
+  int real = direct_of(fd);
+  int mine = real >= 0 ? fcntl(real, F_DUPFD_CLOEXEC, 0) : -1;
+  int e = mine < 0 ? (real < 0 ? EBADF : errno) : 0;
+  acs_sys_close(fd);
+  if (mine < 0 && why_len) snprintf(why, why_len, "%s", strerror(e));
+  return mine < 0 ? -e : mine;
+}

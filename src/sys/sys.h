@@ -170,6 +170,14 @@ int acs_sys_accept(int fd, int flags, acs_sys_sockaddr *addr /* OUT, may be NULL
 ** does not resolve, else connect's own errors; addr->error says why. The
 ** call waits for the connection (up to 30 s). */
 int acs_sys_connect(const char *host, int port, int flags, acs_sys_sockaddr *addr /* OUT, may be NULL */);
+/* A connection for a client library that holds the fd itself (libcurl):
+** connect as acs_sys_connect does (host may be a bracketed IPv6 literal),
+** then give the box descriptor up, so the real fd returned (close-on-exec)
+** is the one copy and closing it ends the connection. -errno on failure,
+** with why filled (the kernel's words, or that the box has no network). */
+int acs_sys_dial(const char *host, int port, char *why, size_t why_len);
+/* What a box without a network says (acs_sys_dial's why for -ENETUNREACH). */
+extern const char acs_sys_no_network[];
 /* A socket descriptor's addresses; *listener says whether it listens. */
 int acs_sys_sockname(int fd, bool *listener, acs_sys_sockaddr *addr /* OUT */);
 

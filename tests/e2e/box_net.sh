@@ -174,3 +174,106 @@ kill "$hsrv" 2>/dev/null; wait "$hsrv" 2>/dev/null
 # exec's node has no sockets at all
 run_acs run -c 'import net from "node:net"; try { net.createServer() } catch (e) { console.log(e.code) }'
 check "exec (not a box): net stays refused" [ "$OUT" = ERR_ACCESS_DENIED ]
+
+# --------------------------------------------------------------- outbound
+# The allowed host is a name pinned (--resolve) to a host server on the
+# loopback, which only an address entry lets through; the trap (PB) must
+# never see a connection.
+HITS=$TMP/hits
+: >"$HITS"
+exec 8< <(node tests/security/net_server.js "$HITS" & echo "$!"; wait)
+read -r NSRV <&8; read -r PA PB <&8
+OK="--allow-domain ok.test:$PA --allow-domain 127.0.0.1:$PA --resolve ok.test:$PA:127.0.0.1 --resolve trap.test:$PB:127.0.0.1"
+cat >"$TMP/out.js" <<'EOF2'
+const [url] = process.argv.slice(2);
+const http = require("http");
+(async () => {
+  const f = await fetch(url).then(async (r) => `${r.status} ${await r.text()}`, (e) => `failed ${e.cause?.code}: ${e.cause?.message}`);
+  console.log("fetch", f);
+  await new Promise((done) => http.get(url, (res) => {
+    let d = ""; res.on("data", (c) => d += c); res.on("end", () => { console.log("http", res.statusCode, d); done(); });
+  }).on("error", (e) => { console.log("http error", e.code, e.message); done(); }));
+  const u = new URL(url);
+  await new Promise((done) => {
+    const c = require("net").connect(+u.port || 80, u.hostname, () => { console.log("net connected"); c.destroy(); done(); });
+    c.on("error", (e) => { console.log("net error", e.code, e.message); done(); });
+  });
+})();
+EOF2
+# shellcheck disable=SC2086
+run_acs box $OK --copy "$TMP/out.js:/tmp/out.js" --exec node /tmp/out.js "http://ok.test:$PA/ok"
+check "outbound: fetch, http and net reach an allowed host through the kernel" \
+  [ "$OUT" = "$(printf 'fetch 200 ALLOWED-OK\nhttp 200 ALLOWED-OK\nnet connected')" ]
+# shellcheck disable=SC2086
+run_acs box $OK --copy "$TMP/out.js:/tmp/out.js" --exec node /tmp/out.js "http://trap.test:$PB/"
+check "outbound: a host not on the list is refused by name, saying what is allowed" \
+  all has "$OUT" "fetch failed EACCES_POLICY: connection to trap.test:$PB refused: the host is not allowed; allowed: ok.test:$PA, 127.0.0.1:$PA" \
+  -- has "$OUT" "net error EACCES connect EACCES trap.test:$PB - the host is not allowed"
+run_acs box --network --resolve "trap.test:$PB:127.0.0.1" --copy "$TMP/out.js:/tmp/out.js" --exec node /tmp/out.js "http://trap.test:$PB/"
+check "outbound with --network: a name that resolves to the host's loopback is refused" \
+  all has "$OUT" "it resolves to 127.0.0.1, a loopback address, which is allowed only when listed itself); allowed: any public address" \
+  -- [ "$(printf '%s\n' "$OUT" | grep -c refused)" = 3 ]
+for a in 10.0.0.1 169.254.169.254 100.64.0.1 192.168.0.1 ::ffff:127.0.0.1 0:0:0:0:0:ffff:7f00:1; do
+  run_acs box --network --resolve "evil.test:$PB:$a" --exec node -e "require('net').connect($PB, 'evil.test').on('error', (e) => console.log(e.code)).on('connect', () => console.log('CONNECTED'))"
+  check "outbound with --network: a name pinned to $a is refused" [ "$OUT" = EACCES ]
+done
+run_acs box --network --exec node -e "fetch('http://no-such-name.invalid/').catch((e) => console.log(e.cause.code, e.cause.message))"
+check "outbound: a name that does not resolve is getaddrinfo ENOTFOUND" [ "$OUT" = "ENOTFOUND getaddrinfo ENOTFOUND no-such-name.invalid" ]
+# shellcheck disable=SC2086
+run_acs box $OK --exec node -e "fetch('http://ok.test:$PA/redirect?to=http://trap.test:$PB/').then((r) => console.log(r.status), (e) => console.log('failed', e.cause.code))"
+check "outbound: a redirect to a host not allowed is refused" [ "$OUT" = "failed EACCES_POLICY" ]
+run_acs box --allow-domain 'bad entry' -c true
+check "a bad --allow-domain entry is a configuration error naming it" all [ "$RC" = 2 ] -- has "$ERR" "bad entry"
+run_acs box --resolve nonsense -c true
+check "a bad --resolve entry is a configuration error" all [ "$RC" = 2 ] -- has "$ERR" "resolve entry 'nonsense' is not HOST:PORT:ADDRESS"
+OUT=$(cat "$HITS")
+check "the trap server saw no connection from any box" [ -z "$OUT" ]
+kill "$NSRV" 2>/dev/null
+
+# ------------------------------------------------------------------- curl
+# The box's curl against the same server as the host's curl 7.88: the box
+# reaches it as ok.test (pinned), the host as 127.0.0.1; what each prints,
+# with the host:port and dates masked, must be the same.
+if command -v curl >/dev/null; then
+  : >"$HITS"
+  exec 8< <(node tests/security/net_server.js "$HITS" & echo "$!"; wait)
+  read -r NSRV <&8; read -r PA PB <&8
+  OK="--allow-domain ok.test:$PA --allow-domain 127.0.0.1:$PA --resolve ok.test:$PA:127.0.0.1"
+  mask() { sed -e "s/ok\.test:$PA/HOST/g; s/127\.0\.0\.1:$PA/HOST/g; s/^Date: .*/Date: D/" | tr -d '\r'; }
+  while IFS= read -r args; do
+    [ -n "$args" ] || continue
+    want=$(cd "$TMP" && bash -c "curl ${args//U/http://127.0.0.1:$PA} 2>&1; echo \"rc=\$?\"" | mask)
+    # shellcheck disable=SC2086
+    run_acs box $OK -w /tmp -c "curl ${args//U/http://ok.test:$PA} 2>&1; echo \"rc=\$?\""
+    got=$(printf '%s\n' "$OUT" | mask)
+    check "curl $args: as the host's curl" [ "$got" = "$want" ]
+    [ "$got" = "$want" ] || diff <(printf '%s\n' "$got") <(printf '%s\n' "$want") | head -10 | sed 's/^/     /'
+  done <<'CASES'
+-s U/ok
+-si U/ok
+-sI U/nope
+-sf U/nope
+-sSf U/nope
+--fail-with-body -sS U/nope
+-sL 'U/chain?n=3' -w ' %{http_code} %{num_redirects} %{url_effective}'
+-sSL --max-redirs 1 'U/chain?n=3'
+-s 'U/redirect?to=/ok' -w '%{http_code} %{redirect_url}'
+-s -o out U/ok; cat out
+-sO U/ok; cat ok
+-s -d a=1 -d b=2 U/nope -w ' %{http_code}'
+-s -X DELETE U/ok -w ' %{method}'
+-s -H 'X-A: 1' -A agent -e ref -u user:pw U/ok
+-s -G -d q=1 'U/redirect?to=x' -w '%{redirect_url}'
+--frob
+-s
+CASES
+  run_acs box -c 'curl -sS ftp://x/'
+  check "curl: only http and https in the box (exit 1, curl's words)" all [ "$RC" = 1 ] -- has "$ERR" 'curl: (1) Protocol "ftp" not supported or disabled in libcurl'
+  run_acs box -c 'curl -sS http://example.com/'
+  check "curl in a box without a network: exit 7 and the reason" all [ "$RC" = 7 ] -- has "$ERR" "the box's network refused it: the box has no network"
+  OUT=$(cat "$HITS")
+  check "curl: the trap server saw nothing" [ -z "$OUT" ]
+  kill "$NSRV" 2>/dev/null
+else
+  echo "skip curl differential: no curl on the host"
+fi
