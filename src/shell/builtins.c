@@ -68,6 +68,20 @@ static bool echo_escaped(const char *s)
       o = (char)v;
       break;
     }
+    case 'u': case 'U': {
+      unsigned long u = 0;
+      int i = 0;
+      for (; i < (c == 'u' ? 4 : 8) && hexval(s[1]) >= 0; i++) u = u * 16 + (unsigned long)hexval(*++s);
+      if (!i) {
+        out_add(s - 1, 2);
+        continue;
+      }
+      sbuf t = {0};
+      sb_utf8(&t, u);
+      out_add(t.s, t.len);
+      sb_free(&t);
+      continue;
+    }
     default:
       out_add(s - 1, 2);
       continue;

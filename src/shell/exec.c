@@ -753,7 +753,7 @@ static int run_case(node *n)
     for (word *p = ci->pats; p && !m; p = p->next) {
       char *pat = ex_pattern(p);
       if (!pat) break;
-      m = pat_match(pat, subject);
+      m = pat_match_opt(pat, subject, shopt_on("extglob"), shopt_on("nocasematch"));
       free(pat);
     }
     if (!m) continue;

@@ -14,6 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* what a quoted character is escaped from in a pattern: the glob and
+** extglob characters, and - ^ which are special in brackets */
+#define PAT_SPECIAL "*?[]\\()|@+!-^"
+
 enum { X_FIELDS, X_STRING, X_PATTERN, X_REGEX };
 
 struct xout {
@@ -39,7 +43,7 @@ static void end_field(xout *o, bool force)
     sbuf p = {0};
     for (size_t i = 0; i < o->cur.len; i++) {
       char c = o->cur.s[i];
-      if (o->attr.s[i] == '1' && strchr("*?[]\\", c)) sb_addc(&p, '\\');
+      if (o->attr.s[i] == '1' && strchr(PAT_SPECIAL, c)) sb_addc(&p, '\\');
       sb_addc(&p, c);
     }
     if (glob_expand(p.s, o->fields)) {
@@ -86,7 +90,7 @@ void xo_text(xout *o, const char *s, size_t n, bool quoted, bool split)
       }
       continue;
     }
-    if ((o->mode == X_PATTERN && quoted && strchr("*?[]\\", c)) ||
+    if ((o->mode == X_PATTERN && quoted && strchr(PAT_SPECIAL, c)) ||
         (o->mode == X_REGEX && quoted && strchr("\\.[]()*+?{}|^$", c))) {
       sb_addc(&o->cur, '\\');
       sb_addc(&o->attr, '1');
@@ -94,6 +98,10 @@ void xo_text(xout *o, const char *s, size_t n, bool quoted, bool split)
     sb_addc(&o->cur, c);
     sb_addc(&o->attr, quoted ? '1' : '0');
     if (!quoted && (c == '*' || c == '?' || c == '[')) o->magic = true;
+    /* @( +( !( start extglob groups */
+    if (!quoted && c == '(' && o->cur.len > 1 && o->attr.s[o->cur.len - 2] == '0' &&
+        strchr("@+!", o->cur.s[o->cur.len - 2]) && shopt_on("extglob"))
+      o->magic = true;
     o->present = true;
     o->ws_ended = false;
   }

@@ -490,10 +490,27 @@ static wpart *lex_parts(lexer *lx, int mode, const char *stop, bool in_dq)
   pbuild b;
   pb_init(&b, lx);
   int depth = 0; /* parentheses in arithmetic, braces in ${} words */
+  int ext = 0;   /* inside an extglob group of a word: ( | ) are text */
   bool q = mode == M_DQ || mode == M_HEREDOC;
   while (!lx->err) {
     int c = lx_peekc(lx, 0);
     if (c < 0) break;
+    if (mode == M_WORD && c >= 0 && strchr("@*+?!", c) && lx_peekc(lx, 1) == '(' &&
+        (ext || lx->dbracket || shopt_on("extglob"))) {
+      lx_getc(lx);
+      lx_getc(lx);
+      pb_char(&b, (char)c, false);
+      pb_char(&b, '(', false);
+      ext++;
+      continue;
+    }
+    if (mode == M_WORD && ext && (c == '(' || c == ')' || c == '|')) {
+      lx_getc(lx);
+      pb_char(&b, (char)c, false);
+      if (c == '(') ext++;
+      if (c == ')') ext--;
+      continue;
+    }
     if (mode == M_WORD && is_meta(c)) break;
     if (mode == M_DQ && c == '"') break;
     if (mode == M_BRACE && depth == 0 && strchr(stop, c)) break;

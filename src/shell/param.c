@@ -13,6 +13,7 @@
 
 int utf8_len(const char *s)
 {
+  if (!sh_utf8()) return (int)strlen(s);
   int n = 0;
   for (; *s; s++)
     if (((unsigned char)*s & 0xC0) != 0x80) n++;
@@ -22,12 +23,28 @@ int utf8_len(const char *s)
 /* byte offset of character i of s (clamped to its length) */
 static size_t char_off(const char *s, long i)
 {
+  if (!sh_utf8()) {
+    size_t n = strlen(s);
+    return i < 0 ? 0 : (size_t)i < n ? (size_t)i : n;
+  }
   size_t b = 0;
   for (long k = 0; k < i && s[b]; k++) {
     b++;
     while (s[b] && ((unsigned char)s[b] & 0xC0) == 0x80) b++;
   }
   return b;
+}
+
+/* s[i] is inside a UTF-8 character: no pattern match starts or ends there */
+static bool mid_char(const char *s, size_t i) { return ((unsigned char)s[i] & 0xC0) == 0x80 && sh_utf8(); }
+
+/* the end of the character starting at s[i] (i itself at the end) */
+static size_t char_end(const char *s, size_t i, size_t n)
+{
+  if (i >= n) return n;
+  i++;
+  while (i < n && mid_char(s, i)) i++;
+  return i;
 }
 
 static char *flags_string(void)
@@ -103,6 +120,7 @@ static char *remove_affix(const char *s, const char *pat, int op)
   if (op == PO_RM_SPRE || op == PO_RM_LPRE) {
     for (size_t k = 0; k <= n; k++) {
       size_t i = op == PO_RM_SPRE ? k : n - k;
+      if (mid_char(s, i)) continue;
       char save = t[i];
       t[i] = 0;
       bool m = pat_match(pat, t);
@@ -115,6 +133,7 @@ static char *remove_affix(const char *s, const char *pat, int op)
   } else {
     for (size_t k = 0; k <= n; k++) {
       size_t i = op == PO_RM_SSUF ? n - k : k;
+      if (mid_char(s, i)) continue;
       if (pat_match(pat, s + i)) {
         res = xstrndup(s, i);
         break;
@@ -130,6 +149,7 @@ static long match_at(char *t, size_t i, size_t n, const char *pat, bool to_end)
 {
   for (size_t e = n; e + 1 > i; e--) {
     if (to_end && e != n) break;
+    if (mid_char(t, e)) continue;
     char save = t[e];
     t[e] = 0;
     bool m = pat_match(pat, t + i);
@@ -153,20 +173,25 @@ static char *substitute(const char *s, const char *pat, const char *rep, int op)
   bool done = false;
   while (i <= n) {
     long e = -1;
-    if (!done && (op != PO_SUB_PRE || i == 0)) e = match_at(t, i, n, pat, op == PO_SUB_SUF);
+    /* no match is tried at the end after the start (bash: ${x//?(z)/-}
+    ** of abc is -a-b-c), except by /% */
+    bool try = !done && (op != PO_SUB_PRE || i == 0) && (i < n || n == 0 || op == PO_SUB_SUF);
+    if (try) e = match_at(t, i, n, pat, op == PO_SUB_SUF);
     if (e >= 0) {
       sb_adds(&b, rep);
       if (op != PO_SUB_ALL) done = true;
       if ((size_t)e == i) {
-        if (i < n) sb_addc(&b, s[i]);
-        i++;
+        size_t c = char_end(s, i, n);
+        sb_add(&b, s + i, c - i);
+        i = c > i ? c : i + 1;
       } else {
         i = (size_t)e;
       }
       continue;
     }
-    if (i < n) sb_addc(&b, s[i]);
-    i++;
+    size_t c = char_end(s, i, n);
+    sb_add(&b, s + i, c - i);
+    i = c > i ? c : i + 1;
   }
   free(t);
   return sb_take(&b);

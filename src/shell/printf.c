@@ -26,7 +26,12 @@ static const char *arg(pf *p)
 static long long num_arg(pf *p, const char *a, bool is_unsigned)
 {
   if (!a || !*a) return 0;
-  if (a[0] == '\'' || a[0] == '"') return (unsigned char)a[1];
+  if (a[0] == '\'' || a[0] == '"') {
+    /* the character's code point (bash in a UTF-8 locale) */
+    unsigned cp = 0;
+    if (a[1]) utf8_dec(a + 1, a + strlen(a), &cp);
+    return cp;
+  }
   char *end;
   errno = 0;
   long long v = is_unsigned && a[0] != '-' ? (long long)strtoull(a, &end, 0) : strtoll(a, &end, 0);
@@ -49,7 +54,7 @@ static int hexv(char c)
   return -1;
 }
 
-static void put_utf8(sbuf *b, unsigned long u)
+void sb_utf8(sbuf *b, unsigned long u)
 {
   if (u < 0x80) sb_addc(b, (char)u);
   else if (u < 0x800) sb_addc(b, (char)(0xC0 | (u >> 6))), sb_addc(b, (char)(0x80 | (u & 63)));
@@ -106,7 +111,7 @@ static size_t escape(pf *p, sbuf *b, const char *s, bool in_b)
       sb_addc(b, *s);
       return 1;
     }
-    put_utf8(b, u);
+    sb_utf8(b, u);
     return k;
   }
   default:

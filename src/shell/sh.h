@@ -368,13 +368,20 @@ void xo_break(xout *o, bool force);
 void ex_sub_into(xout *o, word *w, bool quoted);
 char *ex_assign(word *w); /* NAME=value: the whole word, tildes after = and : */
 int utf8_len(const char *s);
+/* the code point at s (before se): its length (1 for a byte that starts
+** no valid sequence, *cp then being the byte) */
+int utf8_dec(const char *s, const char *se, unsigned *cp);
+bool sh_utf8(void); /* the locale (LC_ALL, LC_CTYPE, LANG) is UTF-8 */
+void sb_utf8(sbuf *b, unsigned long u);
 
 /* arithmetic: false on error (message printed) */
 bool arith_eval(const char *expr, int64_t *out);
 
 /* patterns */
-bool pat_match(const char *pat, const char *s);       /* whole string */
-bool pat_has_magic(const char *pat);                 /* unescaped * ? [ */
+bool pat_match(const char *pat, const char *s);       /* whole string; extglob as shopt says */
+/* ext: extglob groups; nocase: ASCII letters fold (nocaseglob, nocasematch) */
+bool pat_match_opt(const char *pat, const char *s, bool ext, bool nocase);
+bool pat_has_magic(const char *pat);                 /* unescaped * ? [ (and groups with extglob) */
 char *pat_unescape(const char *pat);
 /* pathname expansion of pattern (quoted chars escaped): matches sorted,
 ** appended to out; false when nothing matched */

@@ -390,7 +390,7 @@ bool cond_eval(cond *c, int *status)
     }
     bool ok = true;
     if (pattern) {
-      b = pat_match(r, l) ? 0 : 1;
+      b = pat_match_opt(r, l, true, shopt_on("nocasematch")) ? 0 : 1; /* [[ ]] always has extglob */
       *status = op[0] == '!' ? !b : b;
     } else if (!strcmp(op, "=~")) {
       *status = regex_match(l, r);

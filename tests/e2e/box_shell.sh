@@ -169,6 +169,16 @@ t glob 'echo a > f1; echo b > f2; echo c > g1; echo f*; echo ?1; echo [fg]2; ech
 t glob-dot 'echo > .hidden; echo > vis; echo *; echo .h*'
 t glob-noglob 'echo > a1; set -f; echo a*; set +f; echo a*'
 t glob-abs 'echo /et? /etc/pass?d'
+t extglob 'shopt -s extglob
+for f in foo.c bar.h baz.txt foo; do case $f in @(*.c|*.h)) echo "src $f";; !(*.*)) echo "bare $f";; *) echo "other $f";; esac; done
+x=aaabbb; echo ${x##+(a)} ${x%%*(b)} ${x//?(a)b/X}; p="foo()"; [[ $p == *(foo|bar)"()" ]] && echo group
+echo > a.c; echo > b.h; echo > c.txt; echo @(a|b).*; echo !(*.txt); echo +([a-c]).txt'
+t extglob-dbracket '[[ abc == @(x|a)bc ]]; echo $?; [[ abc == !(abc) ]]; echo $?; y="+(a)"; [[ aaa == $y ]]; echo $?'
+t globstar 'shopt -s globstar; mkdir -p a/b/c; echo > a/x.c; echo > a/b/y.c; echo > a/b/c/z.c; echo > top.c; echo > .h.c
+echo **; echo **/; echo **/*.c; echo a/**/*.c; echo a/**; shopt -u globstar; echo **/*.c'
+t pattern-utf8 'export LC_ALL=C.UTF-8; s="_μ_ and _μ_"; echo ${s//_?_/x}; case μ in ?) echo one;; esac; v=μ-; echo ${v#?} ${#v}; [[ é == [[:alpha:]] ]] && echo alpha
+export LC_ALL=C; echo ${s//_?_/x} ${#v}'
+t echo-unicode 'export LC_ALL=C.UTF-8; echo -e "a\u00e9b \U0001F600 \u6x" | od -An -tx1; printf "%x %d\n" "'"'"'é" "'"'"'a"'
 t quotes 'echo "a\"b" '"'"'c"d'"'"' \$x "\$y" "a\\b" "\q" a\ b'
 t ansi-c 'echo $'"'"'a\tb\nc'"'"' $'"'"'\x41\101'"'"''
 t assignment-words 'x=a y="b c" z=$x$y; echo "$z"; a=1 b=2; echo $a$b'
