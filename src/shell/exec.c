@@ -476,7 +476,7 @@ static bool external_simple(node *n, strv *args)
   /* expansions with side effects belong to the child: only plain words */
   for (word *w = n->words; w; w = w->next)
     for (wpart *p = w->parts; p; p = p->next)
-      if (p->kind == P_CMDSUB || p->kind == P_ARITH ||
+      if (p->kind == P_CMDSUB || p->kind == P_PROCSUB || p->kind == P_ARITH ||
           (p->kind == P_PARAM && p->op != PO_NONE && p->op != PO_LEN))
         return false;
   if (!ex_words(n->words, args) || !args->n) return false;
@@ -775,6 +775,7 @@ int run_node(node *n)
 {
   if (!n || sh.aborting) return sh.status;
   int st = 0;
+  size_t subs = procsub_mark();
   saved_fds sv = {0};
   bool redirs = n->redirs && n->kind != N_SIMPLE && n->kind != N_FUNC;
   if (redirs && !redir_apply(n->redirs, &sv)) {
@@ -835,6 +836,7 @@ int run_node(node *n)
   }
   }
   if (redirs) redir_restore(&sv);
+  procsub_release(subs);
   sh.status = st;
   return st;
 }

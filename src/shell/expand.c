@@ -9,6 +9,7 @@
 #include "sh.h"
 
 #include <errno.h>
+#include <fcntl.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -215,6 +216,25 @@ static void strip_newlines(sbuf *b)
 
 char *ex_cmdsub(const char *text, int line, int *status)
 {
+  char *file = cmdsub_input_file(text, line);
+  if (file) {
+    /* $(<file): the file, read by the shell */
+    sbuf b = {0};
+    int fd = acs_sys_open(file, O_RDONLY, 0);
+    *status = 0;
+    if (fd < 0) {
+      sh_error("%s: %s", file, sh_strerror(fd));
+      *status = 1;
+    } else {
+      char buf[65536];
+      ssize_t n;
+      while ((n = acs_sys_read(fd, buf, sizeof buf)) > 0) sb_add(&b, buf, (size_t)n);
+      acs_sys_close(fd);
+    }
+    free(file);
+    strip_newlines(&b);
+    return b.s ? sb_take(&b) : xstrdup("");
+  }
   int p[2];
   int rc = acs_sys_pipe(p, 0);
   if (rc < 0) {
@@ -292,6 +312,12 @@ void ex_parts(xout *o, wpart *p, bool quoted)
       sh.status = st; /* "$(false)$?" sees it */
       xo_text(o, s, strlen(s), quoted, !quoted);
       free(s);
+      break;
+    }
+    case P_PROCSUB: {
+      char *path = ex_procsub(p->text, p->line, (char)p->op);
+      xo_text(o, path, strlen(path), true, false);
+      free(path);
       break;
     }
     case P_ARITH:

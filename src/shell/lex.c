@@ -268,7 +268,7 @@ static void lex_backquote(lexer *lx, pbuild *b, bool in_dq)
 }
 
 /* After "$(": the commands up to the matching ")". */
-static void lex_cmdsub(lexer *lx, pbuild *b)
+static wpart *lex_cmdsub(lexer *lx, pbuild *b)
 {
   size_t start = lx->pos;
   int line = lx->line;
@@ -285,11 +285,12 @@ static void lex_cmdsub(lexer *lx, pbuild *b)
   lx->tok = tok, lx->rop = rop, lx->rfd = rfd, lx->tline = tline, lx->tstart = tstart;
   lx->tword = tw, lx->peeked = peeked, lx->dbracket = dbr;
   lx->tend = tend, lx->prev_end = prev_end;
-  if (end == (size_t)-1) return;
+  if (end == (size_t)-1) return NULL;
   wpart *p = pb_part(b, P_CMDSUB);
   p->text = ar_strndup(lx->ar, lx->src->text + start, end - 1 - start);
   p->len = end - 1 - start;
   p->line = line;
+  return p;
 }
 
 static word *lex_sub(lexer *lx, int mode, const char *stop, bool in_dq)
@@ -509,6 +510,13 @@ static wpart *lex_parts(lexer *lx, int mode, const char *stop, bool in_dq)
       pb_char(&b, (char)c, false);
       if (c == '(') ext++;
       if (c == ')') ext--;
+      continue;
+    }
+    if (mode == M_WORD && (c == '<' || c == '>') && lx_peekc(lx, 1) == '(' && !lx->dbracket) {
+      lx_getc(lx);
+      lx_getc(lx);
+      wpart *p = lex_cmdsub(lx, &b);
+      if (p) p->kind = P_PROCSUB, p->op = c;
       continue;
     }
     if (mode == M_WORD && is_meta(c)) break;
@@ -866,7 +874,7 @@ static int lex_token(lexer *lx)
     lx_getc(lx);
     return T_RPAREN;
   }
-  if ((c == '<' || c == '>') && !lx->dbracket) {
+  if ((c == '<' || c == '>') && !lx->dbracket && lx_peekc(lx, 1) != '(') {
     lx->rfd = -1;
     lx->rop = redir_op(lx);
     return T_REDIR;

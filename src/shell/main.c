@@ -38,6 +38,7 @@ void sh_exit(int status)
   sh.status = status;
   run_exit_trap();
   out_flush();
+  procsub_wait_writers();
   acs_sys_exit(sh.status & 255);
 }
 

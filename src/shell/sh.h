@@ -57,6 +57,7 @@ enum {
   P_CMDSUB, /* $(...) or `...`: text is the commands */
   P_ARITH,  /* $((...)): sub is the expression */
   P_ARRAY,  /* name=(...): text is what is inside the parentheses */
+  P_PROCSUB, /* <(...) >(...): text is the commands, op '<' or '>' */
 };
 
 /* ${} operators */
@@ -364,6 +365,14 @@ void ex_param(xout *o, wpart *p, bool quoted);
 void xo_text(xout *o, const char *s, size_t n, bool quoted, bool split);
 void ex_parts(xout *o, wpart *p, bool quoted);
 char *ex_cmdsub(const char *text, int line, int *status);
+/* procsub.c: <(text) or >(text) (dir '<' '>'): the /dev/fd path */
+char *ex_procsub(const char *text, int line, char dir);
+/* the file of a substitution that is `< file` alone (expanded), or NULL */
+char *cmdsub_input_file(const char *text, int line);
+/* the substitutions' descriptors opened since mark are closed */
+size_t procsub_mark(void);
+void procsub_release(size_t mark);
+void procsub_wait_writers(void); /* at exit: the >(list) children end */
 void xo_break(xout *o, bool force);
 void ex_sub_into(xout *o, word *w, bool quoted);
 char *ex_assign(word *w); /* NAME=value: the whole word, tildes after = and : */

@@ -119,8 +119,33 @@ int acs_sys_hello(acs_sys_start *st)
 
 static int direct_of(int fd) { return fd >= 0 && fd < MAX_DIRECT && direct_ready ? direct[fd] : -1; }
 
+/* /dev/fd/N, /proc/self/fd/N and /dev/std{in,out,err}: the descriptor
+** they name (its number), -1 for any other path. The box's filesystem has
+** no such names: a guest's descriptors live in its own table (pipe ends
+** are host fds the kernel never sees), so an open of one is a dup here,
+** as bash's process substitution and `echo x > /dev/stderr` need. */
+static int fd_path(const char *path)
+{
+  const char *n = NULL;
+  if (!strncmp(path, "/dev/fd/", 8)) n = path + 8;
+  else if (!strncmp(path, "/proc/self/fd/", 14)) n = path + 14;
+  else if (!strcmp(path, "/dev/stdin")) return 0;
+  else if (!strcmp(path, "/dev/stdout")) return 1;
+  else if (!strcmp(path, "/dev/stderr")) return 2;
+  if (!n || *n < '0' || *n > '9') return -1;
+  long v = 0;
+  for (; *n >= '0' && *n <= '9' && v < 100000; n++) v = v * 10 + (*n - '0');
+  return *n ? -1 : (int)v;
+}
+
 int acs_sys_openat(int at, const char *path, int flags, unsigned mode)
 {
+  int named = fd_path(path);
+  if (named >= 0) {
+    int d = acs_sys_dup(named);
+    if (d >= 0 && (flags & O_TRUNC)) acs_sys_ftruncate(d, 0);
+    return d;
+  }
   acs__msg m = start(ACS__SYS_OPEN);
   acs__msg_i32(&m, at);
   acs__msg_str(&m, path);
@@ -255,6 +280,8 @@ static int stat_call(acs__msg *m, acs__sys_stat *st)
 
 static int stat_at(const char *path, int flags, acs__sys_stat *st)
 {
+  int named = fd_path(path);
+  if (named >= 0) return acs_sys_fstat(named, st);
   acs__msg m = start(ACS__SYS_STAT);
   acs__msg_i32(&m, AT_FDCWD);
   acs__msg_str(&m, path);
@@ -499,6 +526,8 @@ static int dup_call(acs__msg *m, int newfd_hint)
 
 int acs_sys_statat(int at, const char *path, int flags, acs__sys_stat *st)
 {
+  int named = fd_path(path);
+  if (named >= 0) return acs_sys_fstat(named, st);
   acs__msg m = start(ACS__SYS_STAT);
   acs__msg_i32(&m, at);
   acs__msg_str(&m, path);
@@ -573,6 +602,12 @@ int acs_sys_direct_fd(int fd) { return direct_of(fd); }
 ssize_t acs_sys_readfile(const char *path, void *buf, size_t cap, uint64_t *size, bool *regular)
 {
   if (cap > ACS__SYS_MAX_DATA) cap = ACS__SYS_MAX_DATA;
+  if (fd_path(path) >= 0) {
+    /* a descriptor's name: the caller opens it (a dup) and reads */
+    *size = 0;
+    *regular = false;
+    return 0;
+  }
   acs__msg m = start(ACS__SYS_READFILE);
   acs__msg_i32(&m, AT_FDCWD);
   acs__msg_str(&m, path);

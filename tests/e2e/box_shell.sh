@@ -178,6 +178,10 @@ t globstar 'shopt -s globstar; mkdir -p a/b/c; echo > a/x.c; echo > a/b/y.c; ech
 echo **; echo **/; echo **/*.c; echo a/**/*.c; echo a/**; shopt -u globstar; echo **/*.c'
 t pattern-utf8 'export LC_ALL=C.UTF-8; s="_μ_ and _μ_"; echo ${s//_?_/x}; case μ in ?) echo one;; esac; v=μ-; echo ${v#?} ${#v}; [[ é == [[:alpha:]] ]] && echo alpha
 export LC_ALL=C; echo ${s//_?_/x} ${#v}'
+t procsub 'printf "1\n2\n3\n" > f; cat <(echo a) <(echo b); while read l; do echo "l=$l"; done < <(printf "x\ny\n")
+diff <(echo a) <(echo b); echo $?; echo $(<f); cat < <(<f); { echo 2; echo 1; } > >(sort); wait $!; echo <(true) | cut -c1-8'
+t procsub-stdout-end 'echo last > >(cat)'
+t dev-stderr 'echo to-err > /dev/stderr; echo to-out > /dev/stdout; [ -e /dev/stdin ] && echo e; exec 3> g; echo via3 > /dev/fd/3; cat g'
 t echo-unicode 'export LC_ALL=C.UTF-8; echo -e "a\u00e9b \U0001F600 \u6x" | od -An -tx1; printf "%x %d\n" "'"'"'é" "'"'"'a"'
 t quotes 'echo "a\"b" '"'"'c"d'"'"' \$x "\$y" "a\\b" "\q" a\ b'
 t ansi-c 'echo $'"'"'a\tb\nc'"'"' $'"'"'\x41\101'"'"''
