@@ -288,6 +288,12 @@ static int bi_command(int argc, char **argv)
     for (; i < argc; i++) {
       const char *n = argv[i];
       bool special;
+      const char *al = alias_get(n);
+      if (al) {
+        if (V) out_printf("%s is aliased to `%s'\n", n, al);
+        else alias_print(n, al);
+        continue;
+      }
       if (fn_find(n) || builtin_find(n, &special) || is_keyword(n)) {
         if (V) out_printf("%s is %s\n", n, fn_find(n) ? "a function" : is_keyword(n) ? "a shell keyword" : "a shell builtin");
         else out_printf("%s\n", n);
@@ -874,7 +880,11 @@ static int bi_type(int argc, char **argv)
     const char *n = argv[i];
     bool special;
     func *f;
-    if (is_keyword(n)) {
+    const char *al;
+    if ((al = alias_get(n))) {
+      if (t) out_printf("alias\n");
+      else out_printf("%s is aliased to `%s'\n", n, al);
+    } else if (is_keyword(n)) {
       out_printf(t ? "keyword\n" : "%s is a shell keyword\n", n);
     } else if ((f = fn_find(n))) {
       if (t) out_printf("function\n");
@@ -965,6 +975,7 @@ static const struct {
   bool special;
 } table[] = {
     {".", bi_source, true},      {":", bi_colon, true},       {"[", bi_test, false},
+    {"alias", bi_alias, false},  {"unalias", bi_unalias, false},
     {"break", bi_break, true},   {"cd", bi_cd, false},        {"command", bi_command, false},
     {"continue", bi_continue, true}, {"declare", bi_declare, false}, {"echo", bi_echo, false},
     {"eval", bi_eval, true},     {"exec", bi_exec, true},     {"exit", bi_exit, true},

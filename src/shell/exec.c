@@ -878,13 +878,21 @@ int run_source(source *s, bool toplevel)
   return st;
 }
 
-int run_string(const char *text, const char *name, int line)
+static int run_text(const char *text, const char *name, int line, bool expanded)
 {
   source *s = src_new_text(text, strlen(text), name);
+  s->no_alias = expanded;
   int oline = sh.line;
   sh.line = line;
   int st = run_source(s, false);
   sh.line = oline;
   src_unref(s);
   return st;
+}
+
+int run_string(const char *text, const char *name, int line) { return run_text(text, name, line, false); }
+
+int run_string_expanded(const char *text, const char *name, int line)
+{
+  return run_text(text, name, line, true);
 }

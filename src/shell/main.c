@@ -86,7 +86,7 @@ static int shell_main(int argc, char **argv, bool bash)
     int line = 1;
     if (!state_receive(255, &text, &line)) return 2;
     sh.in_child = true;
-    int st = run_string(text, sh.name, line);
+    int st = run_string_expanded(text, sh.name, line);
     free(text);
     sh_exit(sh.exiting ? sh.exit_status : st);
   }

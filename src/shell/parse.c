@@ -214,6 +214,11 @@ static node *p_simple(parser *p)
       at = &w->next;
       continue;
     }
+    /* the command word after assignments, or the word after an alias
+    ** whose value ends in a blank, may be an alias */
+    bool after_blank = n->words && lx->alias_blank && lx->tstart >= lx->alias_blank;
+    if (after_blank) lx->alias_blank = 0;
+    if ((after_blank || (!n->words && n->assigns)) && word_lit(w) && alias_expand(lx, word_lit(w))) continue;
     lx_consume(lx);
     if (!n->words && !n->assigns && !n->redirs && lx_peek(lx) == T_LPAREN) {
       /* name ( ) body */
@@ -532,6 +537,7 @@ static node *p_dbracket(parser *p)
 static node *p_command(parser *p)
 {
   lexer *lx = p->lx;
+  while (lx_peek(lx) == T_WORD && word_lit(lx->tword) && alias_expand(lx, word_lit(lx->tword))) {}
   int t = lx_peek(lx);
   node *n = NULL;
   size_t start = lx->tstart;

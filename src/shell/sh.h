@@ -167,6 +167,7 @@ typedef struct source {
   hd_range *hds;
   size_t nhd, caphd;
   char *name;      /* for messages */
+  bool no_alias;   /* its aliases were expanded already (a child shell's text) */
 } source;
 
 source *src_new_text(const char *text, size_t len, const char *name);
@@ -206,6 +207,10 @@ typedef struct lexer {
   size_t nhd, caphd;
   int depth;        /* nesting of $( ) */
   bool bq;          /* inside `...`: the text has been unescaped */
+  /* aliases being expanded (alias.c): each name's value ends at alias_end */
+  char alias_name[8][64];
+  size_t alias_end[8], nalias;
+  size_t alias_blank; /* a value ending in a blank ended here: the next word too */
 } lexer;
 
 int lx_next(lexer *lx);          /* the next token (also stored in lx->tok) */
@@ -401,6 +406,8 @@ bool glob_expand(const char *pat, strv *out);
 int run_node(node *n);
 int run_source(source *s, bool toplevel); /* parse and run to the end */
 int run_string(const char *text, const char *name, int line);
+/* the same for a text whose aliases were expanded (a child shell's) */
+int run_string_expanded(const char *text, const char *name, int line);
 /* spawn a child shell running text with stdin/stdout mapped by fds; pid */
 int spawn_subshell(const char *text, int line, const int (*fds)[2], size_t nfds);
 /* spawn a program with the shell's descriptors, plus closes of the private ones */
@@ -427,6 +434,18 @@ bool redir_move(int from, int to, saved_fds *sv);
 /* the shell's private descriptors (saved copies), to close in children */
 int redir_private(int (*pairs)[2], int cap);
 char *text_span(source *s, size_t start, size_t end);
+
+/* ---- aliases (alias.c) ------------------------------------------------ */
+
+const char *alias_get(const char *name);
+void alias_set(const char *name, const char *value);
+void alias_each(void (*fn)(const char *name, const char *value, void *u), void *u);
+void alias_print(const char *name, const char *value); /* alias NAME='VALUE' */
+/* the current token (a word in command position, text name) names an
+** alias: the value replaces it in the source and is read again */
+bool alias_expand(lexer *lx, const char *name);
+int bi_alias(int argc, char **argv);
+int bi_unalias(int argc, char **argv);
 
 /* ---- builtins --------------------------------------------------------- */
 

@@ -58,6 +58,14 @@ static void put_fn(func *f, void *u)
   put(b, f->text);
 }
 
+static void put_alias(const char *name, const char *value, void *u)
+{
+  sbuf *b = u;
+  put(b, "L");
+  put(b, name);
+  put(b, value);
+}
+
 static long opts_bits(void)
 {
   return sh.opt_e | sh.opt_u << 1 | sh.opt_x << 2 | sh.opt_f << 3 | sh.opt_C << 4 | sh.opt_a << 5 |
@@ -70,6 +78,7 @@ void state_send(int fd, const char *text, int line)
   var_each(put_var, &b);
   var_each_array(put_array, &b);
   fn_each(put_fn, &b);
+  alias_each(put_alias, &b);
   put(&b, "A");
   put_int(&b, sh.argc);
   for (int i = 0; i < sh.argc; i++) put(&b, sh.argv[i]);
@@ -141,6 +150,9 @@ bool state_receive(int fd, char **text, int *line)
       fline = atoi(next(&p, end));
       (void)fline;
       sv_push(&fdefs, xstrdup(next(&p, end)));
+    } else if (!strcmp(tag, "L")) {
+      const char *name = next(&p, end);
+      alias_set(name, next(&p, end));
     } else if (!strcmp(tag, "A")) {
       int argc = atoi(next(&p, end));
       sh.argv = xcalloc((size_t)argc + 1, sizeof *sh.argv);
@@ -177,7 +189,7 @@ bool state_receive(int fd, char **text, int *line)
   sh.opt_x = sh.opt_e = false;
   int depth = sh.func_depth;
   sh.func_depth = 0;
-  for (size_t i = 0; i < fdefs.n; i++) run_string(fdefs.v[i], "function", 1);
+  for (size_t i = 0; i < fdefs.n; i++) run_string_expanded(fdefs.v[i], "function", 1);
   sh.func_depth = depth;
   sh.opt_x = x, sh.opt_e = e;
   sh.status = st;

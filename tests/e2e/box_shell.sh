@@ -182,6 +182,13 @@ t procsub 'printf "1\n2\n3\n" > f; cat <(echo a) <(echo b); while read l; do ech
 diff <(echo a) <(echo b); echo $?; echo $(<f); cat < <(<f); { echo 2; echo 1; } > >(sort); wait $!; echo <(true) | cut -c1-8'
 t procsub-stdout-end 'echo last > >(cat)'
 t dev-stderr 'echo to-err > /dev/stderr; echo to-out > /dev/stdout; [ -e /dev/stdin ] && echo e; exec 3> g; echo via3 > /dev/fd/3; cat g'
+t alias 'shopt -s expand_aliases
+alias ll="echo long" e=export z="{ echo 1; echo 2; }" sp="echo " w=world
+alias; alias ll; alias nope; echo $?
+ll x; e A="a b"; echo "$A"; z | cat; sp w; X=1 ll y
+alias echo="echo E"; echo hi; \echo raw
+f() { ll infunc; }; f; (ll sub); echo $(ll cs); type ll; command -v ll; unalias ll; ll; echo $?'
+t alias-off 'alias ll="echo long"; ll x; echo $?'
 t echo-unicode 'export LC_ALL=C.UTF-8; echo -e "a\u00e9b \U0001F600 \u6x" | od -An -tx1; printf "%x %d\n" "'"'"'é" "'"'"'a"'
 t quotes 'echo "a\"b" '"'"'c"d'"'"' \$x "\$y" "a\\b" "\q" a\ b'
 t ansi-c 'echo $'"'"'a\tb\nc'"'"' $'"'"'\x41\101'"'"''
