@@ -926,6 +926,7 @@ static int bi_wait(int argc, char **argv)
     int k = 0;
     for (; k < sh.nbg; k++)
       if (sh.bg_pids[k] == pid) break;
+    if (k == sh.nbg && (st = procsub_wait((int)pid)) >= 0) continue;
     if (k == sh.nbg) {
       sh_error("wait: pid %ld is not a child of this shell", pid);
       st = 127;

@@ -15,27 +15,39 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 static struct {
-  int fd, pid;
+  int fd;
 } open_subs[64];
 static size_t nsubs;
 
-/* the >(list) children not reaped yet */
-static int writers[64];
-static size_t nwriters;
+/* the children not reaped yet; out: a >(list) one */
+static struct {
+  int pid;
+  bool out;
+} kids[64];
+static size_t nkids;
 
 size_t procsub_mark(void) { return nsubs; }
 
 void procsub_wait_writers(void)
 {
   procsub_release(0);
-  for (size_t i = 0; i < nwriters; i++) {
+  for (size_t i = 0; i < nkids; i++) {
     int w;
-    acs_sys_wait(writers[i], &w, 0);
+    if (kids[i].out) acs_sys_wait(kids[i].pid, &w, 0);
   }
-  nwriters = 0;
+  nkids = 0;
+}
+
+int procsub_wait(int pid)
+{
+  for (size_t i = 0; i < nkids; i++)
+    if (kids[i].pid == pid) {
+      kids[i] = kids[--nkids];
+      return wait_status(pid);
+    }
+  return -1;
 }
 
 void procsub_release(size_t mark)
@@ -43,9 +55,7 @@ void procsub_release(size_t mark)
   while (nsubs > mark) {
     nsubs--;
     acs_sys_close(open_subs[nsubs].fd);
-    int w;
-    /* reap it when it is done; bash does not wait for it */
-    if (open_subs[nsubs].pid > 0) acs_sys_wait(open_subs[nsubs].pid, &w, WNOHANG);
+
   }
 }
 
@@ -104,13 +114,14 @@ char *ex_procsub(const char *text, int line, char dir)
     pid = spawn_subshell(text, line, fds, 2);
     acs_sys_close(give);
     if (pid > 0) sh.last_bg = pid;
-    if (pid > 0 && dir == '>' && nwriters < sizeof writers / sizeof *writers) writers[nwriters++] = pid;
+    if (pid > 0 && nkids < sizeof kids / sizeof *kids) {
+      kids[nkids].pid = pid;
+      kids[nkids++].out = dir == '>';
+    }
   }
   keep = move_high(keep);
   if (nsubs < sizeof open_subs / sizeof *open_subs) {
-    open_subs[nsubs].fd = keep;
-    open_subs[nsubs].pid = pid > 0 ? pid : -1;
-    nsubs++;
+    open_subs[nsubs++].fd = keep;
   }
   char path[32];
   snprintf(path, sizeof path, "/dev/fd/%d", keep);

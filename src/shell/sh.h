@@ -378,6 +378,7 @@ char *cmdsub_input_file(const char *text, int line);
 size_t procsub_mark(void);
 void procsub_release(size_t mark);
 void procsub_wait_writers(void); /* at exit: the >(list) children end */
+int procsub_wait(int pid); /* wait $!: its status, -1 when pid is not one */
 void xo_break(xout *o, bool force);
 void ex_sub_into(xout *o, word *w, bool quoted);
 char *ex_assign(word *w); /* NAME=value: the whole word, tildes after = and : */
