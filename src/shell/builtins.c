@@ -209,8 +209,16 @@ static int bi_shift(int argc, char **argv)
 static int bi_eval(int argc, char **argv)
 {
   sbuf b = {0};
-  for (int i = 1; i < argc; i++) {
-    if (i > 1) sb_addc(&b, ' ');
+  int first = 1;
+  if (argc > 1 && !strcmp(argv[1], "--")) first = 2;
+  else if (argc > 1 && argv[1][0] == '-' && argv[1][1]) {
+    sh_error("eval: %s: invalid option", argv[1]);
+    out_adds("eval: usage: eval [arg ...]\n");
+    out_flush();
+    return 2;
+  }
+  for (int i = first; i < argc; i++) {
+    if (i > first) sb_addc(&b, ' ');
     sb_adds(&b, argv[i]);
   }
   if (!b.len) return 0;
@@ -221,6 +229,10 @@ static int bi_eval(int argc, char **argv)
 
 static int bi_source(int argc, char **argv)
 {
+  if (argc > 1 && !strcmp(argv[1], "--")) {
+    argv[1] = argv[0];
+    argv++, argc--;
+  }
   if (argc < 2) return usage_error(argv[0], "filename argument required");
   const char *name = argv[1];
   char *path = NULL;
@@ -314,6 +326,21 @@ static int bi_command(int argc, char **argv)
   }
   strv a = {0};
   for (; i < argc; i++) sv_push(&a, xstrdup(argv[i]));
+  int st = run_builtin_argv(&a);
+  sv_free(&a);
+  return st;
+}
+
+static int bi_builtin(int argc, char **argv)
+{
+  if (argc < 2) return 0;
+  bool special;
+  if (!builtin_find(argv[1], &special)) {
+    sh_error("builtin: %s: not a shell builtin", argv[1]);
+    return 1;
+  }
+  strv a = {0};
+  for (int i = 1; i < argc; i++) sv_push(&a, xstrdup(argv[i]));
   int st = run_builtin_argv(&a);
   sv_free(&a);
   return st;
@@ -593,11 +620,18 @@ static void print_set(const char *name, const char *value, int flags, void *u)
   sbuf b = {0};
   sb_adds(&b, name);
   sb_addc(&b, '=');
-  bool plain = *value != 0;
-  for (const char *p = value; *p; p++)
+  bool plain = *value != 0, ctrl = false;
+  for (const char *p = value; *p; p++) {
     if (!(isalnum((unsigned char)*p) || strchr("_-./:,+@%^", *p))) plain = false;
+    if ((unsigned char)*p < 32 || *p == 127) ctrl = true;
+  }
   if (plain) sb_adds(&b, value);
-  else {
+  else if (ctrl) {
+    /* control characters: $'...' keeps the line one line, as bash */
+    char *q = sh_quote(value);
+    sb_adds(&b, q);
+    free(q);
+  } else {
     sb_addc(&b, '\'');
     for (const char *p = value; *p; p++) {
       if (*p == '\'') sb_adds(&b, "'\\''");
@@ -658,12 +692,15 @@ int sh_set_options(int argc, char **argv, int i, bool *set_args)
       *set_args = true;
       return i + 1;
     }
+    if (!strcmp(a, "+")) continue; /* ignored, as bash */
     if ((a[0] != '-' && a[0] != '+') || !a[1]) {
       if (!strcmp(a, "-")) {
+        /* the end of the options (and -x -v off); the parameters stay
+        ** when none follow */
         sh.opt_x = sh.opt_v = false;
         i++;
       }
-      *set_args = i < argc || !strcmp(a, "-");
+      *set_args = i < argc;
       return i;
     }
     bool on = a[0] == '-';
@@ -976,7 +1013,7 @@ static const struct {
   bool special;
 } table[] = {
     {".", bi_source, true},      {":", bi_colon, true},       {"[", bi_test, false},
-    {"alias", bi_alias, false},  {"unalias", bi_unalias, false},
+    {"alias", bi_alias, false},  {"unalias", bi_unalias, false}, {"builtin", bi_builtin, false},
     {"break", bi_break, true},   {"cd", bi_cd, false},        {"command", bi_command, false},
     {"continue", bi_continue, true}, {"declare", bi_declare, false}, {"echo", bi_echo, false},
     {"eval", bi_eval, true},     {"exec", bi_exec, true},     {"exit", bi_exit, true},

@@ -29,6 +29,7 @@ struct xout {
   bool ws_ended;    /* the last field was ended by IFS white space */
   bool magic;       /* unquoted glob characters in the field */
   bool split_lit;   /* the word of an unquoted ${x:-word}: its text splits too */
+  bool assign;      /* an assignment's value: tildes after each ':' too */
   const char *ifs;
 };
 
@@ -175,7 +176,7 @@ char *ex_tilde(const char *prefix)
 
 /* An unquoted literal that may start with a tilde prefix (at the start of
 ** a word, or after = and : in an assignment). */
-static void lit_tilde(xout *o, const char *s, size_t n, bool last_part, bool assign)
+static void lit_tilde(xout *o, const char *s, size_t n, bool last_part, bool assign, bool split)
 {
   size_t i = 0;
   bool at_start = true;
@@ -201,7 +202,7 @@ static void lit_tilde(xout *o, const char *s, size_t n, bool last_part, bool ass
     size_t j = i;
     while (j < n && !(assign && s[j] == ':')) j++;
     if (j < n) j++; /* the ':' itself */
-    xo_text(o, s + i, j - i, false, false);
+    xo_text(o, s + i, j - i, false, split);
     if (assign && j > i && s[j - 1] == ':') at_start = true;
     i = j;
   }
@@ -342,10 +343,21 @@ static void ex_word(xout *o, word *w, bool assign)
       skip = eq ? (size_t)(eq - p->text) + 1 : 0;
       xo_text(o, p->text, skip, false, false);
     }
-    lit_tilde(o, p->text + skip, p->len - skip, p->next == NULL, assign);
+    lit_tilde(o, p->text + skip, p->len - skip, p->next == NULL, assign, false);
     p = p->next;
   }
   ex_parts(o, p, false);
+}
+
+/* an argument shaped as NAME=...: bash expands its tildes as an
+** assignment's (after = and each :) */
+static bool looks_assign(word *w)
+{
+  wpart *p = w->parts;
+  if (!p || p->kind != P_LIT || p->quoted) return false;
+  const char *eq = memchr(p->text, '=', p->len);
+  return eq && eq > p->text && is_name(p->text, (size_t)(eq - p->text)) &&
+         memchr(p->text, '~', p->len);
 }
 
 static const char *cur_ifs(void)
@@ -360,7 +372,7 @@ bool ex_words(word *w, strv *out)
   arena ar = {0};
   for (; w && !sh.aborting; w = w->next) {
     for (word *b = brace_expand(&ar, w); b && !sh.aborting; b = b == w ? NULL : b->next) {
-      ex_word(&o, b, false);
+      ex_word(&o, b, looks_assign(b));
       end_field(&o, false);
       o.ws_ended = false;
     }
@@ -374,7 +386,7 @@ bool ex_words(word *w, strv *out)
 static char *ex_one(word *w, int mode, bool assign)
 {
   strv dummy = {0};
-  xout o = {.mode = mode, .fields = &dummy, .ifs = cur_ifs()};
+  xout o = {.mode = mode, .fields = &dummy, .ifs = cur_ifs(), .assign = assign};
   if (w) ex_word(&o, w, assign);
   sb_free(&o.attr);
   if (sh.aborting) {
@@ -396,6 +408,14 @@ void ex_sub_into(xout *o, word *w, bool quoted)
   if (!w) return;
   bool save = o->split_lit;
   o->split_lit = !quoted;
-  ex_parts(o, w->parts, quoted);
+  wpart *p = w->parts;
+  /* ${x:-~/dir} unquoted: the word's tilde is expanded (in an
+  ** assignment's value, those after its colons too) */
+  if (!quoted && p && p->kind == P_LIT && !p->quoted && p->len &&
+      (p->text[0] == '~' || (o->assign && memmem(p->text, p->len, ":~", 2)))) {
+    lit_tilde(o, p->text, p->len, p->next == NULL, o->assign, o->split_lit);
+    p = p->next;
+  }
+  ex_parts(o, p, quoted);
   o->split_lit = save;
 }

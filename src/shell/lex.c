@@ -116,7 +116,7 @@ static word *mkword(lexer *lx, wpart *parts, size_t start)
 
 /* ---- modes -------------------------------------------------------------- */
 
-enum { M_WORD, M_DQ, M_BRACE, M_HEREDOC, M_ARITH, M_ARITH_SEMI };
+enum { M_WORD, M_DQ, M_BRACE, M_HEREDOC, M_ARITH, M_ARITH_SEMI, M_ARITH_SQ };
 
 static wpart *lex_parts(lexer *lx, int mode, const char *stop, bool in_dq);
 
@@ -300,9 +300,41 @@ static word *lex_sub(lexer *lx, int mode, const char *stop, bool in_dq)
   return mkword(lx, p, start);
 }
 
+/* A ${...} bash cannot expand: read to its closing brace and keep its
+** text; expanding it fails ("bad substitution", status 1, the rest of
+** the command line not run), as in bash, which finds it then and not
+** when it parses. */
+static void brace_bad(lexer *lx, wpart *p, size_t start)
+{
+  int depth = 1;
+  for (;;) {
+    int c = lx_getc(lx);
+    if (c < 0) {
+      lx_error(lx, "unexpected EOF while looking for matching `}'");
+      return;
+    }
+    if (c == '\\') {
+      lx_getc(lx);
+    } else if (c == '\'') {
+      while ((c = lx_getc(lx)) >= 0 && c != '\'') {}
+    } else if (c == '{') {
+      depth++;
+    } else if (c == '}' && --depth == 0) {
+      break;
+    }
+  }
+  p->op = PO_BAD;
+  p->bang = false;
+  p->all = 0;
+  p->index = p->sub = p->sub2 = NULL;
+  p->text = ar_strndup(lx->ar, lx->src->text + start, lx->pos - start);
+  p->len = lx->pos - start;
+}
+
 /* After "${". */
 static void lex_brace(lexer *lx, pbuild *b, bool in_dq)
 {
+  size_t start = lx->pos - 2;
   wpart *p = pb_part(b, P_PARAM);
   sbuf name = {0};
   int c = lx_peekc(lx, 0);
@@ -325,8 +357,8 @@ static void lex_brace(lexer *lx, pbuild *b, bool in_dq)
   } else if (is_special_param(c)) {
     sb_addc(&name, (char)lx_getc(lx));
   } else {
-    lx_error(lx, "bad substitution");
     sb_free(&name);
+    brace_bad(lx, p, start);
     return;
   }
   p->text = ar_strndup(lx->ar, name.s, name.len);
@@ -342,18 +374,20 @@ static void lex_brace(lexer *lx, pbuild *b, bool in_dq)
     } else {
       p->index = lex_sub(lx, M_BRACE, "]", false);
     }
-    if (lx_getc(lx) != ']') {
-      lx_error(lx, "bad substitution");
+    if (lx_peekc(lx, 0) != ']') {
+      brace_bad(lx, p, start);
       return;
     }
+    lx_getc(lx);
   } else if (ident && p->bang && (lx_peekc(lx, 0) == '@' || lx_peekc(lx, 0) == '*') &&
              lx_peekc(lx, 1) == '}') {
     p->all = (char)lx_getc(lx); /* ${!prefix*} */
   }
   c = lx_getc(lx);
   if (c == '}') return;
-  if (p->op == PO_LEN) {
-    lx_error(lx, "${#%s...}: bad substitution", p->text);
+  if (p->op == PO_LEN || c < 0) {
+    if (c < 0) lx_error(lx, "unexpected EOF while looking for matching `}'");
+    else brace_bad(lx, p, start);
     return;
   }
   if (c == ':') {
@@ -407,16 +441,19 @@ static void lex_brace(lexer *lx, pbuild *b, bool in_dq)
     break;
   case '@': {
     int l = lx_getc(lx);
-    if (!l || !strchr("QEULuaAPK", l) || lx_getc(lx) != '}') {
-      lx_error(lx, "bad substitution");
+    if (l < 0 || !l || !strchr("QEULuaAPK", l) || lx_peekc(lx, 0) != '}') {
+      if (l == '}') lx->pos--;
+      brace_bad(lx, p, start);
       return;
     }
+    lx_getc(lx);
     p->op = PO_AT;
     p->at_op = (char)l;
     return;
   }
   default:
-    lx_error(lx, "bad substitution");
+    lx->pos--;
+    brace_bad(lx, p, start);
     return;
   }
   /* in double quotes, the word of ${x-word} keeps single quotes as text */
@@ -445,6 +482,13 @@ static void lex_dollar(lexer *lx, pbuild *b, bool in_dq)
   if (c == '{') {
     lx_getc(lx);
     lex_brace(lx, b, in_dq);
+    return;
+  }
+  if (c == '[') { /* $[expr]: bash's old form of $((expr)) */
+    lx_getc(lx);
+    wpart *p = pb_part(b, P_ARITH);
+    p->sub = lex_sub(lx, M_ARITH_SQ, NULL, false);
+    if (lx_getc(lx) != ']') lx_error(lx, "unexpected EOF while looking for matching `]'");
     return;
   }
   if (c == '\'' && !in_dq) {
@@ -522,6 +566,11 @@ static wpart *lex_parts(lexer *lx, int mode, const char *stop, bool in_dq)
     if (mode == M_WORD && is_meta(c)) break;
     if (mode == M_DQ && c == '"') break;
     if (mode == M_BRACE && depth == 0 && strchr(stop, c)) break;
+    if (mode == M_ARITH_SQ) { /* $[ ... ] */
+      if (c == ']' && depth == 0) break;
+      if (c == '[') depth++;
+      if (c == ']') depth--;
+    }
     if (mode == M_ARITH || mode == M_ARITH_SEMI) {
       if (c == ')' && depth == 0 && lx_peekc(lx, 1) == ')') break;
       if (c == ';' && depth == 0 && mode == M_ARITH_SEMI) break;

@@ -226,7 +226,7 @@ static bool arith_word(word *w, int64_t *v)
 /* apply a value-changing operator to one value (a new string) */
 /* ${x@Q}: quoted for reuse as bash quotes it ('...', or $'...' when
 ** the value has control characters) */
-static char *at_quote(const char *v)
+char *sh_quote(const char *v)
 {
   sbuf b = {0};
   bool ctrl = false;
@@ -303,7 +303,7 @@ static char *transform(wpart *p, const char *v)
   switch (p->op) {
   case PO_AT:
     switch (p->at_op) {
-    case 'Q': return at_quote(v);
+    case 'Q': return sh_quote(v);
     case 'E': return at_escapes(v);
     case 'U': case 'u': case 'L': {
       char *r = xstrdup(v);
@@ -354,7 +354,7 @@ static char *transform(wpart *p, const char *v)
 static void unbound(const char *name)
 {
   sh_error("%s: unbound variable", name);
-  sh_exit(sh.is_c ? 127 : 1);
+  sh_exit(sh.is_c && !sh.opt_e ? 127 : 1);
 }
 
 /* A list's values: the positional parameters (idx from 1), an array's
@@ -524,6 +524,12 @@ static char *named_value(const char *ref, bool *set)
 void ex_param(xout *o, wpart *p, bool quoted)
 {
   const char *name = p->text;
+  if (p->op == PO_BAD) {
+    sh_error("%s: bad substitution", name);
+    sh.status = 1;
+    sh.aborting = true;
+    return;
+  }
   if ((name[0] == '@' || name[0] == '*') && !name[1] && !p->bang) {
     ex_list(o, p, quoted);
     return;

@@ -68,6 +68,7 @@ enum {
   PO_SLICE,                                                 /* :off:len */
   PO_UPPER1, PO_UPPER, PO_LOWER1, PO_LOWER,                 /* ^ ^^ , ,, */
   PO_AT,                                                    /* @Q @E @U @u @L @a: at_op */
+  PO_BAD,                                                   /* not expandable: text is the ${...} */
 };
 
 typedef struct word word;
@@ -383,6 +384,8 @@ void xo_break(xout *o, bool force);
 void ex_sub_into(xout *o, word *w, bool quoted);
 char *ex_assign(word *w); /* NAME=value: the whole word, tildes after = and : */
 int utf8_len(const char *s);
+/* 'v' quoted for reuse as input ($'...' when it has control characters) */
+char *sh_quote(const char *v);
 /* the code point at s (before se): its length (1 for a byte that starts
 ** no valid sequence, *cp then being the byte) */
 int utf8_dec(const char *s, const char *se, unsigned *cp);

@@ -189,6 +189,13 @@ ll x; e A="a b"; echo "$A"; z | cat; sp w; X=1 ll y
 alias echo="echo E"; echo hi; \echo raw
 f() { ll infunc; }; f; (ll sub); echo $(ll cs); type ll; command -v ll; unalias ll; ll; echo $?'
 t alias-off 'alias ll="echo long"; ll x; echo $?'
+t dollar-bracket 'echo $[1+2] $[3 * 4]; a=(5 6); i=1; echo $[a[i]+1]'
+t bad-substitution 'echo a
+echo ${x&}; echo not-run
+echo after $?; if false; then echo ${%}; fi; echo ok'
+t tilde-words 'HOME=/h; echo x=~ y=~/a:~/b "q=~"; echo ${u:-~} ${HOME:+~/z} "${u:-~}"; x=~:${u-~:~}; echo $x'
+t builtin-builtin 'for i in 1 2; do builtin break; done; echo $i; builtin echo hi; builtin nosuch; echo $?; command builtin exit 4'
+t set-plus-minus 'set a b; set +; echo "$@"; set - ; echo "$@"; set - x; echo "$@"; eval -- echo ev; x=$'"'"'a\tb'"'"'; set | grep ^x='
 t echo-unicode 'export LC_ALL=C.UTF-8; echo -e "a\u00e9b \U0001F600 \u6x" | od -An -tx1; printf "%x %d\n" "'"'"'é" "'"'"'a"'
 t quotes 'echo "a\"b" '"'"'c"d'"'"' \$x "\$y" "a\\b" "\q" a\ b'
 t ansi-c 'echo $'"'"'a\tb\nc'"'"' $'"'"'\x41\101'"'"''
