@@ -386,9 +386,10 @@ static void print_decl(const char *name, const char *value, int flags, void *u)
   sbuf b = {0};
   sb_adds(&b, "declare -");
   if (flags & V_INTEGER) sb_addc(&b, 'i');
+  if (flags & V_NAMEREF) sb_addc(&b, 'n');
   if (flags & V_READONLY) sb_addc(&b, 'r');
   if (flags & V_EXPORT) sb_addc(&b, 'x');
-  if (!(flags & (V_INTEGER | V_READONLY | V_EXPORT))) sb_addc(&b, '-');
+  if (!(flags & (V_INTEGER | V_READONLY | V_EXPORT | V_NAMEREF))) sb_addc(&b, '-');
   sb_addc(&b, ' ');
   sb_adds(&b, name);
   if (value) {
@@ -400,17 +401,33 @@ static void print_decl(const char *name, const char *value, int flags, void *u)
   sb_free(&b);
 }
 
+typedef struct arr_filter {
+  int kind, flag; /* 'a' or 'A' (0: both); attributes it must have */
+} arr_filter;
+
 static void print_array(const char *name, int flags, array *a, void *u)
 {
-  int kind = *(int *)u;
-  if (kind && (kind == 'A') != arr_assoc(a)) return;
+  arr_filter *f = u;
+  if (f->kind && (f->kind == 'A') != arr_assoc(a)) return;
+  if (f->flag && !(flags & f->flag)) return;
   arrays_print(name, flags, a);
 }
 
 /* NAME[=VALUE] arguments of export, readonly, local, declare */
+static int declare_args_(const char *cmd, int argc, char **argv, int i, int flag, bool local, int kind,
+                         int unflag);
+
+/* NAME[=VALUE] arguments; a nameref's own value is set, not its target's */
 static int declare_args(const char *cmd, int argc, char **argv, int i, int flag, bool local, int kind)
 {
+  return declare_args_(cmd, argc, argv, i, flag, local, kind, 0);
+}
+
+static int declare_args_(const char *cmd, int argc, char **argv, int i, int flag, bool local, int kind,
+                         int unflag)
+{
   int st = 0;
+  if (flag & V_NAMEREF) var_nameref_raw(true);
   for (; i < argc; i++) {
     const char *a = argv[i];
     int ar = arrays_declare_arg(a, kind, local);
@@ -450,10 +467,14 @@ static int declare_args(const char *cmd, int argc, char **argv, int i, int flag,
       sb_adds(&b, eq + 1);
       if (var_set(name, b.s, 0) < 0) st = 1;
       sb_free(&b);
+    } else if (!var_get(name) && !var_flags(name) && !var_array(name)) {
+      var_set_flag(name, V_DECLARED);
     }
     if (flag) var_set_flag(name, flag);
+    if (unflag & ~V_READONLY) var_clear_flag(name, unflag & ~V_READONLY); /* readonly stays */
     free(name);
   }
+  if (flag & V_NAMEREF) var_nameref_raw(false);
   return st;
 }
 
@@ -514,40 +535,90 @@ static int bi_local(int argc, char **argv)
     if (strchr(argv[i], 'r')) flag |= V_READONLY;
     if (strchr(argv[i], 'a')) kind = 'a';
     if (strchr(argv[i], 'A')) kind = 'A';
+    if (strchr(argv[i], 'n')) flag |= V_NAMEREF;
+    if (strchr(argv[i], 'i')) flag |= V_INTEGER;
   }
   return declare_args("local", argc, argv, i, flag, true, kind);
 }
 
+static void add_fn_name(func *f, void *u) { sv_push(u, xstrdup(f->name)); }
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static int print_named(int argc, char **argv, int i);
+
 static int bi_declare(int argc, char **argv)
 {
-  int i = 1, flag = 0, kind = 0;
-  bool print = false, funcs = false, global = false;
+  int i = 1, flag = 0, unflag = 0, kind = 0;
+  bool print = false, funcs = false, fnames = false, global = false;
   for (; i < argc && (argv[i][0] == '-' || argv[i][0] == '+') && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    /* +x takes the attribute away */
+    int *fl = argv[i][0] == '+' ? &unflag : &flag;
     for (const char *p = argv[i] + 1; *p; p++) {
       if (*p == 'a') kind = 'a';
       else if (*p == 'A') kind = 'A';
-      else if (*p == 'x') flag |= V_EXPORT;
-      else if (*p == 'r') flag |= V_READONLY;
-      else if (*p == 'i') flag |= V_INTEGER;
+      else if (*p == 'x') *fl |= V_EXPORT;
+      else if (*p == 'r') *fl |= V_READONLY;
+      else if (*p == 'i') *fl |= V_INTEGER;
+      else if (*p == 'n') *fl |= V_NAMEREF;
       else if (*p == 'p') print = true;
-      else if (*p == 'f' || *p == 'F') funcs = true;
+      else if (*p == 'f') funcs = true;
+      else if (*p == 'F') funcs = fnames = true;
       else if (*p == 'g') global = true;
+      else if (!strchr("ltu", *p)) {
+        sh_error("%s: -%c: invalid option", argv[0], *p);
+        return 2;
+      }
     }
   }
   if (funcs) {
     int st = 0;
-    for (; i < argc; i++)
-      if (!fn_find(argv[i])) st = 1;
-      else if (argv[0][0] != 'd' || true) out_printf("%s\n", argv[i]);
+    if (i >= argc) {
+      /* every function, sorted by name */
+      strv names = {0};
+      fn_each(add_fn_name, &names);
+      if (names.n) qsort(names.v, names.n, sizeof *names.v, cmp_str);
+      for (size_t k = 0; k < names.n; k++) {
+        func *f = fn_find(names.v[k]);
+        if (fnames) out_printf("declare -f %s\n", names.v[k]);
+        else if (f) out_printf("%s\n", f->text);
+      }
+      sv_free(&names);
+      return 0;
+    }
+    for (; i < argc; i++) {
+      func *f = fn_find(argv[i]);
+      if (!f) st = 1;
+      else if (fnames) out_printf("%s\n", argv[i]);
+      else out_printf("%s\n", f->text);
+    }
     return st;
   }
   if (i >= argc || print) {
     pr p = {flag, "declare"};
+    var_nameref_raw(true);
     if (i >= argc) {
       if (!kind) var_each(print_decl, &p);
-      var_each_array(print_array, &kind);
+      arr_filter af = {kind, flag};
+      var_each_array(print_array, &af);
+      var_nameref_raw(false);
       return 0;
     }
+    int st = print_named(argc, argv, i);
+    var_nameref_raw(false);
+    return st;
+  }
+  bool local = sh.func_depth > 0 && var_scope_depth() > 0 && !global;
+  return declare_args_(argv[0], argc, argv, i, flag, local, kind, unflag);
+}
+
+static int print_named(int argc, char **argv, int i)
+{
+  {
     int st = 0;
     for (; i < argc; i++) {
       array *arr = var_array(argv[i]);
@@ -567,17 +638,16 @@ static int bi_declare(int argc, char **argv)
     }
     return st;
   }
-  bool local = sh.func_depth > 0 && var_scope_depth() > 0 && !global;
-  return declare_args(argv[0], argc, argv, i, flag, local, kind);
 }
 
 static int bi_unset(int argc, char **argv)
 {
   int i = 1;
-  bool funcs = false, vars = false;
+  bool funcs = false, vars = false, unref = false;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (!strcmp(argv[i], "-f")) funcs = true;
     else if (!strcmp(argv[i], "-v")) vars = true;
+    else if (!strcmp(argv[i], "-n")) unref = true;
     else if (!strcmp(argv[i], "--")) {
       i++;
       break;
@@ -608,7 +678,9 @@ static int bi_unset(int argc, char **argv)
       fn_unset(argv[i]);
       continue;
     }
+    if (unref) var_nameref_raw(true);
     if (var_unset(argv[i]) < 0) st = 1;
+    if (unref) var_nameref_raw(false);
   }
   return st;
 }

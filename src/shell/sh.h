@@ -236,7 +236,8 @@ const char *tok_name(lexer *lx, int tok);
 
 /* ---- variables -------------------------------------------------------- */
 
-enum { V_EXPORT = 1, V_READONLY = 2, V_INTEGER = 4, V_ARRAY = 8, V_ASSOC = 16 };
+enum { V_EXPORT = 1, V_READONLY = 2, V_INTEGER = 4, V_ARRAY = 8, V_ASSOC = 16, V_NAMEREF = 32,
+       V_DECLARED = 64 /* declared without a value: declare -p lists it */ };
 
 /* array.c: the values of an indexed (sparse, in index order) or an
 ** associative array (in the order keys were first set) */
@@ -287,6 +288,10 @@ void var_free_list(char **v);
 void var_each(void (*fn)(const char *name, const char *value, int flags, void *u), void *u);
 void var_init(char **envp);
 int var_scope_depth(void);
+/* namerefs: on, each lookup acts on the reference itself (nested calls) */
+void var_nameref_raw(bool on);
+const char *var_nameref_target(const char *name); /* NULL: not a nameref */
+void var_clear_flag(const char *name, int flag);
 
 /* ---- functions -------------------------------------------------------- */
 

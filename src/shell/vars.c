@@ -43,7 +43,7 @@ static unsigned hash(const char *s)
   return h % NBUCKET;
 }
 
-static var *find(const char *name, bool create)
+static var *find_raw(const char *name, bool create)
 {
   unsigned h = hash(name);
   for (var *v = table[h]; v; v = v->next)
@@ -54,6 +54,31 @@ static var *find(const char *name, bool create)
   v->next = table[h];
   table[h] = v;
   return v;
+}
+
+/* namerefs (declare -n) are followed unless nameref_off: declare -n,
+** unset -n and the listings act on the reference itself */
+static int nameref_off;
+
+void var_nameref_raw(bool on) { nameref_off += on ? 1 : -1; }
+
+static var *find(const char *name, bool create)
+{
+  var *v = find_raw(name, create);
+  for (int hops = 0; v && !nameref_off && hops < 8; hops++) {
+    binding *b = v->top;
+    if (!b || !(b->flags & V_NAMEREF) || !b->value || !is_name(b->value, strlen(b->value))) break;
+    var *t = find_raw(b->value, create);
+    if (!t) return NULL;
+    v = t;
+  }
+  return v;
+}
+
+const char *var_nameref_target(const char *name)
+{
+  var *v = find_raw(name, false);
+  return v && v->top && (v->top->flags & V_NAMEREF) ? v->top->value : NULL;
 }
 
 const char *var_get(const char *name)
@@ -137,6 +162,12 @@ void var_set_flag(const char *name, int flag)
   v->top->flags |= flag;
 }
 
+void var_clear_flag(const char *name, int flag)
+{
+  var *v = find(name, false);
+  if (v && v->top) v->top->flags &= ~flag;
+}
+
 void var_export(const char *name) { var_set_flag(name, V_EXPORT); }
 
 void var_local(const char *name, const char *value, bool has_value)
@@ -151,7 +182,8 @@ void var_local(const char *name, const char *value, bool has_value)
     b->depth = depth;
     b->prev = v->top;
     /* bash: `local x` keeps nothing of the outer value, but the export flag */
-    if (b->prev) b->flags = b->prev->flags & V_EXPORT;
+    b->flags = V_DECLARED;
+    if (b->prev) b->flags |= b->prev->flags & V_EXPORT;
     v->top = b;
     localname *l = xmalloc(sizeof *l);
     l->v = v;
@@ -230,7 +262,7 @@ void var_each(void (*fn)(const char *name, const char *value, int flags, void *u
       if (v->top && !v->top->arr && (v->top->value || v->top->flags)) sv_push(&names, v->name);
   if (names.n) qsort(names.v, names.n, sizeof *names.v, cmp);
   for (size_t i = 0; i < names.n; i++) {
-    var *v = find(names.v[i], false);
+    var *v = find_raw(names.v[i], false);
     fn(v->name, v->top->value, v->top->flags, u);
   }
   free(names.v);
@@ -244,8 +276,9 @@ void var_each_array(void (*fn)(const char *name, int flags, array *a, void *u), 
       if (v->top && v->top->arr) sv_push(&names, v->name);
   if (names.n) qsort(names.v, names.n, sizeof *names.v, cmp);
   for (size_t i = 0; i < names.n; i++) {
-    var *v = find(names.v[i], false);
-    fn(v->name, var_flags(v->name), v->top->arr, u);
+    var *v = find_raw(names.v[i], false);
+    binding *b = v->top;
+    fn(v->name, b->flags | (arr_assoc(b->arr) ? V_ASSOC : V_ARRAY), b->arr, u);
   }
   free(names.v);
 }

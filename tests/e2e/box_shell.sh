@@ -196,6 +196,10 @@ echo after $?; if false; then echo ${%}; fi; echo ok'
 t tilde-words 'HOME=/h; echo x=~ y=~/a:~/b "q=~"; echo ${u:-~} ${HOME:+~/z} "${u:-~}"; x=~:${u-~:~}; echo $x'
 t builtin-builtin 'for i in 1 2; do builtin break; done; echo $i; builtin echo hi; builtin nosuch; echo $?; command builtin exit 4'
 t set-plus-minus 'set a b; set +; echo "$@"; set - ; echo "$@"; set - x; echo "$@"; eval -- echo ev; x=$'"'"'a\tb'"'"'; set | grep ^x='
+t nameref 'x=1; declare -n r=x; echo $r; r=5; echo $x; declare -p r x; f() { local -n a=$1; a+=(z); echo ${#a[@]}; }; arr=(p q); f arr; echo ${arr[@]}
+g() { local -n out=$1; out="set by g"; }; g res; echo "$res"; unset -n r; echo ${r-unset} $x; declare -pn'
+t declare-attrs 'declare y; declare -p y; h() { local z; declare -p z; }; h; export e=E; typeset +x e; declare -p e; readonly ro=1; typeset +r ro; declare -p ro
+f1() { :; }; f2() { :; }; declare -F; declare -F f2; declare -F nope; echo $?'
 t echo-unicode 'export LC_ALL=C.UTF-8; echo -e "a\u00e9b \U0001F600 \u6x" | od -An -tx1; printf "%x %d\n" "'"'"'é" "'"'"'a"'
 t quotes 'echo "a\"b" '"'"'c"d'"'"' \$x "\$y" "a\\b" "\q" a\ b'
 t ansi-c 'echo $'"'"'a\tb\nc'"'"' $'"'"'\x41\101'"'"''
