@@ -1016,37 +1016,6 @@ static int bi_type(int argc, char **argv)
   return st;
 }
 
-static int bi_wait(int argc, char **argv)
-{
-  out_flush();
-  if (argc < 2) {
-    for (int i = 0; i < sh.nbg; i++) wait_status(sh.bg_pids[i]);
-    sh.nbg = 0;
-    return 0;
-  }
-  int st = 0;
-  for (int i = 1; i < argc; i++) {
-    long pid;
-    if (!number_arg(argv[i], &pid)) {
-      sh_error("wait: `%s': not a pid or valid job spec", argv[i]);
-      st = 2;
-      continue;
-    }
-    int k = 0;
-    for (; k < sh.nbg; k++)
-      if (sh.bg_pids[k] == pid) break;
-    if (k == sh.nbg && (st = procsub_wait((int)pid)) >= 0) continue;
-    if (k == sh.nbg) {
-      sh_error("wait: pid %ld is not a child of this shell", pid);
-      st = 127;
-      continue;
-    }
-    st = wait_status((int)pid);
-    sh.bg_pids[k] = sh.bg_pids[--sh.nbg];
-  }
-  return st;
-}
-
 static int bi_umask(int argc, char **argv)
 {
   if (argc < 2) {
@@ -1096,6 +1065,8 @@ static const struct {
     {"test", bi_test, false},    {"trap", bi_trap, true},     {"true", bi_true, false},
     {"type", bi_type, false},    {"typeset", bi_declare, false}, {"umask", bi_umask, false},
     {"unset", bi_unset, true},   {"wait", bi_wait, false},
+    {"jobs", bi_jobs, false},    {"fg", bi_fg, false},        {"bg", bi_bg, false},
+    {"disown", bi_disown, false},
 };
 
 builtin_fn builtin_find(const char *name, bool *special)

@@ -616,7 +616,9 @@ static int run_background(node *n)
   if (null >= 0) acs_sys_close(null);
   if (pid > 0) {
     sh.last_bg = pid;
-    if (sh.nbg < (int)(sizeof sh.bg_pids / sizeof *sh.bg_pids)) sh.bg_pids[sh.nbg++] = pid;
+    char *text = node_text(n, current);
+    jobs_add(pid, text);
+    free(text);
   }
   sh.status = 0;
   return 0;

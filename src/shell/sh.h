@@ -331,8 +331,6 @@ typedef struct shell {
   bool aborting;        /* an arithmetic error, failglob: the top-level command stops */
   int cmdsub_status;    /* of the last command substitution */
   bool cmdsub_ran;
-  int bg_pids[256];
-  int nbg;
   char *trap_exit;
   unsigned rnd;
   unsigned long long shopts; /* shopt's options, bit i for shopt.c's name i */
@@ -488,6 +486,16 @@ int arrays_declare_arg(const char *arg, int kind, bool local);
 int arrays_compound(const char *name, const char *body, bool append, int kind, bool local);
 void arrays_print(const char *name, int flags, array *a); /* declare -p's line */
 int bi_shopt(int argc, char **argv);   /* shopt.c */
+/* jobs.c */
+void jobs_add(int pid, const char *text);
+void jobs_send(sbuf *b, void (*put)(sbuf *, const char *)); /* to a child shell */
+void jobs_receive(int id, int pid, const char *text);
+int jobs_pid(const char *spec); /* %spec's pid; -1 no such job, -2 not a spec */
+int bi_jobs(int argc, char **argv);
+int bi_wait(int argc, char **argv);
+int bi_fg(int argc, char **argv);
+int bi_bg(int argc, char **argv);
+int bi_disown(int argc, char **argv);
 int bi_trap(int argc, char **argv);    /* trap.c */
 int bi_kill(int argc, char **argv);    /* trap.c */
 void trap_run_pending(void);           /* run the actions of signals that came */

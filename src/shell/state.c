@@ -95,6 +95,7 @@ void state_send(int fd, const char *text, int line)
   snprintf(num, sizeof num, "%llu", sh.shopts);
   put(&b, num);
   trap_send(&b, put);
+  jobs_send(&b, put);
   put(&b, "C");
   put_int(&b, line);
   put(&b, text);
@@ -175,6 +176,10 @@ bool state_receive(int fd, char **text, int *line)
       /* listed by `trap` in the child, run by none (trap.c) */
       int t = atoi(next(&p, end));
       trap_receive(t, next(&p, end));
+    } else if (!strcmp(tag, "J")) {
+      int id = atoi(next(&p, end));
+      int pid = atoi(next(&p, end));
+      jobs_receive(id, pid, next(&p, end));
     } else if (!strcmp(tag, "C")) {
       *line = atoi(next(&p, end));
       *text = xstrdup(next(&p, end));

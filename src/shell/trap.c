@@ -209,7 +209,14 @@ int bi_kill(int argc, char **argv)
   for (; i < argc; i++) {
     char *end;
     long pid = strtol(argv[i], &end, 10);
-    if (!*argv[i] || *end) {
+    if (argv[i][0] == '%') {
+      pid = jobs_pid(argv[i]);
+      if (pid < 0) {
+        sh_error("kill: %s: no such job", argv[i]);
+        st = 1;
+        continue;
+      }
+    } else if (!*argv[i] || *end) {
       sh_error("kill: %s: arguments must be process or job IDs", argv[i]);
       st = 1;
       continue;

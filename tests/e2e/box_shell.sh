@@ -200,6 +200,8 @@ t nameref 'x=1; declare -n r=x; echo $r; r=5; echo $x; declare -p r x; f() { loc
 g() { local -n out=$1; out="set by g"; }; g res; echo "$res"; unset -n r; echo ${r-unset} $x; declare -pn'
 t declare-attrs 'declare y; declare -p y; h() { local z; declare -p z; }; h; export e=E; typeset +x e; declare -p e; readonly ro=1; typeset +r ro; declare -p ro
 f1() { :; }; f2() { :; }; declare -F; declare -F f2; declare -F nope; echo $?'
+t jobs 'sleep 2 & sleep 2 | cat & jobs | wc -l; jobs -p | wc -w; jobs; kill %1 %2; wait %1; echo k=$?; wait %9; echo $?; wait zz; echo $?; fg; echo fg=$?'
+t wait-n '{ sleep 1.5; exit 9; } & { sleep 0.1; exit 3; } & wait -n; echo "first=$?"; wait -n; echo "second=$?"; wait -n; echo "none=$?"; false & p=$!; true & wait $p $!; echo both=$?'
 t echo-unicode 'export LC_ALL=C.UTF-8; echo -e "a\u00e9b \U0001F600 \u6x" | od -An -tx1; printf "%x %d\n" "'"'"'é" "'"'"'a"'
 t quotes 'echo "a\"b" '"'"'c"d'"'"' \$x "\$y" "a\\b" "\q" a\ b'
 t ansi-c 'echo $'"'"'a\tb\nc'"'"' $'"'"'\x41\101'"'"''
