@@ -277,6 +277,8 @@ static void quoted(sbuf *b, const char *v)
   sb_addc(b, '"');
 }
 
+static void print_body(sbuf *b, const char *name, array *a);
+
 void arrays_print(const char *name, int flags, array *a)
 {
   sbuf b = {0};
@@ -286,6 +288,23 @@ void arrays_print(const char *name, int flags, array *a)
   if (flags & V_READONLY) sb_addc(&b, 'r');
   if (flags & V_EXPORT) sb_addc(&b, 'x');
   sb_addc(&b, ' ');
+  print_body(&b, name, a);
+  out_add(b.s, b.len);
+  sb_free(&b);
+}
+
+void arrays_print_set(const char *name, array *a)
+{
+  sbuf b = {0};
+  print_body(&b, name, a);
+  out_add(b.s, b.len);
+  sb_free(&b);
+}
+
+/* NAME=([k]="v" ...) and a newline */
+static void print_body(sbuf *bp, const char *name, array *a)
+{
+  sbuf b = *bp;
   sb_adds(&b, name);
   sb_adds(&b, "=(");
   for (size_t i = 0; i < arr_count(a); i++) {
@@ -305,6 +324,5 @@ void arrays_print(const char *name, int flags, array *a)
     free(k);
   }
   sb_adds(&b, ")\n");
-  out_add(b.s, b.len);
-  sb_free(&b);
+  *bp = b;
 }

@@ -805,10 +805,17 @@ int sh_set_options(int argc, char **argv, int i, bool *set_args)
   return i;
 }
 
+static void print_set_array(const char *name, int flags, array *a, void *u)
+{
+  (void)flags, (void)u;
+  arrays_print_set(name, a);
+}
+
 static int bi_set(int argc, char **argv)
 {
   if (argc == 1) {
     var_each(print_set, NULL);
+    var_each_array(print_set_array, NULL);
     return 0;
   }
   bool set_args;

@@ -860,6 +860,7 @@ static wpart *lex_compound(lexer *lx, wpart *head)
 static int lex_token(lexer *lx)
 {
   lx->tword = NULL;
+  lx->rvar = NULL;
   for (;;) {
     int c = lx_peekc(lx, 0);
     if (c == ' ' || c == '\t') {
@@ -927,6 +928,23 @@ static int lex_token(lexer *lx)
     lx->rfd = -1;
     lx->rop = redir_op(lx);
     return T_REDIR;
+  }
+  /* {name} right before < or > names a variable for a new descriptor */
+  if (c == '{' && !lx->dbracket && is_name_start(lx_peekc(lx, 1))) {
+    size_t k = 1;
+    while (is_name_char(lx_peekc(lx, k))) k++;
+    int d = lx_peekc(lx, k + 1);
+    if (lx_peekc(lx, k) == '}' && (d == '<' || d == '>') && lx_peekc(lx, k + 2) != '(') {
+      sbuf name = {0};
+      lx_getc(lx);
+      for (size_t i = 1; i < k; i++) sb_addc(&name, (char)lx_getc(lx));
+      lx_getc(lx);
+      lx->rvar = ar_strndup(lx->ar, name.s, name.len);
+      sb_free(&name);
+      lx->rfd = -1;
+      lx->rop = redir_op(lx);
+      return T_REDIR;
+    }
   }
   /* a number right before < or > is the descriptor of the redirection */
   if (c >= '0' && c <= '9' && !lx->dbracket) {

@@ -100,6 +100,15 @@ static int shell_main(int argc, char **argv, bool bash)
     }
     if (a[0] != '-' && a[0] != '+') break;
     if (!strcmp(a, "--norc") || !strcmp(a, "--noprofile") || !strcmp(a, "--posix")) continue;
+    if ((!strcmp(a, "-O") || !strcmp(a, "+O")) && i + 1 < argc) {
+      /* a shopt option: -O sets it, +O unsets it */
+      char *sa[] = {"shopt", a[0] == '-' ? "-s" : "-u", argv[++i], NULL};
+      if (bi_shopt(3, sa) != 0) {
+        out_flush();
+        return 2;
+      }
+      continue;
+    }
     if (a[1] == '-') {
       sh_error("%s: invalid option", a);
       return 2;

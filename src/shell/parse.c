@@ -104,6 +104,7 @@ static redir *p_redir(parser *p)
   lx_consume(lx);
   redir *r = ar_alloc(lx->ar, sizeof *r);
   r->fd = fd;
+  r->fdvar = lx->rvar;
   if (op == -R_HEREDOC) {
     op = R_HEREDOC;
     r->hd_strip = true;

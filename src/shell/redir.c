@@ -172,6 +172,36 @@ static bool one(redir *r, saved_fds *sv)
 {
   int op = r->op;
   int fd = r->fd;
+  if (r->fdvar) {
+    /* {name}>&- closes $name; any other opens a descriptor of 10 or
+    ** above into $name that stays open after the command, as bash */
+    if (op == R_DUPIN || op == R_DUPOUT) {
+      char *t = ex_string(r->target);
+      bool close = t && !strcmp(t, "-");
+      free(t);
+      if (close) {
+        const char *v = var_get(r->fdvar);
+        if (!v || !all_digits(v)) {
+          sh_error("%s: ambiguous redirect", r->fdvar);
+          return false;
+        }
+        acs_sys_close(atoi(v));
+        return true;
+      }
+    }
+    int nfd = free_fd();
+    if (nfd < 0) {
+      sh_error("%s: cannot allocate a file descriptor", r->fdvar);
+      return false;
+    }
+    redir copy = *r;
+    copy.fdvar = NULL;
+    copy.fd = nfd;
+    if (!one(&copy, NULL)) return false;
+    char num[16];
+    snprintf(num, sizeof num, "%d", nfd);
+    return var_set(r->fdvar, num, 0) == 0;
+  }
   if (fd < 0) fd = (op == R_IN || op == R_RDWR || op == R_DUPIN || op == R_HEREDOC || op == R_HERESTR) ? 0 : 1;
   if (op == R_HEREDOC || op == R_HERESTR) {
     char *body;
@@ -217,9 +247,11 @@ static bool one(redir *r, saved_fds *sv)
           acs_sys_close(from);
         }
       }
-    } else if (op == R_DUPOUT && r->fd < 0) {
-      /* >&file is &>file */
-      ok = open_to(t, O_WRONLY | O_CREAT | O_TRUNC, 1, sv) && redir_move(1, 2, sv);
+    } else if (op == R_DUPOUT && (r->fd < 0 || r->fd == 1)) {
+      /* >&file is &>file (the word must be one field) */
+      char *name = target_name(r);
+      ok = name && open_to(name, O_WRONLY | O_CREAT | O_TRUNC, 1, sv) && redir_move(1, 2, sv);
+      free(name);
     } else {
       sh_error("%s: ambiguous redirect", t);
       ok = false;

@@ -112,6 +112,7 @@ typedef struct redir {
   word *target;     /* file, fd word, here-string, or here-doc body */
   bool hd_expand;   /* unquoted delimiter: expand the body */
   bool hd_strip;    /* <<- */
+  char *fdvar;      /* {name}>file: a new descriptor (10 or above) into $name */
   char *hd_delim;
   struct redir *next;
 } redir;
@@ -200,6 +201,7 @@ typedef struct lexer {
   int tline;
   word *tword;
   int rop, rfd;     /* T_REDIR */
+  char *rvar;       /* T_REDIR of {name}>...: the variable that gets the descriptor */
   bool peeked;
   bool dbracket;    /* inside [[ ]]: < > are words */
   bool err;
@@ -485,6 +487,7 @@ int arrays_assign_word(word *w);
 int arrays_declare_arg(const char *arg, int kind, bool local);
 int arrays_compound(const char *name, const char *body, bool append, int kind, bool local);
 void arrays_print(const char *name, int flags, array *a); /* declare -p's line */
+void arrays_print_set(const char *name, array *a);          /* set's line: NAME=(...) */
 int bi_shopt(int argc, char **argv);   /* shopt.c */
 /* jobs.c */
 void jobs_add(int pid, const char *text);
