@@ -156,7 +156,7 @@ static int bi_return(int argc, char **argv)
   }
   if (sh.func_depth == 0 && !sh.in_child) {
     sh_error("return: can only `return' from a function or sourced script");
-    return 1;
+    return 2;
   }
   if (sh.func_depth > 0 && sh.in_child && var_scope_depth() == 0) sh_exit((int)(v & 255));
   sh.returning = true;
@@ -497,15 +497,14 @@ static int bi_export(int argc, char **argv)
     return 0;
   }
   if (unexport) {
+    /* export -n NAME=VALUE assigns too */
+    int st = declare_args("export", argc, argv, i, 0, false, 0);
     for (; i < argc; i++) {
-      const char *v = var_get(argv[i]);
-      char *keep = v ? xstrdup(v) : NULL;
-      int fl = var_flags(argv[i]) & ~V_EXPORT;
-      var_unset(argv[i]);
-      if (keep) var_set(argv[i], keep, fl);
-      free(keep);
+      char *name = xstrndup(argv[i], strcspn(argv[i], "="));
+      var_clear_flag(name, V_EXPORT);
+      free(name);
     }
-    return 0;
+    return st;
   }
   return declare_args("export", argc, argv, i, V_EXPORT, false, 0);
 }

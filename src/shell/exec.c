@@ -209,15 +209,57 @@ static bool expand_assign(word *w, strv *out)
   return true;
 }
 
+static int var_flags_plain(const char *s, const char *eq);
+
 static bool expand_assigns(word *w, strv *out)
 {
-  for (; w; w = w->next) {
+  /* each binding sees the ones before it (FOO=a BAR=$FOO cmd): they are
+  ** made while the words are expanded, then the old values come back */
+  strv old = {0};
+  bool ok = true;
+  for (; w && ok; w = w->next) {
     /* an array's element before a command is made now: the box's child
     ** processes get no arrays in their environment anyway */
     if (arrays_assign_word(w) >= 0) continue;
-    if (!expand_assign(w, out)) return false;
+    size_t before = out->n;
+    if (!expand_assign(w, out)) ok = false;
+    for (size_t i = before; ok && i < out->n; i++) {
+      char *eq = strchr(out->v[i], '=');
+      if (!eq || eq == out->v[i] || (var_flags_plain(out->v[i], eq) & V_READONLY)) continue;
+      char *name = xstrndup(out->v[i], (size_t)(eq - out->v[i]));
+      if (name[strlen(name) - 1] == '+') {
+        free(name);
+        continue;
+      }
+      const char *v = var_get(name);
+      sbuf rec = {0};
+      sb_adds(&rec, name);
+      sb_addc(&rec, v ? '=' : '!');
+      if (v) sb_adds(&rec, v);
+      sv_push(&old, sb_take(&rec));
+      var_set(name, eq + 1, 0);
+      free(name);
+    }
   }
-  return true;
+  for (size_t i = old.n; i-- > 0;) {
+    char *r = old.v[i];
+    size_t nl = strcspn(r, "=!");
+    char c = r[nl];
+    r[nl] = 0;
+    if (c == '=') var_set(r, r + nl + 1, 0);
+    else var_unset(r);
+  }
+  sv_free(&old);
+  return ok;
+}
+
+/* the flags of the variable named by s up to eq */
+static int var_flags_plain(const char *s, const char *eq)
+{
+  char *name = xstrndup(s, (size_t)(eq - s));
+  int f = var_flags(name);
+  free(name);
+  return f;
 }
 
 /* A command's words. After declare, typeset, local, export and readonly
@@ -690,6 +732,11 @@ static int run_for(node *n)
     for (int i = 0; i < sh.argc; i++) sv_push(&items, xstrdup(sh.argv[i]));
   }
   int st = 0;
+  if (!is_name(n->name, strlen(n->name))) {
+    sh_error("`%s': not a valid identifier", n->name);
+    sv_free(&items);
+    return done(1);
+  }
   sh.loop_depth++;
   for (size_t i = 0; i < items.n; i++) {
     if (var_set(n->name, items.v[i], 0) < 0) {

@@ -310,9 +310,9 @@ static node *p_for(parser *p)
     if (lx_peek(lx) == T_SEMI) lx_consume(lx);
     skip_nl(p);
   } else {
-    if (lx_peek(lx) != T_WORD || !is_name(lx->tword->raw, strlen(lx->tword->raw))) {
-      if (lx_peek(lx) == T_WORD) lx_error(lx, "`%s': not a valid identifier", lx->tword->raw);
-      else unexpected(p, lx_peek(lx));
+    /* a name that is not an identifier fails when the loop runs (bash) */
+    if (lx_peek(lx) != T_WORD) {
+      unexpected(p, lx_peek(lx));
       return NULL;
     }
     n->name = lx->tword->raw;

@@ -88,7 +88,7 @@ void state_send(int fd, const char *text, int line)
   put_int(&b, sh.last_bg);
   put_int(&b, opts_bits());
   put_int(&b, sh.func_depth);
-  put_int(&b, sh.loop_depth);
+  put_int(&b, 0); /* a loop's break and continue do not reach into a child shell (bash) */
   put(&b, sh.name);
   put(&b, "O");
   char num[32];

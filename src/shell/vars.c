@@ -173,6 +173,11 @@ void var_export(const char *name) { var_set_flag(name, V_EXPORT); }
 void var_local(const char *name, const char *value, bool has_value)
 {
   var *v = find(name, true);
+  if (v->top && (v->top->flags & V_READONLY)) {
+    /* bash: a readonly variable cannot be made local either */
+    sh_error("local: %s: readonly variable", name);
+    return;
+  }
   if (depth == 0) {
     if (has_value) var_set(name, value, 0);
     return;

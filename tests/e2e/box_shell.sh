@@ -205,6 +205,8 @@ t wait-n '{ sleep 1.5; exit 9; } & { sleep 0.1; exit 3; } & wait -n; echo "first
 t named-fd 'exec {fd}> f.txt; echo named >& $fd; cat f.txt; exec {fd}>&-; exec {r}< <(echo procin); read -u $r l; echo $l; echo one 1>&g; cat g; set -- "a b" c; echo x 1>& "$@"; echo $?'
 t set-arrays 'declare -a __a=(1 2 "3 4"); declare -A __m=([a]=b ["k e y"]="v a l"); set | grep "^__"'
 t sh-O 'bash -O nullglob -c "echo foo *.none bar"; bash +O nullglob -c "echo foo *.none bar"'
+t subshell-loop-control 'for i in 1 2; do (break; echo in); echo $i; done; for i in 1; do echo x | { break; echo piped; }; echo after; done; return; echo r=$?'
+t env-binding-order 'FOO=foo BAR="[$FOO][$BAZ]" BAZ=baz sh -c "echo \$FOO \$BAR \$BAZ"; echo "[${FOO-unset}]"; foo=old; export -n foo=new; echo $foo; for i.j in a; do echo no; done; echo st=$?'
 t echo-unicode 'export LC_ALL=C.UTF-8; echo -e "a\u00e9b \U0001F600 \u6x" | od -An -tx1; printf "%x %d\n" "'"'"'é" "'"'"'a"'
 t quotes 'echo "a\"b" '"'"'c"d'"'"' \$x "\$y" "a\\b" "\q" a\ b'
 t ansi-c 'echo $'"'"'a\tb\nc'"'"' $'"'"'\x41\101'"'"''
