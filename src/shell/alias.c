@@ -93,7 +93,7 @@ int bi_alias(int argc, char **argv)
     }
     if (strcmp(argv[i], "-p")) {
       sh_error("alias: %s: invalid option", argv[i]);
-      out_adds("alias: usage: alias [-p] [name[=value] ... ]\n");
+      sh_usage("alias: usage: alias [-p] [name[=value] ... ]\n");
       return 2;
     }
     p = true;
@@ -133,7 +133,7 @@ int bi_unalias(int argc, char **argv)
   }
   if (i < argc && !strcmp(argv[i], "--")) i++;
   if (i == argc) {
-    out_adds("unalias: usage: unalias [-a] name [name ...]\n");
+    sh_usage("unalias: usage: unalias [-a] name [name ...]\n");
     return 2;
   }
   for (; i < argc; i++)

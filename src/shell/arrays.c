@@ -267,8 +267,16 @@ int arrays_declare_arg(const char *arg, int kind, bool local)
 
 /* ---- declare -p ---------------------------------------------------------- */
 
-static void quoted(sbuf *b, const char *v)
+void sb_dquote(sbuf *b, const char *v)
 {
+  for (const unsigned char *p = (const unsigned char *)v; *p; p++)
+    if (*p < 32 || *p == 127) {
+      /* control characters: $'...', as bash's declare -p */
+      char *q = sh_quote(v);
+      sb_adds(b, q);
+      free(q);
+      return;
+    }
   sb_addc(b, '"');
   for (const char *p = v; *p; p++) {
     if (*p == '"' || *p == '\\' || *p == '$' || *p == '`') sb_addc(b, '\\');
@@ -317,9 +325,9 @@ static void print_body(sbuf *bp, const char *name, array *a)
             (*p >= 'A' && *p <= 'Z')))
         plain = false;
     if (plain && *k) sb_adds(&b, k);
-    else quoted(&b, k);
+    else sb_dquote(&b, k);
     sb_adds(&b, "]=");
-    quoted(&b, arr_val_at(a, i));
+    sb_dquote(&b, arr_val_at(a, i));
     if (arr_assoc(a)) sb_addc(&b, ' ');
     free(k);
   }

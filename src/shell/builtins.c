@@ -213,7 +213,7 @@ static int bi_eval(int argc, char **argv)
   if (argc > 1 && !strcmp(argv[1], "--")) first = 2;
   else if (argc > 1 && argv[1][0] == '-' && argv[1][1]) {
     sh_error("eval: %s: invalid option", argv[1]);
-    out_adds("eval: usage: eval [arg ...]\n");
+    sh_usage("eval: usage: eval [arg ...]\n");
     out_flush();
     return 2;
   }
@@ -230,10 +230,9 @@ static int bi_eval(int argc, char **argv)
 static int bi_source(int argc, char **argv)
 {
   if (argc > 1 && !strcmp(argv[1], "--")) {
-    argv[1] = argv[0];
-    argv++, argc--;
+    argv++, argc--; /* argv[0] is not used below */
   }
-  if (argc < 2) return usage_error(argv[0], "filename argument required");
+  if (argc < 2) return usage_error("source", "filename argument required");
   const char *name = argv[1];
   char *path = NULL;
   if (!strchr(name, '/')) {
@@ -364,16 +363,6 @@ static int bi_exec(int argc, char **argv)
 
 /* ---- variables ---------------------------------------------------------------- */
 
-static void print_quoted(sbuf *b, const char *v)
-{
-  sb_addc(b, '"');
-  for (const char *p = v; *p; p++) {
-    if (*p == '"' || *p == '\\' || *p == '$' || *p == '`') sb_addc(b, '\\');
-    sb_addc(b, *p);
-  }
-  sb_addc(b, '"');
-}
-
 typedef struct pr {
   int flag;
   const char *prefix;
@@ -394,7 +383,7 @@ static void print_decl(const char *name, const char *value, int flags, void *u)
   sb_adds(&b, name);
   if (value) {
     sb_addc(&b, '=');
-    print_quoted(&b, value);
+    sb_dquote(&b, value);
   }
   sb_addc(&b, '\n');
   out_add(b.s, b.len);
@@ -1072,7 +1061,7 @@ static const struct {
     {"type", bi_type, false},    {"typeset", bi_declare, false}, {"umask", bi_umask, false},
     {"unset", bi_unset, true},   {"wait", bi_wait, false},
     {"jobs", bi_jobs, false},    {"fg", bi_fg, false},        {"bg", bi_bg, false},
-    {"disown", bi_disown, false},
+    {"disown", bi_disown, false}, {"mapfile", bi_mapfile, false}, {"readarray", bi_mapfile, false},
 };
 
 builtin_fn builtin_find(const char *name, bool *special)

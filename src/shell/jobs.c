@@ -172,7 +172,7 @@ int bi_jobs(int argc, char **argv)
       else if (*c == 's') s = true;
       else if (*c != 'n') {
         sh_error("jobs: -%c: invalid option", *c);
-        out_adds("jobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]\n");
+        sh_usage("jobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]\n");
         return 2;
       }
     }
@@ -214,7 +214,7 @@ int bi_wait(int argc, char **argv)
     if (!strcmp(argv[i], "-n")) any = true;
     else if (strcmp(argv[i], "-f")) {
       sh_error("wait: %s: invalid option", argv[i]);
-      out_adds("wait: usage: wait [-fn] [-p var] [id ...]\n");
+      sh_usage("wait: usage: wait [-fn] [-p var] [id ...]\n");
       return 2;
     }
   }

@@ -346,6 +346,7 @@ void sh_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void sh_perror(const char *what, int neg_errno);
 const char *sh_strerror(int neg_errno);
 void sh_write(int fd, const char *s, size_t n);
+void sh_usage(const char *line); /* a builtin's usage line, on stderr as bash's */
 
 /* ---- expansion -------------------------------------------------------- */
 
@@ -487,7 +488,8 @@ int arrays_assign_word(word *w);
 int arrays_declare_arg(const char *arg, int kind, bool local);
 int arrays_compound(const char *name, const char *body, bool append, int kind, bool local);
 void arrays_print(const char *name, int flags, array *a); /* declare -p's line */
-void arrays_print_set(const char *name, array *a);          /* set's line: NAME=(...) */
+void arrays_print_set(const char *name, array *a);
+void sb_dquote(sbuf *b, const char *v); /* "v" for declare -p ($'v' with control characters) */          /* set's line: NAME=(...) */
 int bi_shopt(int argc, char **argv);   /* shopt.c */
 /* jobs.c */
 void jobs_add(int pid, const char *text);
@@ -510,6 +512,7 @@ bool is_keyword(const char *s);
 int bi_test(int argc, char **argv);
 int bi_printf(int argc, char **argv);
 int bi_read(int argc, char **argv);
+int bi_mapfile(int argc, char **argv); /* mapfile.c, also readarray */
 int bi_echo(int argc, char **argv);
 bool cond_eval(cond *c, int *status);
 int test_unary(const char *op, const char *arg, bool *ok);

@@ -287,3 +287,9 @@ bool out_flush(void)
   obad = false;
   return ok;
 }
+
+void sh_usage(const char *line)
+{
+  out_flush();
+  sh_write(2, line, strlen(line));
+}

@@ -207,6 +207,9 @@ t set-arrays 'declare -a __a=(1 2 "3 4"); declare -A __m=([a]=b ["k e y"]="v a l
 t sh-O 'bash -O nullglob -c "echo foo *.none bar"; bash +O nullglob -c "echo foo *.none bar"'
 t subshell-loop-control 'for i in 1 2; do (break; echo in); echo $i; done; for i in 1; do echo x | { break; echo piped; }; echo after; done; return; echo r=$?'
 t env-binding-order 'FOO=foo BAR="[$FOO][$BAZ]" BAZ=baz sh -c "echo \$FOO \$BAR \$BAZ"; echo "[${FOO-unset}]"; foo=old; export -n foo=new; echo $foo; for i.j in a; do echo no; done; echo st=$?'
+t mapfile 'printf "a\nb b\n\nc" > f; mapfile A < f; declare -p A; mapfile -t B < f; declare -p B; readarray -t -n 2 -s 1 C < f; declare -p C; mapfile -O 5 -t C < f; declare -p C
+printf "x\0y\0" | { mapfile -d "" -t D; declare -p D; }; seq 3 | { mapfile -n 1 E; read rest; declare -p E; echo $rest; }; cb() { echo "cb $1 $2"; }; mapfile -t -C cb -c 2 F < f; mkdir dd; mapfile G < dd; echo $?'
+t source-dashdash 'echo "echo sourced \$1" > s.sh; source -- s.sh a; . -- ./s.sh b; eval -z; echo $?'
 t echo-unicode 'export LC_ALL=C.UTF-8; echo -e "a\u00e9b \U0001F600 \u6x" | od -An -tx1; printf "%x %d\n" "'"'"'é" "'"'"'a"'
 t quotes 'echo "a\"b" '"'"'c"d'"'"' \$x "\$y" "a\\b" "\q" a\ b'
 t ansi-c 'echo $'"'"'a\tb\nc'"'"' $'"'"'\x41\101'"'"''
