@@ -223,6 +223,11 @@ static int bi_eval(int argc, char **argv)
   }
   if (!b.len) return 0;
   int st = run_string(b.s, "eval", sh.line);
+  if (sh.aborting) {
+    /* an expansion error ends the eval'd text, not the line that ran eval */
+    sh.aborting = false;
+    st = 1;
+  }
   sb_free(&b);
   return st;
 }
@@ -264,7 +269,9 @@ static int bi_source(int argc, char **argv)
     sh.argc = argc - 2;
   }
   sh.func_depth++; /* return works in a sourced file */
+  frame_push("source", name, sh.line, false);
   int st = run_string(b.s ? b.s : "", name, 1);
+  frame_pop(false);
   sh.func_depth--;
   if (sh.returning) {
     sh.returning = false;
@@ -1061,7 +1068,7 @@ static const struct {
     {"type", bi_type, false},    {"typeset", bi_declare, false}, {"umask", bi_umask, false},
     {"unset", bi_unset, true},   {"wait", bi_wait, false},
     {"jobs", bi_jobs, false},    {"fg", bi_fg, false},        {"bg", bi_bg, false},
-    {"disown", bi_disown, false}, {"mapfile", bi_mapfile, false}, {"readarray", bi_mapfile, false},
+    {"disown", bi_disown, false}, {"caller", bi_caller, false}, {"mapfile", bi_mapfile, false}, {"readarray", bi_mapfile, false},
 };
 
 builtin_fn builtin_find(const char *name, bool *special)

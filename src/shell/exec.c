@@ -346,7 +346,9 @@ static int call_function(func *f, strv *args)
   ** as text) are offsets into the source the function was defined in */
   source *caller = current;
   current = src;
+  frame_push(f->name, src->name, sh.line, true);
   int st = run_node(f->body->a);
+  frame_pop(true);
   current = caller;
   if (sh.returning) {
     sh.returning = false;
@@ -432,6 +434,8 @@ static int run_simple(node *n)
       trace(&one, NULL);
       st = assign_all(&one, false);
       sv_free(&one);
+      /* a readonly variable's assignment ends the line, as in bash */
+      if (st) sh.aborting = true;
     }
     if (!st && sh.cmdsub_ran) st = sh.cmdsub_status;
     saved_fds sv = {0};
@@ -919,6 +923,7 @@ int run_source(source *s, bool toplevel)
     if (sh.aborting && toplevel) {
       sh.aborting = false;
       st = sh.status = 1;
+      if (sh.opt_e && !sh.noerrexit) sh_exit(1);
     }
     if (sh.returning || sh.breaking || sh.continuing || sh.aborting) break;
   }

@@ -42,7 +42,7 @@ void sh_exit(int status)
   acs_sys_exit(sh.status & 255);
 }
 
-static void init_vars(void)
+static void init_vars(bool child)
 {
   var_init(environ);
   char num[32];
@@ -60,6 +60,41 @@ static void init_vars(void)
       var_set("PWD", cwd, V_EXPORT);
   }
   sh.rnd = (unsigned)acs_sys_getpid() * 2654435761u;
+  /* bash's read-only facts about the shell and the machine (a child
+  ** shell gets them, with the parent's SHLVL and SECONDS, in its state) */
+  if (child) return;
+  acs_sys_ids ids;
+  if (acs_sys_getids(&ids) == 0) {
+    snprintf(num, sizeof num, "%u", ids.uid);
+    var_set("UID", num, 0);
+    var_set_flag("UID", V_READONLY);
+    snprintf(num, sizeof num, "%u", ids.euid);
+    var_set("EUID", num, 0);
+    var_set_flag("EUID", V_READONLY);
+  }
+  const char *lvl = var_get("SHLVL");
+  snprintf(num, sizeof num, "%ld", (lvl ? strtol(lvl, NULL, 10) : 0) + 1);
+  var_set("SHLVL", num, V_EXPORT);
+  int fd = acs_sys_open("/etc/hostname", O_RDONLY, 0);
+  if (fd >= 0) {
+    char host[256];
+    ssize_t n = acs_sys_read(fd, host, sizeof host - 1);
+    acs_sys_close(fd);
+    if (n > 0) {
+      host[n] = 0;
+      host[strcspn(host, "\n")] = 0;
+      var_set("HOSTNAME", host, 0);
+    }
+  }
+  var_set("HOSTTYPE", "x86_64", 0);
+  var_set("MACHTYPE", "x86_64-pc-linux-gnu", 0);
+  var_set("OSTYPE", "linux-gnu", 0);
+  var_set("BASH", sh.is_bash ? "/bin/bash" : "/bin/sh", 0);
+  array *vi = var_make_array("BASH_VERSINFO", false);
+  static const char *const info[] = {"5", "2", "15", "1", "release", "x86_64-pc-linux-gnu"};
+  for (long i = 0; vi && i < 6; i++) arr_seti(vi, i, info[i]);
+  var_set_flag("BASH_VERSINFO", V_READONLY);
+  var_set("SECONDS", "0", 0);
 }
 
 static char *read_file(int fd)
@@ -80,7 +115,7 @@ static int shell_main(int argc, char **argv, bool bash)
   if (!strcmp(base, "bash")) sh.is_bash = true;
   sh.name = xstrdup(argv[0] ? argv[0] : "sh");
   shopt_init();
-  init_vars();
+  init_vars(argc >= 2 && !strcmp(argv[1], "--acs-subshell"));
   if (argc >= 2 && !strcmp(argv[1], "--acs-subshell")) {
     char *text = NULL;
     int line = 1;
@@ -171,6 +206,7 @@ static int shell_main(int argc, char **argv, bool bash)
     source *s = src_new_text(text, strlen(text), file);
     free(text);
     sh.line = 1;
+    frame_push("main", file, 0, false);
     int st = run_source(s, true);
     src_unref(s);
     sh_exit(st);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 int utf8_len(const char *s)
 {
@@ -95,6 +96,35 @@ char *ex_param_value(const char *name, bool *is_set)
   }
   if (!strcmp(name, "LINENO")) {
     snprintf(num, sizeof num, "%d", sh.line);
+    return xstrdup(num);
+  }
+  if (!strcmp(name, "SECONDS") || !strcmp(name, "EPOCHSECONDS") || !strcmp(name, "EPOCHREALTIME")) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    if (name[0] == 'S') {
+      const char *v = var_get("SECONDS");
+      if (!v) {
+        *is_set = false;
+        return NULL;
+      }
+      /* the value assigned last, plus the seconds since */
+      snprintf(num, sizeof num, "%lld", strtoll(v, NULL, 10) + (long long)(ts.tv_sec - var_seconds_mark()));
+    } else if (name[5] == 'S') {
+      snprintf(num, sizeof num, "%lld", (long long)ts.tv_sec);
+    } else {
+      snprintf(num, sizeof num, "%lld.%06ld", (long long)ts.tv_sec, ts.tv_nsec / 1000);
+    }
+    return xstrdup(num);
+  }
+  if (!strcmp(name, "BASHPID")) {
+    snprintf(num, sizeof num, "%d", acs_sys_getpid());
+    return xstrdup(num);
+  }
+  if (!strcmp(name, "SRANDOM")) {
+    sh.rnd = sh.rnd * 1103515245u + 12345u;
+    unsigned hi = sh.rnd;
+    sh.rnd = sh.rnd * 1103515245u + 12345u;
+    snprintf(num, sizeof num, "%u", (hi & 0xffff0000u) | (sh.rnd >> 16));
     return xstrdup(num);
   }
   if (!strcmp(name, "RANDOM")) {

@@ -290,6 +290,7 @@ void var_free_list(char **v);
 void var_each(void (*fn)(const char *name, const char *value, int flags, void *u), void *u);
 void var_init(char **envp);
 int var_scope_depth(void);
+long long var_seconds_mark(void); /* when SECONDS was assigned (seconds of the epoch) */
 /* namerefs: on, each lookup acts on the reference itself (nested calls) */
 void var_nameref_raw(bool on);
 const char *var_nameref_target(const char *name); /* NULL: not a nameref */
@@ -513,6 +514,10 @@ int bi_test(int argc, char **argv);
 int bi_printf(int argc, char **argv);
 int bi_read(int argc, char **argv);
 int bi_mapfile(int argc, char **argv); /* mapfile.c, also readarray */
+/* frames.c: FUNCNAME, BASH_SOURCE, BASH_LINENO */
+void frame_push(const char *func, const char *file, int line, bool is_func);
+void frame_pop(bool is_func);
+int bi_caller(int argc, char **argv);
 int bi_echo(int argc, char **argv);
 bool cond_eval(cond *c, int *status);
 int test_unary(const char *op, const char *arg, bool *ok);

@@ -29,10 +29,17 @@ static void put_var(const char *name, const char *value, int flags, void *u)
 {
   sbuf *b = u;
   if (!value) return;
+  char *now = NULL;
+  if (!strcmp(name, "SECONDS")) { /* the child counts on from the value it has now */
+    bool set;
+    now = ex_param_value(name, &set);
+    if (now) value = now;
+  }
   put(b, "V");
   put_int(b, flags);
   put(b, name);
   put(b, value);
+  free(now);
 }
 
 static void put_array(const char *name, int flags, array *a, void *u)

@@ -11,6 +11,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct binding {
   char *value; /* NULL: unset (or an array) */
@@ -97,8 +98,18 @@ int var_flags(const char *name)
   return f;
 }
 
+/* when SECONDS was assigned last (its value counts from then) */
+static long long seconds_mark;
+
+long long var_seconds_mark(void) { return seconds_mark; }
+
 int var_set(const char *name, const char *value, int flags)
 {
+  if (name[0] == 'S' && !strcmp(name, "SECONDS")) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    seconds_mark = ts.tv_sec;
+  }
   var *v = find(name, true);
   if (!v->top) {
     v->top = xcalloc(1, sizeof *v->top);

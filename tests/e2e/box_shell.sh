@@ -210,6 +210,12 @@ t env-binding-order 'FOO=foo BAR="[$FOO][$BAZ]" BAZ=baz sh -c "echo \$FOO \$BAR 
 t mapfile 'printf "a\nb b\n\nc" > f; mapfile A < f; declare -p A; mapfile -t B < f; declare -p B; readarray -t -n 2 -s 1 C < f; declare -p C; mapfile -O 5 -t C < f; declare -p C
 printf "x\0y\0" | { mapfile -d "" -t D; declare -p D; }; seq 3 | { mapfile -n 1 E; read rest; declare -p E; echo $rest; }; cb() { echo "cb $1 $2"; }; mapfile -t -C cb -c 2 F < f; mkdir dd; mapfile G < dd; echo $?'
 t source-dashdash 'echo "echo sourced \$1" > s.sh; source -- s.sh a; . -- ./s.sh b; eval -z; echo $?'
+t call-stack 'printf "echo \"top: \${BASH_SOURCE[@]} | \${FUNCNAME[@]} | \${BASH_LINENO[@]}\"\nf() { echo \"f: \${BASH_SOURCE[@]} | \${FUNCNAME[@]} | \${BASH_LINENO[@]}\"; caller 0; }\nf\n. ./lib.sh\n" > main.sh
+printf "echo \"lib: \${BASH_SOURCE[@]} | \${FUNCNAME[@]}\"\ng() { echo \"g: \${FUNCNAME[@]}\"; f; }\ng\n" > lib.sh; bash main.sh; f() { echo "${FUNCNAME[@]}"; }; f; echo "[${FUNCNAME[@]}]"'
+t shell-vars 'echo $UID $EUID $HOSTTYPE $OSTYPE $MACHTYPE ${BASH_VERSINFO[0]} ${BASH_VERSINFO[1]}; (echo $UID); echo s=$SECONDS; SECONDS=10; echo $SECONDS; (echo $SECONDS); echo ${#EPOCHSECONDS}; [ $BASHPID = $$ ] && echo same; (test $BASHPID != $$ && echo differ); bash -c "echo \$SHLVL"
+readonly r=1
+r=2
+echo after $?; eval "r=3"; echo ev=$?'
 t echo-unicode 'export LC_ALL=C.UTF-8; echo -e "a\u00e9b \U0001F600 \u6x" | od -An -tx1; printf "%x %d\n" "'"'"'é" "'"'"'a"'
 t quotes 'echo "a\"b" '"'"'c"d'"'"' \$x "\$y" "a\\b" "\q" a\ b'
 t ansi-c 'echo $'"'"'a\tb\nc'"'"' $'"'"'\x41\101'"'"''
