@@ -981,42 +981,6 @@ static int bi_pwd(int argc, char **argv)
 
 /* ---- others ---------------------------------------------------------------- */
 
-static int bi_type(int argc, char **argv)
-{
-  int st = 0, i = 1;
-  bool t = false;
-  for (; i < argc && argv[i][0] == '-'; i++)
-    if (strchr(argv[i], 't')) t = true;
-  for (; i < argc; i++) {
-    const char *n = argv[i];
-    bool special;
-    func *f;
-    const char *al;
-    if ((al = alias_get(n))) {
-      if (t) out_printf("alias\n");
-      else out_printf("%s is aliased to `%s'\n", n, al);
-    } else if (is_keyword(n)) {
-      out_printf(t ? "keyword\n" : "%s is a shell keyword\n", n);
-    } else if ((f = fn_find(n))) {
-      if (t) out_printf("function\n");
-      else out_printf("%s is a function\n%s\n", n, f->text);
-    } else if (builtin_find(n, &special)) {
-      out_printf(t ? "builtin\n" : "%s is a shell builtin\n", n);
-    } else {
-      int err = 0;
-      char *p = strchr(n, '/') ? (acs_sys_access(n, 1) == 0 ? xstrdup(n) : NULL) : path_lookup(n, &err);
-      if (p && err == 0) {
-        if (t) out_printf("file\n");
-        else out_printf("%s is %s\n", n, p);
-      } else {
-        if (!t) sh_error("type: %s: not found", n);
-        st = 1;
-      }
-      free(p);
-    }
-  }
-  return st;
-}
 
 static int bi_umask(int argc, char **argv)
 {
@@ -1068,7 +1032,9 @@ static const struct {
     {"type", bi_type, false},    {"typeset", bi_declare, false}, {"umask", bi_umask, false},
     {"unset", bi_unset, true},   {"wait", bi_wait, false},
     {"jobs", bi_jobs, false},    {"fg", bi_fg, false},        {"bg", bi_bg, false},
-    {"disown", bi_disown, false}, {"caller", bi_caller, false}, {"mapfile", bi_mapfile, false}, {"readarray", bi_mapfile, false},
+    {"disown", bi_disown, false}, {"pushd", bi_pushd, false}, {"popd", bi_popd, false},
+    {"dirs", bi_dirs, false},    {"hash", bi_hash, false},    {"times", bi_times, false},
+    {"ulimit", bi_ulimit, false}, {"caller", bi_caller, false}, {"mapfile", bi_mapfile, false}, {"readarray", bi_mapfile, false},
 };
 
 builtin_fn builtin_find(const char *name, bool *special)

@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 #include <sys/wait.h>
 
 static source *current;
@@ -824,6 +826,8 @@ static int run_case(node *n)
   return st;
 }
 
+static int run_timed(node *n);
+
 int run_node(node *n)
 {
   if (!n || sh.aborting) return sh.status;
@@ -851,6 +855,7 @@ int run_node(node *n)
     if (n->kind == N_AND ? st == 0 : st != 0) st = run_node(n->b);
     break;
   case N_PIPE: st = run_pipeline(n); break;
+  case N_TIME: st = run_timed(n); break;
   case N_SIMPLE:
     st = run_simple(n);
     set_pipestatus(&st, 1);
@@ -890,6 +895,89 @@ int run_node(node *n)
   }
   if (redirs) redir_restore(&sv);
   procsub_release(subs);
+  sh.status = st;
+  return st;
+}
+
+/* ---- time --------------------------------------------------------------------- */
+
+static double now_mono(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void cpu_times(double *user, double *sys)
+{
+  struct rusage self, kids;
+  getrusage(RUSAGE_SELF, &self);
+  getrusage(RUSAGE_CHILDREN, &kids);
+  *user = (double)(self.ru_utime.tv_sec + kids.ru_utime.tv_sec) +
+          (double)(self.ru_utime.tv_usec + kids.ru_utime.tv_usec) / 1e6;
+  *sys = (double)(self.ru_stime.tv_sec + kids.ru_stime.tv_sec) +
+         (double)(self.ru_stime.tv_usec + kids.ru_stime.tv_usec) / 1e6;
+}
+
+/* one figure of TIMEFORMAT: %[p][l]R, U or S (p digits, 3 at most) */
+static void time_figure(sbuf *b, double v, int prec, bool lng)
+{
+  if (lng) {
+    long m = (long)(v / 60);
+    sb_printf(b, "%ldm", m);
+    v -= (double)m * 60;
+  }
+  if (prec == 0) sb_printf(b, "%ld", (long)v);
+  else sb_printf(b, "%.*f", prec, v);
+  if (lng) sb_addc(b, 's');
+}
+
+static void time_report(const char *fmt, double real, double user, double sys)
+{
+  sbuf b = {0};
+  for (const char *f = fmt; *f; f++) {
+    if (*f != '%') {
+      sb_addc(&b, *f);
+      continue;
+    }
+    f++;
+    if (*f == '%') {
+      sb_addc(&b, '%');
+      continue;
+    }
+    int prec = 3;
+    bool lng = false;
+    if (*f >= '0' && *f <= '9') prec = *f++ - '0';
+    if (prec > 3) prec = 3;
+    if (*f == 'l') lng = true, f++;
+    if (*f == 'R') time_figure(&b, real, prec, lng);
+    else if (*f == 'U') time_figure(&b, user, prec, lng);
+    else if (*f == 'S') time_figure(&b, sys, prec, lng);
+    else if (*f == 'P') sb_printf(&b, "%.2f", real > 0 ? (user + sys) * 100 / real : 0.0);
+    else if (!*f) break;
+    else sb_addc(&b, '%'), sb_addc(&b, *f);
+  }
+  sb_addc(&b, '\n');
+  out_flush();
+  sh_write(2, b.s, b.len);
+  sb_free(&b);
+}
+
+/* time [-p]: the real, user and system time of the pipeline on stderr,
+** in TIMEFORMAT's shape when it is set. The box's programs are not the
+** shell's own children in the host, so user and system count the
+** shell's own time. */
+static int run_timed(node *n)
+{
+  double r0 = now_mono(), u0, s0, u1, s1;
+  cpu_times(&u0, &s0);
+  int st = n->a ? run_node(n->a) : 0;
+  double real = now_mono() - r0;
+  cpu_times(&u1, &s1);
+  const char *fmt = var_get("TIMEFORMAT");
+  if (n->in) fmt = "real %2R\nuser %2U\nsys %2S";
+  else if (!fmt) fmt = "\nreal\t%3lR\nuser\t%3lU\nsys\t%3lS";
+  time_report(fmt, real, u1 - u0, s1 - s0);
   sh.status = st;
   return st;
 }

@@ -617,7 +617,31 @@ static node *p_command(parser *p)
   return failed(p) ? NULL : n;
 }
 
+static node *p_pipeline_(parser *p);
+
+/* time [-p] PIPELINE (the keyword times the whole pipeline) */
 static node *p_pipeline(parser *p)
+{
+  lexer *lx = p->lx;
+  if (!peek_word(p, "time")) return p_pipeline_(p);
+  node *n = mknode(p, N_TIME);
+  n->start = lx->tstart;
+  n->line = lx->tline;
+  lx_consume(lx);
+  if (peek_word(p, "-p")) {
+    lx_consume(lx);
+    n->in = true;
+  }
+  int t = lx_peek(lx);
+  if (t == T_WORD || t == T_REDIR || t == T_LPAREN || t == T_DLPAREN) {
+    n->a = p_pipeline_(p);
+    if (!n->a) return NULL;
+  }
+  n->end = lx->prev_end;
+  return n;
+}
+
+static node *p_pipeline_(parser *p)
 {
   lexer *lx = p->lx;
   bool bang = false;

@@ -101,6 +101,7 @@ struct word {
 enum {
   N_SIMPLE, N_PIPE, N_AND, N_OR, N_LIST, N_BRACE, N_SUBSHELL, N_IF, N_WHILE,
   N_FOR, N_AFOR, N_CASE, N_FUNC, N_ARITH, N_COND,
+  N_TIME, /* time [-p] pipeline: a (NULL: time alone); in: -p */
 };
 
 enum { R_IN, R_OUT, R_APPEND, R_CLOBBER, R_RDWR, R_DUPIN, R_DUPOUT, R_HEREDOC, R_HERESTR,
@@ -518,6 +519,13 @@ int bi_mapfile(int argc, char **argv); /* mapfile.c, also readarray */
 void frame_push(const char *func, const char *file, int line, bool is_func);
 void frame_pop(bool is_func);
 int bi_caller(int argc, char **argv);
+int bi_pushd(int argc, char **argv);   /* dirs.c */
+int bi_popd(int argc, char **argv);
+int bi_dirs(int argc, char **argv);
+int bi_type(int argc, char **argv);    /* lookup.c */
+int bi_hash(int argc, char **argv);
+int bi_times(int argc, char **argv);   /* limits.c */
+int bi_ulimit(int argc, char **argv);
 int bi_echo(int argc, char **argv);
 bool cond_eval(cond *c, int *status);
 int test_unary(const char *op, const char *arg, bool *ok);
