@@ -120,6 +120,8 @@ void xo_break(xout *o, bool force)
   }
 }
 
+bool xo_fields(xout *o) { return o->mode == X_FIELDS; }
+
 /* an empty quoted string: the field exists */
 static void xo_mark(xout *o) { o->present = true, o->ws_ended = false; }
 

@@ -432,8 +432,15 @@ static void ex_values(xout *o, wpart *p, bool quoted, bool star, const vlist *l)
     xo_text(o, num, strlen(num), quoted, !quoted);
     goto out;
   }
+  const char *ifs = var_get("IFS");
   if (p->op == PO_DEFAULT || p->op == PO_ASSIGN || p->op == PO_ERROR || p->op == PO_ALT) {
     bool null = n == 0 || (p->colon && n == 1 && !l->v[0][0]);
+    if (p->colon && quoted && star && n > 1 && ifs && !*ifs) {
+      /* "${*:-x}": the joined value is what is null or not */
+      null = true;
+      for (int i = 0; i < n; i++)
+        if (l->v[i][0]) null = false;
+    }
     if (p->op == PO_ALT) {
       if (!null) ex_sub_into(o, p->sub, quoted);
       goto out;
@@ -449,12 +456,21 @@ static void ex_values(xout *o, wpart *p, bool quoted, bool star, const vlist *l)
       goto out;
     }
   }
-  const char *ifs = var_get("IFS");
   char sep[2] = {ifs ? ifs[0] : ' ', 0};
+  bool fields = xo_fields(o);
   for (int i = 0; i < nv; i++) {
     if (i > 0) {
       if (quoted && star) {
         if (sep[0]) xo_text(o, sep, 1, true, false);
+      } else if (!fields) {
+        /* s=$* joins with IFS's first character, s=$@ with a space */
+        if (star ? sep[0] : true) xo_text(o, star ? sep : " ", 1, true, false);
+      } else if (!quoted && sep[0]) {
+        /* unquoted, the values are joined by IFS's first character and
+        ** the whole split: IFS=x makes an empty value an empty field */
+        xo_text(o, sep, 1, false, true);
+      } else if (!quoted && star && p->bang) {
+        /* IFS='': ${!prefix*} and ${!a[*]} are one field (bash) */
       } else {
         xo_break(o, quoted);
       }
