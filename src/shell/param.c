@@ -470,7 +470,9 @@ static void ex_values(xout *o, wpart *p, bool quoted, bool star, const vlist *l)
         ** the whole split: IFS=x makes an empty value an empty field */
         xo_text(o, sep, 1, false, true);
       } else if (!quoted && star && p->bang) {
-        /* IFS='': ${!prefix*} and ${!a[*]} are one field (bash) */
+        /* IFS='': ${!prefix*} and ${!a[*]} are one field (bash), the
+        ** keys joined by spaces */
+        if (p->subscripted) xo_text(o, " ", 1, true, false);
       } else {
         xo_break(o, quoted);
       }
