@@ -53,13 +53,14 @@ static int64_t var_value(ar *a, const char *name)
 {
   const char *v = lookup(name);
   if (!v) {
-    if (sh.opt_u) {
+    if (sh.opt_u && !a->noeval) {
+      /* as a parameter's expansion: the shell exits */
       sh_error("%s: unbound variable", name);
-      a->err = true;
+      sh_exit(sh.is_c && !sh.opt_e ? 127 : 1);
     }
     return 0;
   }
-  if (!*v) return 0;
+  if (!v[strspn(v, " \t\n")]) return 0; /* empty or blank: 0 */
   return eval_text(a, v);
 }
 

@@ -426,6 +426,7 @@ static int run_simple(node *n)
       int ar = arrays_assign_word(w);
       if (ar >= 0) {
         st = ar;
+        if (st) sh.aborting = true; /* a bad subscript or a readonly array: as bash */
         continue;
       }
       strv one = {0};

@@ -373,6 +373,11 @@ static void lex_brace(lexer *lx, pbuild *b, bool in_dq)
       p->all = (char)lx_getc(lx);
     } else {
       p->index = lex_sub(lx, M_BRACE, "]", false);
+      if (!p->index->parts && lx_peekc(lx, 0) == ']') { /* ${a[]} */
+        lx_getc(lx);
+        brace_bad(lx, p, start);
+        return;
+      }
     }
     if (lx_peekc(lx, 0) != ']') {
       brace_bad(lx, p, start);
@@ -536,6 +541,8 @@ static wpart *lex_parts(lexer *lx, int mode, const char *stop, bool in_dq)
   pb_init(&b, lx);
   int depth = 0; /* parentheses in arithmetic, braces in ${} words */
   int ext = 0;   /* inside an extglob group of a word: ( | ) are text */
+  int sq = 0;    /* brackets inside a ${a[...]} subscript: ${a[a[0]]} */
+  int tern = 0;  /* ?s of a slice's offset waiting for their : */
   bool q = mode == M_DQ || mode == M_HEREDOC;
   while (!lx->err) {
     int c = lx_peekc(lx, 0);
@@ -565,6 +572,25 @@ static wpart *lex_parts(lexer *lx, int mode, const char *stop, bool in_dq)
     }
     if (mode == M_WORD && is_meta(c)) break;
     if (mode == M_DQ && c == '"') break;
+    if (mode == M_BRACE && stop[0] == ']' && !stop[1]) {
+      if (c == '[') sq++;
+      else if (c == ']' && sq > 0) {
+        sq--;
+        lx_getc(lx);
+        pb_char(&b, ']', false);
+        continue;
+      }
+    }
+    if (mode == M_BRACE && stop[0] == ':' && stop[1] == '}' && !stop[2]) {
+      /* ${s: x ? 1 : 2 : 1}: a ternary's : belongs to the offset */
+      if (c == '?') tern++;
+      else if (c == ':' && tern > 0) {
+        tern--;
+        lx_getc(lx);
+        pb_char(&b, ':', false);
+        continue;
+      }
+    }
     if (mode == M_BRACE && depth == 0 && strchr(stop, c)) break;
     if (mode == M_ARITH_SQ) { /* $[ ... ] */
       if (c == ']' && depth == 0) break;

@@ -368,7 +368,7 @@ int var_elem_set(const char *name, const char *sub, const char *value, bool appe
 {
   array *cur = var_array(name);
   bool assoc = cur && arr_assoc(cur);
-  if (assoc && !*sub) {
+  if (!*sub) {
     sh_error("%s[]: bad array subscript", name);
     return -1;
   }

@@ -221,6 +221,8 @@ t type-hash 'type -a echo; type -p cat; type -P echo; type -t cat; type -t nosuc
 t time-keyword 'time true 2>/dev/null; echo st=$?; time false; echo st=$?; TIMEFORMAT="took %0R"; { time sleep 0.1; } 2>&1; time -p echo x 2>/dev/null | cat'
 t ifs-lists 'set -- one "" two; IFS=zx; for i in $*; do echo "-$i-"; done; for i in $@; do echo "<$i>"; done; IFS=:; set -- x "y z"; s=$*; echo "$s"; s=$@; echo "$s"
 set -- "" ""; IFS=; echo "[${*:-minus}]" "[${*:+plus}]"; a=(v1 v2); for k in ${!a[*]}; do echo "k=$k"; done; IFS=x; set -- "" "" ""; for i in $*; do echo "e=[$i]"; done'
+t arith-corners 'a=(1 2 3); echo ${a[a[0]]} ${a[a[a[0]]]}; s=abcd; echo ${s: 0 < 1 ? 2 : 0 : 1}; b=" "; echo $(( b )); a[]=42; echo st=$?; echo ${a[@]}'
+t arith-nounset 'set -u; echo $(( 1 + 1 )); x=$(( y + 5 )); echo not here'
 t echo-unicode 'export LC_ALL=C.UTF-8; echo -e "a\u00e9b \U0001F600 \u6x" | od -An -tx1; printf "%x %d\n" "'"'"'é" "'"'"'a"'
 t quotes 'echo "a\"b" '"'"'c"d'"'"' \$x "\$y" "a\\b" "\q" a\ b'
 t ansi-c 'echo $'"'"'a\tb\nc'"'"' $'"'"'\x41\101'"'"''
