@@ -89,9 +89,11 @@ static int32_t new_pid(acs__kernel *k)
   return -EAGAIN;
 }
 
-/* The program a file of the box runs: its marker names it. */
+/* The program a file of the box runs: its marker names it. A script
+** ("#!" and an interpreter) returns 1 with its line in interp when interp
+** is not NULL. */
 static int program_of(acs__kernel *k, acs__proc *parent, const char *path, char *name,
-                      size_t cap)
+                      size_t cap, char *interp, size_t icap)
 {
   acs_memfs_cred cr = parent ? acs__kernel_cred(parent)
                              : (acs_memfs_cred){.umask = 022};
@@ -112,13 +114,21 @@ static int program_of(acs__kernel *k, acs__proc *parent, const char *path, char 
   acs_memfs_cred root = {.umask = 022};
   rc = acs_memfs_open(k->fs, &root, at == NULL ? acs_memfs_root(k->fs) : at, path, 0, 0, &f);
   if (rc) return rc;
-  char head[128];
+  char head[256];
   ssize_t n = acs_memfs_pread(k->fs, f, head, sizeof head - 1, 0);
   acs_memfs_close(k->fs, f);
   if (n < 0) return (int)n;
   head[n] = 0;
   static const char marker[] = "#!acs-program ";
-  if (strncmp(head, marker, sizeof marker - 1)) return -ENOEXEC;
+  if (strncmp(head, marker, sizeof marker - 1)) {
+    /* "#!INTERPRETER [ARG]": the interpreter's line, for the caller */
+    if (strncmp(head, "#!", 2) || !interp) return -ENOEXEC;
+    size_t len = strcspn(head + 2, "\n");
+    if (len >= icap || head[2 + len] != '\n') return -ENOEXEC;
+    memcpy(interp, head + 2, len);
+    interp[len] = 0;
+    return 1;
+  }
   const char *p = head + sizeof marker - 1;
   size_t len = strcspn(p, "\n");
   if (len == 0 || len >= cap) return -ENOEXEC;
@@ -141,13 +151,51 @@ static char **dup_list(char **v)
   return c;
 }
 
+static int32_t spawn_program(acs__kernel *k, acs__proc *parent, const char *path, char **argv,
+                             char **envp, const acs__kfd *fds, const char *cwd, uint32_t uid,
+                             uint32_t gid);
+
+/* As execve(2) runs a script: "#!/usr/bin/env node" runs env with
+** ["/usr/bin/env", "node", SCRIPT, ARGS...]; the interpreter must be a
+** program of the box (a script as interpreter is ENOEXEC, as one level
+** of Linux's). Anything else without the marker is ENOEXEC: the shell
+** then reads it as a script of its own. */
 int32_t acs__proc_spawn(acs__kernel *k, acs__proc *parent, const char *path, char **argv,
                         char **envp, const acs__kfd *fds, const char *cwd, uint32_t uid,
                         uint32_t gid)
 {
+  char name[64], line[256];
+  int rc = program_of(k, parent, path, name, sizeof name, line, sizeof line);
+  if (rc != 1) return rc < 0 ? rc : spawn_program(k, parent, path, argv, envp, fds, cwd, uid, gid);
+  char *ip = line + strspn(line, " \t");
+  char *end = ip + strcspn(ip, " \t");
+  char *arg = *end ? end + 1 : end;
+  *end = 0;
+  arg += strspn(arg, " \t");
+  for (size_t l = strlen(arg); l > 0 && (arg[l - 1] == ' ' || arg[l - 1] == '\t' || arg[l - 1] == '\r');) arg[--l] = 0;
+  if (!*ip) return -ENOEXEC;
+  size_t n = 0;
+  while (argv && argv[n]) n++;
+  char **v = calloc(n + 4, sizeof *v);
+  if (!v) return -ENOMEM;
+  size_t k2 = 0;
+  v[k2++] = ip;
+  if (*arg) v[k2++] = arg;
+  v[k2++] = (char *)path;
+  for (size_t i = 1; i < n; i++) v[k2++] = argv[i];
+  rc = program_of(k, parent, ip, name, sizeof name, NULL, 0);
+  int32_t r = rc ? (rc == -ENOENT ? -ENOENT : -ENOEXEC) : spawn_program(k, parent, ip, v, envp, fds, cwd, uid, gid);
+  free(v);
+  return r;
+}
+
+static int32_t spawn_program(acs__kernel *k, acs__proc *parent, const char *path, char **argv,
+                             char **envp, const acs__kfd *fds, const char *cwd, uint32_t uid,
+                             uint32_t gid)
+{
   if (k->live >= k->o.max_procs) return -EAGAIN;
   char name[64];
-  int rc = program_of(k, parent, path, name, sizeof name);
+  int rc = program_of(k, parent, path, name, sizeof name, NULL, 0);
   if (rc) return rc;
   acs_memfs_inode *dir = NULL;
   if (parent && !cwd) {
