@@ -255,6 +255,14 @@ typedef struct acs_box_options {
   size_t allowed_domain_count;
   const char *const *resolve; /* "host:port:address" pins, as curl's --resolve */
   size_t resolve_count;
+  /* What the box's npm and npx may install (a grant of its own: the box
+  ** needs no network for it; the host fetches). Any package, unless
+  ** allowed_package_count > 0 or limit_packages is true: then only those
+  ** in allowed_packages ("name" or "name@range") and their dependencies;
+  ** none when the list is empty. As acs_exec_options. */
+  const char *const *allowed_packages;
+  size_t allowed_package_count;
+  bool limit_packages;
 } acs_box_options;
 
 /* Boot a box. opts may be NULL (defaults). On success *out is the

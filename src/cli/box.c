@@ -44,6 +44,11 @@ static const char box_usage[] =
     "                        http://127.0.0.1:HOSTPORT on this machine (HOSTPORT 0 or\n"
     "                        left out: a free one; the address is printed on stderr);\n"
     "                        repeatable\n"
+    "  --allow-package SPEC  an npm package the box's npm and npx may install\n"
+    "                        (repeatable): name or name@range; default: any\n"
+    "                        package (no network option is needed: the host\n"
+    "                        fetches packages)\n"
+    "  --no-packages         npm and npx may install nothing\n"
     "  --json                print {stdout, stderr, exitCode, timedOut, truncated,\n"
     "                        durationMs, stoppedBy}\n"
     "\n"
@@ -97,12 +102,15 @@ int acs__cli_box(int argc, char **argv)
   const char **copies = calloc((size_t)argc + 1, sizeof *copies);
   const char **domains = calloc((size_t)argc + 1, sizeof *domains);
   const char **resolves = calloc((size_t)argc + 1, sizeof *resolves);
+  const char **pkgs = calloc((size_t)argc + 1, sizeof *pkgs);
   size_t ncopies = 0;
-  if (!env || !copies || !domains || !resolves) {
+  bool no_packages = false;
+  if (!env || !copies || !domains || !resolves || !pkgs) {
     free(env);
     free(copies);
     free(domains);
     free(resolves);
+    free(pkgs);
     return 3;
   }
   bool json = false;
@@ -137,6 +145,10 @@ int acs__cli_box(int argc, char **argv)
       json = true;
       continue;
     }
+    if (!strcmp(name, "--no-packages")) {
+      no_packages = true;
+      continue;
+    }
     if (!strcmp(name, "--exec")) {
       exec_at = i + 1;
       break;
@@ -167,7 +179,7 @@ int acs__cli_box(int argc, char **argv)
     static const char *const valued[] = {"-w", "--workdir", "--copy", "--user", "--hostname", "--env",
                                          "-p", "--publish", "--allow-domain", "--resolve",
                                          "--timeout-ms", "--max-output-bytes", "--fs-mb",
-                                         "--max-processes"};
+                                         "--max-processes", "--allow-package"};
     bool known = false;
     for (size_t k = 0; k < sizeof valued / sizeof *valued && !known; k++)
       known = !strcmp(name, valued[k]);
@@ -211,6 +223,7 @@ int acs__cli_box(int argc, char **argv)
     }
     else if (!strcmp(name, "--allow-domain")) domains[ndomains++] = val;
     else if (!strcmp(name, "--resolve")) resolves[nresolves++] = val;
+    else if (!strcmp(name, "--allow-package")) pkgs[bo.allowed_package_count++] = val;
     else if (!strcmp(name, "--user")) so.user = val;
     else if (!strcmp(name, "--hostname")) bo.hostname = val;
     else if (!strcmp(name, "--env")) env[so.env_count++] = val;
@@ -271,6 +284,13 @@ int acs__cli_box(int argc, char **argv)
   so.stdin_data = in;
   so.stdin_len = in_len;
 
+  if (no_packages && bo.allowed_package_count) {
+    free(in);
+    status = usage("%s", "--no-packages and --allow-package contradict each other: give one");
+    goto out;
+  }
+  bo.allowed_packages = pkgs;
+  bo.limit_packages = no_packages;
   acs_err err = {0};
   acs_box *box = NULL;
   int rc = acs_box_new(&bo, &box, &err);
@@ -314,5 +334,6 @@ out:
   free(copies);
   free(domains);
   free(resolves);
+  free(pkgs);
   return status;
 }

@@ -6,6 +6,7 @@
 #include "../base/base.h"
 #include "../box/capture.h"
 #include "../policy/hosts.h"
+#include "../pkg/allow.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -112,6 +113,23 @@ int acs_box_new(const acs_box_options *o, acs_box **out, acs_err *err)
     ko.max_fs_bytes = (uint64_t)o->max_fs_mb << 20;
     ko.max_inodes = (uint64_t)o->max_files;
     ko.max_procs = o->max_processes;
+    if (o->limit_packages || o->allowed_package_count) {
+      /* checked here, so that a bad entry is the caller's error; the
+      ** kernel (a fork) reads its own copy of the list */
+      acs__allow *allow = NULL;
+      int rc = acs__allow_parse(o->allowed_packages, o->allowed_package_count, &allow, err);
+      if (rc) return rc;
+      acs__allow_free(allow);
+      ko.no_packages = o->allowed_package_count == 0;
+      ko.allowed_packages = calloc(o->allowed_package_count + 1, sizeof *ko.allowed_packages);
+      if (!ko.allowed_packages) return ACS_ENOMEM;
+      for (size_t i = 0; i < o->allowed_package_count; i++)
+        if (!(ko.allowed_packages[i] = strdup(o->allowed_packages[i]))) {
+          acs__strv_free(ko.allowed_packages);
+          return ACS_ENOMEM;
+        }
+      ko.allowed_package_count = o->allowed_package_count;
+    }
   }
   acs_box *b = calloc(1, sizeof *b);
   if (!b) {
@@ -138,6 +156,8 @@ int acs_box_new(const acs_box_options *o, acs_box **out, acs_err *err)
   close(sv[1]);
   acs__hosts_free(policy);
   policy = NULL;
+  acs__strv_free(ko.allowed_packages); /* the kernel has its copy */
+  ko.allowed_packages = NULL;
   b->sock = sv[0];
   pthread_mutex_init(&b->lock, NULL);
   acs__rd rd;
@@ -159,6 +179,7 @@ fail:
   free(b->sbuf);
   free(b->rbuf);
   free(b);
+  acs__strv_free(ko.allowed_packages);
   return err && err->code ? err->code : ACS_ENOMEM;
 }
 

@@ -919,6 +919,9 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     send_reply(k, sock, &m, seq);
     return true;
   }
+  case ACS__SYS_PKG_INSTALL:
+  case ACS__SYS_PKG_RESULT:
+    return acs__kpkg_call(k, p, sock, h, rd);
   default:
     return false;
   }

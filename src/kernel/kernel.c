@@ -261,7 +261,7 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
   /* tell the owner we are ready */
   acs__kernel_reply(&K, K.owner, 0, 0);
 
-  enum { FIXED = 4 + (int)(sizeof K.exposed / sizeof *K.exposed) };
+  enum { FIXED = 4 + (int)(sizeof K.exposed / sizeof *K.exposed) + ACS__KPKG_MAX };
   struct pollfd *pf = calloc((size_t)K.nprocs + FIXED, sizeof *pf);
   int32_t *who = calloc((size_t)K.nprocs + FIXED, sizeof *who);
   if (!pf || !who) die("out of memory");
@@ -277,6 +277,8 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
       pf[n++] = (struct pollfd){.fd = K.dial_done[0], .events = POLLIN};
     }
     for (int i = 0; i < nexp; i++) pf[n++] = (struct pollfd){.fd = K.exposed[i].fd, .events = POLLIN};
+    int pkg0 = n; /* npm's host-side workers (pkgcall.c) */
+    n += acs__kpkg_poll(&K, pf + n);
     int first_proc = n;
     for (int i = 2; i < K.nprocs; i++)
       if (K.procs[i].state != ACS__P_FREE && K.procs[i].sock >= 0 && !K.procs[i].waiting &&
@@ -299,6 +301,8 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
       if (pf[3 + i].revents) acs__net_accept_exposed(&K, i);
     if (dial_at >= 0 && pf[dial_at].revents) acs__net_dialed(&K);
     acs__net_expire(&K);
+    for (int i = pkg0; i < first_proc; i++)
+      if (pf[i].revents) acs__kpkg_event(&K, pf[i].fd);
     for (int i = first_proc; i < n; i++) {
       acs__proc *p = &K.procs[who[i]];
       if (pf[i].revents && p->sock == pf[i].fd) proc_message(p);

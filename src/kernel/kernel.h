@@ -31,6 +31,11 @@ typedef struct acs__kernel_opts {
   const struct acs__hosts *policy;
   const char *const *resolve;  /* "host:port:address" pins, as curl's --resolve */
   size_t resolve_count;
+  /* what npm may install (pkgcall.c): none, or these entries (0: any);
+  ** the caller's memory, valid in the kernel since it is a fork */
+  bool no_packages;
+  char **allowed_packages;
+  size_t allowed_package_count;
 } acs__kernel_opts;
 
 typedef struct acs__pfile acs__pfile; /* an open /proc file (procfs.c) */
@@ -172,6 +177,14 @@ void acs__net_accept_exposed(acs__kernel *k, int i); /* exposed[i] is readable *
 int acs__net_poll_ms(acs__kernel *k);   /* until the next port wait expires; -1 none */
 void acs__net_expire(acs__kernel *k);   /* answer port waits whose time is up */
 void acs__net_dialed(acs__kernel *k);   /* dial_done[0] is readable */
+/* pkgcall.c: PKG_INSTALL and PKG_RESULT (false: malformed); the workers'
+** pipes to poll (at most ACS__KPKG_MAX, into pf; returns how many) and
+** one of them readable. */
+#define ACS__KPKG_MAX 8
+struct pollfd;
+bool acs__kpkg_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr *h, acs__rd *rd);
+int acs__kpkg_poll(acs__kernel *k, struct pollfd *pf);
+void acs__kpkg_event(acs__kernel *k, int fd);
 
 /* zygote.c: fork the box's zygote (before the tree holds anything). */
 int acs__kernel_zygote_start(acs__kernel *k);

@@ -88,6 +88,10 @@ enum {
                             str peer, u32 pport; the socket as SCM_RIGHTS */
   ACS__SYS_SOCKNAME = 63,/* i32 fd -> u32 kind (1 listener, 2 connected); str local,
                             u32 lport, str peer, u32 pport */
+  /* npm's: packages resolved and fetched on the host, copied into the box
+  ** (src/kernel/pkgcall.c, docs/box-npm.md) */
+  ACS__SYS_PKG_INSTALL = 80, /* str project dir, bytes request JSON -> i64 answer length, bytes first part */
+  ACS__SYS_PKG_RESULT = 81,  /* i64 offset -> i64 answer length, bytes from offset */
   ACS__SYS_OP_COUNT
 };
 

@@ -899,3 +899,39 @@ int acs_sys_dial(const char *host, int port, char *why, size_t why_len)
   if (mine < 0 && why_len) snprintf(why, why_len, "%s", strerror(e));
   return mine < 0 ? -e : mine;
 }
+
+ssize_t acs_sys_pkg_install(const char *dir, const void *req, size_t len, char **answer)
+{
+  *answer = NULL;
+  acs__msg m = start(ACS__SYS_PKG_INSTALL);
+  acs__msg_str(&m, dir);
+  acs__msg_bytes(&m, req, len);
+  acs__rd rd;
+  int64_t total = call(&m, &rd, NULL, NULL);
+  if (total < 0) return (ssize_t)total;
+  char *out = malloc((size_t)total + 1);
+  if (!out) return -ENOMEM;
+  size_t have = 0;
+  for (;;) {
+    const unsigned char *p;
+    size_t n;
+    if (!acs__rd_bytes(&rd, &p, &n) || have + n > (size_t)total) {
+      free(out);
+      return -EPROTO;
+    }
+    memcpy(out + have, p, n);
+    have += n;
+    if (have == (size_t)total || n == 0) break;
+    /* the rest of a long answer, a part per call */
+    m = start(ACS__SYS_PKG_RESULT);
+    acs__msg_i64(&m, (int64_t)have);
+    int64_t t = call(&m, &rd, NULL, NULL);
+    if (t < 0 || t != total) {
+      free(out);
+      return t < 0 ? (ssize_t)t : -EPROTO;
+    }
+  }
+  out[have] = 0;
+  *answer = out;
+  return (ssize_t)have;
+}

@@ -180,6 +180,11 @@ int acs_sys_dial(const char *host, int port, char *why, size_t why_len);
 extern const char acs_sys_no_network[];
 /* A socket descriptor's addresses; *listener says whether it listens. */
 int acs_sys_sockname(int fd, bool *listener, acs_sys_sockaddr *addr /* OUT */);
+/* npm's call (docs/box-npm.md): the request (JSON) for the project at
+** dir (absolute); waits while the host resolves and fetches and the
+** kernel copies the packages in. *answer is the answer's JSON (malloc'd,
+** NUL-terminated). Returns its length or a negative errno. */
+ssize_t acs_sys_pkg_install(const char *dir, const void *req, size_t len, char **answer);
 
 /* Leave the program: flushes nothing (callers flush their own buffers). */
 _Noreturn void acs_sys_exit(int code);
