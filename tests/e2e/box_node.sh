@@ -163,7 +163,7 @@ check "child_process runs the box's programs (tests/e2e/box_child_process.sh has
 run_acs box --exec node -e 'fetch("http://example.com/").catch((e) => console.log(e.message, "|", e.cause.message))'
 check "fetch of a host outside the box fails with the reason: the box has no network" has "$OUT" "fetch failed | the box has no network: only its own servers"
 run_acs box --exec npm install
-check "npm is not in the box yet: command not found (127)" [ "$RC" = 127 ]
+check "npm in a directory without package.json: npm's ENOENT (box_npm.sh tests npm)" all [ "$RC" = 1 ] -- has "$ERR" "npm error code ENOENT"
 
 # ------------------------------------------- the same stdout as Node 22
 cat >"$TMP/fsdiff.js" <<'EOF'

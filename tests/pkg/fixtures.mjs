@@ -352,6 +352,31 @@ exports.named = "nmd";`) },
       files: { "index.js": cjs(`exports.installed = "postinstall-pkg-loaded";`) },
     }],
   },
+  // bins (tests/e2e/box_npm.sh): an object bin with a #!/usr/bin/env node
+  // script, a string bin, and a tool used as a devDependency
+  "fx-bin": {
+    distTags: { latest: "1.2.0" },
+    versions: [{ version: "1.0.0", bin: { "fx-hello": "bin/hello.js" }, files: {
+      "index.js": cjs(`exports.v = "1.0.0";`),
+      "bin/hello.js": "#!/usr/bin/env node\nconsole.log('hello 1.0.0 ' + process.argv.slice(2).join(','));\n",
+    } }, {
+      version: "1.2.0",
+      dependencies: { "fx-chain-e": "^1" },
+      bin: { "fx-hello": "./bin/hello.js", "fx-hello-chain": "bin/chain.js" },
+      files: {
+        "index.js": cjs(`exports.v = "1.2.0";`),
+        "bin/hello.js": "#!/usr/bin/env node\nconsole.log('hello 1.2.0 ' + process.argv.slice(2).join(','));\n",
+        "bin/chain.js": "#!/usr/bin/env node\nconsole.log(require('fx-chain-e').chain);\n",
+      },
+    }],
+  },
+  "fx-tool": {
+    distTags: { latest: "2.0.0" },
+    versions: [{ version: "2.0.0", bin: "cli.js", files: {
+      "index.js": cjs(`exports.tool = true;`),
+      "cli.js": "#!/usr/bin/env node\nconsole.log('fx-tool ran in ' + process.cwd() + ' args=' + JSON.stringify(process.argv.slice(2)));\n",
+    } }],
+  },
   // requires fx-cjs without declaring it
   "fx-phantom": {
     distTags: { latest: "1.0.0" },
