@@ -159,11 +159,11 @@ static int run_one(acs_cmd *c, const char *root, json_t *pj, const char *event, 
   int code = run_exit_code(st);
   if (code) {
     char text[5000];
-    snprintf(text, sizeof text, "Lifecycle script `%s` failed with error:\ncode %d\npath %s\nlocation %s\n"
-             "command failed\ncommand sh -c %s", event, code, root, root, cmd);
+    /* npm 10's lines for a script that failed (a workspace's add "Lifecycle script ... failed") */
+    snprintf(text, sizeof text, "code %d\npath %s\ncommand failed\ncommand sh -c %s", code, root, cmd);
     if (WIFSIGNALED(st))
-      snprintf(text, sizeof text, "Lifecycle script `%s` failed with error:\nsignal %s\npath %s\ncommand failed\n"
-               "command sh -c %s", event, WTERMSIG(st) == 9 ? "SIGKILL" : WTERMSIG(st) == 15 ? "SIGTERM" : "SIGINT", root, cmd);
+      snprintf(text, sizeof text, "path %s\ncommand failed\nsignal %s\ncommand sh -c %s", root,
+               WTERMSIG(st) == 9 ? "SIGKILL" : WTERMSIG(st) == 15 ? "SIGTERM" : WTERMSIG(st) == 2 ? "SIGINT" : "SIGHUP", cmd);
     if (!silent) npm_error_lines(c, text);
   }
   return code;
@@ -324,6 +324,113 @@ static int do_init(acs_cmd *c, bool yes)
 
 /* ------------------------------------------------------------ ls */
 
+/* The lockfile path Node's resolution finds `name` at from the package at
+** `from` ("" for the project), or NULL. Into out. */
+static const char *ls_resolve(json_t *tree, const char *from, const char *name, char *out, size_t cap)
+{
+  char at[4096];
+  snprintf(at, sizeof at, "%s", from);
+  for (;;) {
+    if ((size_t)snprintf(out, cap, "%s%snode_modules/", at, *at ? "/" : "") + strlen(name) >= cap) return NULL;
+    strcat(out, name);
+    if (json_object_get(tree, out)) return out;
+    if (!*at) return NULL;
+    /* one package up: "node_modules/a/node_modules/b" -> "node_modules/a" -> "" */
+    char *last = NULL;
+    for (char *q = at; (q = strstr(q, "/node_modules/")); q++) last = q;
+    if (last) *last = 0;
+    else at[0] = 0;
+  }
+}
+
+static json_t *ls_deps(json_t *tree, json_t *pj, const char *path)
+{
+  json_t *d = json_object(), *src = *path ? json_object_get(tree, path) : pj;
+  static const char *const kinds[] = {"dependencies", "devDependencies", "optionalDependencies", "peerDependencies"};
+  for (size_t k = 0; k < 4; k++) {
+    if (k == 1 && *path) continue; /* a dependency's devDependencies are not installed */
+    const char *n;
+    json_t *v;
+    json_object_foreach(json_object_get(src, kinds[k]), n, v)
+      if (!json_object_get(d, n)) json_object_set(d, n, v);
+  }
+  return d;
+}
+
+static int cmp_cstr(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
+
+/* npm ls --all: the tree, breadth first deciding where each package is
+** shown whole (its first edge) and where it is "deduped". */
+static void ls_print(acs_cmd *c, json_t *tree, json_t *pj, const char *path, const char *prefix, json_t *full, int depth)
+{
+  json_t *deps = ls_deps(tree, pj, path);
+  size_t n = json_object_size(deps), k = 0;
+  const char **names = calloc(n + 1, sizeof *names);
+  const char *key;
+  json_t *v;
+  json_object_foreach(deps, key, v) names[k++] = key;
+  qsort(names, k, sizeof *names, cmp_cstr);
+  for (size_t i = 0; i < k; i++) {
+    bool last = i + 1 == k;
+    char target[1100], edge[2200];
+    const char *t = ls_resolve(tree, path, names[i], target, sizeof target);
+    snprintf(edge, sizeof edge, "%s\t%s", path, names[i]);
+    const char *ver = t ? json_string_value(json_object_get(json_object_get(tree, t), "version")) : NULL;
+    bool whole = t && json_is_true(json_object_get(full, edge));
+    json_t *sub = whole ? ls_deps(tree, pj, t) : NULL;
+    bool kids = sub && json_object_size(sub) && depth < 64;
+    json_decref(sub);
+    if (!t) {
+      bool opt = json_object_get(json_object_get(*path ? json_object_get(tree, path) : pj, "optionalDependencies"), names[i]) ||
+                 json_object_get(json_object_get(*path ? json_object_get(tree, path) : pj, "peerDependencies"), names[i]);
+      if (opt && *path) continue;
+      cmd_printf(c, "%s%s UNMET %sDEPENDENCY %s@%s\n", prefix, last ? "└──" : "├──", opt ? "OPTIONAL " : "", names[i],
+                 json_string_value(json_object_get(deps, names[i])) ?: "");
+      continue;
+    }
+    cmd_printf(c, "%s%s%s %s@%s%s\n", prefix, last ? "└─" : "├─", kids ? "┬" : "─", names[i], ver ? ver : "",
+               whole ? "" : " deduped");
+    if (kids) {
+      char np[4096];
+      snprintf(np, sizeof np, "%s%s", prefix, last ? "  " : "│ ");
+      ls_print(c, tree, pj, t, np, full, depth + 1);
+    }
+  }
+  free(names);
+  json_decref(deps);
+}
+
+static void ls_all(acs_cmd *c, json_t *tree, json_t *pj)
+{
+  json_t *full = json_object(), *seen = json_object(), *queue = json_array();
+  json_array_append_new(queue, json_string(""));
+  json_object_set_new(seen, "", json_true());
+  for (size_t qi = 0; qi < json_array_size(queue); qi++) {
+    const char *path = json_string_value(json_array_get(queue, qi));
+    json_t *deps = ls_deps(tree, pj, path);
+    size_t n = json_object_size(deps), k = 0;
+    const char **names = calloc(n + 1, sizeof *names);
+    const char *key;
+    json_t *v;
+    json_object_foreach(deps, key, v) names[k++] = key;
+    qsort(names, k, sizeof *names, cmp_cstr);
+    for (size_t i = 0; i < k; i++) {
+      char target[1100], edge[2200];
+      if (!ls_resolve(tree, path, names[i], target, sizeof target) || json_object_get(seen, target)) continue;
+      json_object_set_new(seen, target, json_true());
+      snprintf(edge, sizeof edge, "%s\t%s", path, names[i]);
+      json_object_set_new(full, edge, json_true());
+      json_array_append_new(queue, json_string(target));
+    }
+    free(names);
+    json_decref(deps);
+  }
+  ls_print(c, tree, pj, "", "", full, 0);
+  json_decref(full);
+  json_decref(seen);
+  json_decref(queue);
+}
+
 static bool fits(const char *want, const char *have)
 {
   if (!strcmp(want, "latest") || !strcmp(want, "*") || strchr(want, ':')) return true;
@@ -338,7 +445,7 @@ static bool fits(const char *want, const char *have)
   return ok;
 }
 
-static int do_ls(acs_cmd *c, bool json_out)
+static int do_ls(acs_cmd *c, bool json_out, bool tree_all)
 {
   char *root = npm_root();
   char pjp[4200];
@@ -406,6 +513,7 @@ static int do_ls(acs_cmd *c, bool json_out)
   json_t *jdeps = json_object();
   strbuf problems = {0};
   if (!json_out) cmd_printf(c, "%s%s%s %s\n", name ? name : "", ver ? "@" : "", ver ? ver : "", root);
+  if (tree_all && !json_out && k) ls_all(c, tree, pj);
   if (!k && !json_out) cmd_puts(c, "└── (empty)\n");
   for (size_t i = 0; i < k; i++) {
     const char *want = json_string_value(json_object_get(all, names[i]));
@@ -441,7 +549,7 @@ static int do_ls(acs_cmd *c, bool json_out)
       json_object_set_new(jdeps, names[i], json_pack("{s:s, s:s}", "version", have, "overridden", "false"));
       json_object_set_new(json_object_get(jdeps, names[i]), "overridden", json_false());
     }
-    if (!json_out) cmd_puts(c, line);
+    if (!json_out && !tree_all) cmd_puts(c, line);
     json_decref(m);
   }
   if (json_out) {
@@ -668,7 +776,6 @@ int acs__cmd_npm(acs_cmd *c, int argc, char **argv)
       ops[nops++] = argv[i];
     }
   }
-  (void)all;
   int status = 0;
   if (!command) {
     cmd_puts(c, c->help);
@@ -699,7 +806,7 @@ int acs__cmd_npm(acs_cmd *c, int argc, char **argv)
       free(root);
     }
   } else if (!strcmp(command, "ls") || !strcmp(command, "list") || !strcmp(command, "la") || !strcmp(command, "ll")) {
-    status = do_ls(c, json_out);
+    status = do_ls(c, json_out, all);
   } else if (!strcmp(command, "run") || !strcmp(command, "run-script") || !strcmp(command, "rum") ||
              !strcmp(command, "urn")) {
     /* the script's arguments: what follows its name, then what follows -- */

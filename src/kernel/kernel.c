@@ -286,7 +286,7 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
         who[n] = i;
         pf[n++] = (struct pollfd){.fd = K.procs[i].sock, .events = POLLIN};
       }
-    int r = poll(pf, (nfds_t)n, acs__net_poll_ms(&K));
+    int r = poll(pf, (nfds_t)n, acs__kpkg_busy() ? 0 : acs__net_poll_ms(&K));
     if (r < 0) {
       if (errno == EINTR) continue;
       die("poll");
@@ -303,6 +303,7 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
     acs__net_expire(&K);
     for (int i = pkg0; i < first_proc; i++)
       if (pf[i].revents) acs__kpkg_event(&K, pf[i].fd);
+    acs__kpkg_work(&K);
     for (int i = first_proc; i < n; i++) {
       acs__proc *p = &K.procs[who[i]];
       if (pf[i].revents && p->sock == pf[i].fd) proc_message(p);

@@ -185,6 +185,10 @@ struct pollfd;
 bool acs__kpkg_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr *h, acs__rd *rd);
 int acs__kpkg_poll(acs__kernel *k, struct pollfd *pf);
 void acs__kpkg_event(acs__kernel *k, int fd);
+/* Packages still being copied in (a slice per turn of the loop, which
+** then must not sleep in poll), and the next slice. */
+bool acs__kpkg_busy(void);
+void acs__kpkg_work(acs__kernel *k);
 
 /* zygote.c: fork the box's zygote (before the tree holds anything). */
 int acs__kernel_zygote_start(acs__kernel *k);

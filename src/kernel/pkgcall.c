@@ -47,6 +47,9 @@ typedef struct job {
   char *req;
   size_t req_len;
   acs__buf in;          /* the worker's answer so far */
+  json_t *ans, *rq;     /* once it came: the answer and the request, while copying */
+  size_t next;          /* the next package to copy */
+  int copied;
   char *result;
   size_t result_len;
 } job;
@@ -59,6 +62,8 @@ static void job_free(job *j)
   free(j->dir);
   free(j->req);
   acs__buf_free(&j->in);
+  json_decref(j->ans);
+  json_decref(j->rq);
   free(j->result);
   memset(j, 0, sizeof *j);
   j->fd = -1;
@@ -217,8 +222,9 @@ static char *error_json(const char *code, const char *fmt, ...)
 
 /* The worker's answer into the box: each package copied in (unless the
 ** request says it is there already, or it is a dev package the request
-** omits), then the answer the guest gets. */
-static char *land(acs__kernel *k, job *j)
+** omits), a slice at a time (land_some), then the answer the guest gets
+** (land_done). */
+static char *land_start(job *j)
 {
   json_t *a = json_loadb(j->in.data ? j->in.data : "", j->in.len, 0, NULL);
   if (!json_is_object(a))
@@ -228,25 +234,35 @@ static char *land(acs__kernel *k, job *j)
     json_decref(a);
     return s;
   }
-  json_t *rq = json_loadb(j->req, j->req_len, 0, NULL);
-  json_t *present = json_object_get(rq, "present");
-  bool omit_dev = json_is_true(json_object_get(rq, "omitDev"));
+  j->ans = a;
+  j->rq = json_loadb(j->req, j->req_len, 0, NULL);
+  j->next = 0;
+  return NULL;
+}
+
+/* Copy packages from the next one on, for about `budget_ns`: a big tree
+** must not hold up the box's other processes. Returns true once all are in
+** (or one failed: j->result then holds the error). */
+static bool land_some(acs__kernel *k, job *j, long budget_ns)
+{
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  json_t *present = json_object_get(j->rq, "present");
+  bool omit_dev = json_is_true(json_object_get(j->rq, "omitDev"));
+  const char *g = json_string_value(json_object_get(j->rq, "global"));
   acs_memfs_cred cr = cred_of(j);
-  json_t *pkgs = json_object_get(a, "pkgs"), *pk;
-  size_t i;
-  int copied = 0;
-  char *fail = NULL;
-  json_array_foreach(pkgs, i, pk) {
+  json_t *pkgs = json_object_get(j->ans, "pkgs");
+  while (j->next < json_array_size(pkgs)) {
+    json_t *pk = json_array_get(pkgs, j->next++);
     const char *path = json_string_value(json_object_get(pk, "path"));
     const char *dir = json_string_value(json_object_get(pk, "dir"));
     const char *ver = json_string_value(json_object_get(pk, "version"));
-    if (!fail && path && dir && ver && !(omit_dev && json_is_true(json_object_get(pk, "dev")))) {
+    if (path && dir && ver && !(omit_dev && json_is_true(json_object_get(pk, "dev")))) {
       const char *had = json_string_value(json_object_get(present, path));
       if (!had || strcmp(had, ver)) {
         char box[ACS_MEMFS_PATH_MAX];
         /* -g: each named package is a tree of its own, its dependencies
         ** nested under it (/usr/local/lib/node_modules/X/node_modules/D) */
-        const char *g = json_string_value(json_object_get(rq, "global"));
         char gtop[600];
         snprintf(gtop, sizeof gtop, "node_modules/%s", g ? g : "");
         int n = g && strcmp(path, gtop)
@@ -255,23 +271,30 @@ static char *land(acs__kernel *k, job *j)
         int rc = n < 0 || (size_t)n >= sizeof box ? -ENAMETOOLONG : rm_tree(k, &cr, box, 0);
         if (!rc) rc = parents(k, &cr, box);
         if (!rc) rc = copy_in(k, &cr, dir, box, 0);
-        if (rc)
-          fail = error_json(rc == -EACCES || rc == -EPERM ? "EACCES" : rc == -ENOSPC || rc == -EDQUOT ? "ENOSPC" : "EENV",
-                            "%s: could not write %s: %s", json_string_value(json_object_get(pk, "name")), box,
-                            strerror(-rc));
-        else {
-          copied++;
-          json_object_set_new(pk, "copied", json_true());
+        if (rc) {
+          j->result = error_json(rc == -EACCES || rc == -EPERM ? "EACCES" : rc == -ENOSPC || rc == -EDQUOT ? "ENOSPC" : "EENV",
+                                 "%s: could not write %s: %s", json_string_value(json_object_get(pk, "name")), box,
+                                 strerror(-rc));
+          return true;
         }
+        j->copied++;
+        json_object_set_new(pk, "copied", json_true());
       }
     }
-    json_object_del(pk, "dir");
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if ((t1.tv_sec - t0.tv_sec) * 1000000000L + (t1.tv_nsec - t0.tv_nsec) >= budget_ns) break;
   }
-  json_object_set_new(a, "copied", json_integer(copied));
-  char *s = fail ? fail : json_dumps(a, JSON_COMPACT);
-  json_decref(rq);
-  json_decref(a);
-  return s;
+  return j->next >= json_array_size(pkgs);
+}
+
+/* The answer for the guest: the worker's, less its host paths. */
+static char *land_done(job *j)
+{
+  json_t *pk;
+  size_t i;
+  json_array_foreach(json_object_get(j->ans, "pkgs"), i, pk) json_object_del(pk, "dir");
+  json_object_set_new(j->ans, "copied", json_integer(j->copied));
+  return json_dumps(j->ans, JSON_COMPACT);
 }
 
 /* ------------------------------------------------------- the worker */
@@ -420,6 +443,9 @@ int acs__kpkg_poll(acs__kernel *k, struct pollfd *pf)
   return n;
 }
 
+static void fail_nomem(acs__kernel *k, job *j);
+static void answer(acs__kernel *k, job *j);
+
 void acs__kpkg_event(acs__kernel *k, int fd)
 {
   job *j = NULL;
@@ -440,16 +466,55 @@ void acs__kpkg_event(acs__kernel *k, int fd)
     job_free(j);
     return;
   }
-  j->result = land(k, j);
-  if (!j->result) {
-    int sock = j->sock;
-    uint32_t seq = j->seq;
-    job_free(j);
-    acs__kernel_reply(k, sock, seq, -ENOMEM);
+  j->result = land_start(j);
+  if (!j->result && !j->ans) {
+    fail_nomem(k, j);
     return;
   }
+  if (j->ans) return; /* acs__kpkg_work copies it in */
+  answer(k, j);
+}
+
+static void fail_nomem(acs__kernel *k, job *j)
+{
+  int sock = j->sock;
+  uint32_t seq = j->seq;
+  job_free(j);
+  acs__kernel_reply(k, sock, seq, -ENOMEM);
+}
+
+/* The reply to PKG_INSTALL, once j->result holds the answer. */
+static void answer(acs__kernel *k, job *j)
+{
   j->result_len = strlen(j->result);
   j->done = true;
   send_chunk(k, j, j->sock, j->seq, 0);
   if (j->result_len <= CHUNK) job_free(j);
+}
+
+bool acs__kpkg_busy(void)
+{
+  for (int i = 0; i < MAX_JOBS; i++)
+    if (jobs[i].used && jobs[i].ans && !jobs[i].done) return true;
+  return false;
+}
+
+void acs__kpkg_work(acs__kernel *k)
+{
+  for (int i = 0; i < MAX_JOBS; i++) {
+    job *j = &jobs[i];
+    if (!j->used || !j->ans || j->done) continue;
+    if (!alive(k, j)) {
+      job_free(j);
+      continue;
+    }
+    /* 2 ms of copying per turn of the loop: every other process's call
+    ** waits at most that long */
+    if (!land_some(k, j, 2000000)) continue;
+    if (!j->result && !(j->result = land_done(j))) {
+      fail_nomem(k, j);
+      continue;
+    }
+    answer(k, j);
+  }
 }

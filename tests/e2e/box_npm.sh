@@ -51,9 +51,10 @@ check "install: node finds the packages" has "$OUT" "CHAIN a@1.0.0>b@1.1.0>c@1.0
 
 # the lockfile is npm's: the same tree as the host's npm writes for it
 if command -v npm >/dev/null; then
-  mkdir -p "$TMP/host" && (cd "$TMP/host" && printf '{"name":"p","version":"1.0.0","dependencies":{"fx-chain-a":"^1.0.0","@fx/scoped":"^1.1.0","fx-bin":"^1.0.0"}}\n' >package.json &&
+  mkdir -p "$TMP/host" && (cd "$TMP/host" && printf '{"name":"p","version":"1.0.0","dependencies":{"fx-chain-a":"^1.0.0","@fx/scoped":"^1.1.0","fx-bin":"^1.0.0","fx-dia-top":"^1.0.0"}}\n' >package.json &&
     npm install --registry "$ACS_NPM_REGISTRY" --cache "$TMP/npmcache" --no-audit --no-fund --ignore-scripts --omit-lockfile-registry-resolved=false >/dev/null 2>&1)
-  box 'printf "{\"name\":\"p\",\"version\":\"1.0.0\",\"dependencies\":{\"fx-chain-a\":\"^1.0.0\",\"@fx/scoped\":\"^1.1.0\",\"fx-bin\":\"^1.0.0\"}}\n" > package.json && npm install >/dev/null && cat package-lock.json'
+  box 'cp /tmp/pj package.json && npm install >/dev/null && cat package-lock.json && npm ls --all > /tmp/ls.txt; cat /tmp/ls.txt >&2' --copy "$TMP/host/package.json:/tmp/pj"
+  boxls=$(printf '%s' "$ERR" | tail -n +2)
   printf '%s' "$OUT" >"$TMP/box-lock.json"
   # license aside: npm takes it from the packument, which the fixture
   # registry leaves out; the box from the tarball'"'"'s package.json
@@ -66,6 +67,12 @@ if command -v npm >/dev/null; then
 host: $want"
   diff <(printf "%s\n" "$got") <(printf "%s\n" "$want") > "$TMP/lockdiff"; OUT=$(cat "$TMP/lockdiff")
   check "install: the lockfile's tree is host npm's" test -n "$want" -a "$want" = "$got"
+  hostls=$(cd "$TMP/host" && npm ls --all 2>&1 | tail -n +2)
+  OUT="box:
+$boxls
+host:
+$hostls"
+  check "ls --all: the tree as host npm draws it (nesting, deduped)" test -n "$hostls" -a "$boxls" = "$hostls"
 fi
 
 # ------------------------------------------------------------ ci, lockfile
