@@ -12,6 +12,7 @@
 #include "kernel.h"
 
 #include "../base/base.h"
+#include "../pkg/name.h"
 #include "../pkg/npmjob.h"
 
 #include <dirent.h>
@@ -237,6 +238,10 @@ static char *land_start(job *j)
   j->ans = a;
   j->rq = json_loadb(j->req, j->req_len, 0, NULL);
   j->next = 0;
+  /* -g's name becomes a path: it must be a package's */
+  const char *g = json_string_value(json_object_get(j->rq, "global"));
+  if (g && acs__pkg_name_check(g, strlen(g), true))
+    return error_json("EINVAL", "\"%.300s\" is not a package name", g);
   return NULL;
 }
 
@@ -467,12 +472,9 @@ void acs__kpkg_event(acs__kernel *k, int fd)
     return;
   }
   j->result = land_start(j);
-  if (!j->result && !j->ans) {
-    fail_nomem(k, j);
-    return;
-  }
-  if (j->ans) return; /* acs__kpkg_work copies it in */
-  answer(k, j);
+  if (j->result) answer(k, j);
+  else if (!j->ans) fail_nomem(k, j);
+  /* else acs__kpkg_work copies it in */
 }
 
 static void fail_nomem(acs__kernel *k, job *j)

@@ -8,6 +8,7 @@
 
 #include "../base/base.h"
 #include "../net/http.h"
+#include "name.h"
 #include "registry.h"
 #include "resolve.h"
 #include "store.h"
@@ -115,6 +116,25 @@ static int declared_deps(acs__pkg *p)
   return 0;
 }
 
+/* A lockfile path is node_modules/NAME, nested any number of times, each
+** NAME a package's ("a", "@s/a"): nothing of a lockfile may point a copy
+** elsewhere in the project. */
+static bool lock_path_ok(const char *path)
+{
+  const char *p = path;
+  while (*p) {
+    if (strncmp(p, "node_modules/", 13)) return false;
+    p += 13;
+    const char *end = strchr(p[0] == '@' ? (strchr(p, '/') ? strchr(p, '/') + 1 : p) : p, '/');
+    size_t n = end ? (size_t)(end - p) : strlen(p);
+    if (!n || acs__pkg_name_check(p, n, true)) return false;
+    p += n;
+    if (*p == '/') p++;
+    else if (*p) return false;
+  }
+  return p > path;
+}
+
 /* The lockfile's tree as it stands: each entry's version document from
 ** its packument. Direct dependencies must be allowed. */
 static char *tree_from_lock(acs__registry *reg, const acs__npm_policy *pol, json_t *lock, acs__pkg_tree **out)
@@ -130,7 +150,13 @@ static char *tree_from_lock(acs__registry *reg, const acs__npm_policy *pol, json
   char *fail = NULL;
   json_object_foreach(lock, path, e) {
     if (fail) break;
-    if (!*path || strncmp(path, "node_modules/", 13) || json_is_true(json_object_get(e, "link"))) continue;
+    if (!*path || json_is_true(json_object_get(e, "link"))) continue;
+    if (!lock_path_ok(path)) {
+      char m[600];
+      snprintf(m, sizeof m, "package-lock.json: \"%.400s\" is not a node_modules path of a package", path);
+      fail = answer_error("EINVALIDLOCK", m);
+      break;
+    }
     const char *folder = folder_of(path);
     const char *name = json_string_value(json_object_get(e, "name"));
     const char *version = json_string_value(json_object_get(e, "version"));

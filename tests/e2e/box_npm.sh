@@ -168,3 +168,14 @@ box 'npm init -y >/dev/null && npm install fx-no-such-package; npm install fx-ra
 check "errors: E404 as npm words it" all has "$ERR" "npm error code E404" -- has "$ERR" "npm error 404  'fx-no-such-package@*' is not in this registry."
 check "errors: ETARGET as npm words it" has "$ERR" "npm error notarget No matching version found for fx-ranges@^9."
 check "view: a field, the summary, --json" all has "$OUT" "1.2.0" -- has "$OUT" "fx-bin@1.2.0 | MIT | deps: 1 | versions: 2" -- has "$OUT" '"1.0.0",'
+
+# ------------------------------------------------- a lockfile that lies
+cat >"$TMP/evil-lock.json" <<'JSON'
+{"name": "p", "version": "1.0.0", "lockfileVersion": 3, "requires": true, "packages": {
+ "": {"name": "p", "version": "1.0.0", "dependencies": {"fx-tool": "^2.0.0"}},
+ "node_modules/fx-tool": {"version": "2.0.0"},
+ "node_modules/../../../etc/npm-lock-escape": {"version": "2.0.0", "name": "fx-tool"}}}
+JSON
+printf '{"name":"p","version":"1.0.0","dependencies":{"fx-tool":"^2.0.0"}}\n' >"$TMP/evil-pj.json"
+box 'npm ci; echo rc=$?; ls /etc/npm-lock-escape 2>&1; ls node_modules 2>&1' --copy "$TMP/evil-lock.json:/home/agent/p/package-lock.json" --copy "$TMP/evil-pj.json:/home/agent/p/package.json"
+check "lockfile: a path that leaves node_modules is refused, nothing copied" all has "$OUT" "rc=1" -- has "$ERR" "is not a node_modules path of a package" -- has "$OUT" "No such file or directory"
