@@ -37,6 +37,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -794,12 +795,38 @@ int acs__cmd_npm(acs_cmd *c, int argc, char **argv)
              !strcmp(command, "remove") || !strcmp(command, "r") || !strcmp(command, "unlink")) {
     o.uninstall = true;
     if (o.global) {
+      struct timespec t0;
+      clock_gettime(CLOCK_MONOTONIC, &t0);
+      int gone = 0;
       for (int i = 0; i < nops; i++) {
-        char p[600];
+        char p[600], pj[700];
         snprintf(p, sizeof p, "/usr/local/lib/node_modules/%s", ops[i]);
-        npm_rmtree(p);
+        snprintf(pj, sizeof pj, "%s/package.json", p);
+        int err = 0;
+        json_t *m = npm_read_json(pj, &err, NULL, 0);
+        /* its bins in /usr/local/bin go with it */
+        const char *bk;
+        json_t *bv;
+        json_t *bins = json_object_get(m, "bin");
+        if (json_is_string(bins)) {
+          char b[700];
+          const char *base = strrchr(ops[i], '/');
+          snprintf(b, sizeof b, "/usr/local/bin/%s", base ? base + 1 : ops[i]);
+          acs_sys_unlink(b);
+        }
+        json_object_foreach(bins, bk, bv) {
+          char b[700];
+          snprintf(b, sizeof b, "/usr/local/bin/%s", bk);
+          if (!strchr(bk, '/')) acs_sys_unlink(b);
+        }
+        json_decref(m);
+        acs__sys_stat st;
+        if (acs_sys_lstat(p, &st) == 0 && npm_rmtree(p) == 0) gone++;
       }
-      cmd_printf(c, "\nremoved %d package%s in 1ms\n", nops, nops == 1 ? "" : "s");
+      char took[32];
+      npm_took(&t0, took, sizeof took);
+      if (gone) cmd_printf(c, "\nremoved %d package%s in %s\n", gone, gone == 1 ? "" : "s", took);
+      else cmd_printf(c, "\nup to date in %s\n", took);
     } else {
       char *root = npm_root();
       status = npm_install(c, root, ops, nops, &o);

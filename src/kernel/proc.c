@@ -156,17 +156,16 @@ static int32_t spawn_program(acs__kernel *k, acs__proc *parent, const char *path
                              uint32_t gid);
 
 /* As execve(2) runs a script: "#!/usr/bin/env node" runs env with
-** ["/usr/bin/env", "node", SCRIPT, ARGS...]; the interpreter must be a
-** program of the box (a script as interpreter is ENOEXEC, as one level
-** of Linux's). Anything else without the marker is ENOEXEC: the shell
-** then reads it as a script of its own. */
-int32_t acs__proc_spawn(acs__kernel *k, acs__proc *parent, const char *path, char **argv,
-                        char **envp, const acs__kfd *fds, const char *cwd, uint32_t uid,
-                        uint32_t gid)
+** ["/usr/bin/env", "node", SCRIPT, ARGS...]; an interpreter may itself be
+** a script, up to Linux's 4 levels (then ELOOP). Anything else without
+** the marker is ENOEXEC: the shell then reads it as a script of its own. */
+static int32_t spawn_at_depth(acs__kernel *k, acs__proc *parent, const char *path, char **argv, char **envp,
+                              const acs__kfd *fds, const char *cwd, uint32_t uid, uint32_t gid, int depth)
 {
   char name[64], line[256];
   int rc = program_of(k, parent, path, name, sizeof name, line, sizeof line);
   if (rc != 1) return rc < 0 ? rc : spawn_program(k, parent, path, argv, envp, fds, cwd, uid, gid);
+  if (depth >= 4) return -ELOOP;
   char *ip = line + strspn(line, " \t");
   char *end = ip + strcspn(ip, " \t");
   char *arg = *end ? end + 1 : end;
@@ -183,10 +182,16 @@ int32_t acs__proc_spawn(acs__kernel *k, acs__proc *parent, const char *path, cha
   if (*arg) v[k2++] = arg;
   v[k2++] = (char *)path;
   for (size_t i = 1; i < n; i++) v[k2++] = argv[i];
-  rc = program_of(k, parent, ip, name, sizeof name, NULL, 0);
-  int32_t r = rc ? (rc == -ENOENT ? -ENOENT : -ENOEXEC) : spawn_program(k, parent, ip, v, envp, fds, cwd, uid, gid);
+  int32_t r = spawn_at_depth(k, parent, ip, v, envp, fds, cwd, uid, gid, depth + 1);
   free(v);
   return r;
+}
+
+int32_t acs__proc_spawn(acs__kernel *k, acs__proc *parent, const char *path, char **argv,
+                        char **envp, const acs__kfd *fds, const char *cwd, uint32_t uid,
+                        uint32_t gid)
+{
+  return spawn_at_depth(k, parent, path, argv, envp, fds, cwd, uid, gid, 0);
 }
 
 static int32_t spawn_program(acs__kernel *k, acs__proc *parent, const char *path, char **argv,

@@ -111,3 +111,14 @@ wait "$owner"; orc=$?
 for _ in $(seq 400); do [ -z "$(box_pids)" ] && break; sleep 0.05; done
 check "the kernel killed: the owner exits 3 naming it, no process is left" \
   all [ "$orc" = 3 ] -- has "$(cat "$TMP/kerr")" "kernel is gone" -- [ -z "$(box_pids)" ]
+
+lacks() { ! has "$1" "$2"; }
+# #! scripts run as execve runs them: the interpreter (a program of the
+# box, or a script itself, up to 4 levels) gets its argument, the script's
+# path and the arguments
+run_acs box -c 'printf "#!/usr/bin/env node\nconsole.log(JSON.stringify(process.argv.slice(2)))\n" > /tmp/n; chmod +x /tmp/n; /tmp/n a "b c"
+printf "#!/bin/sh -e\nfalse\necho not-reached\n" > /tmp/e; chmod +x /tmp/e; /tmp/e; echo "e=$?"
+printf "#!/tmp/e\necho not-reached-either\n" > /tmp/nested; chmod +x /tmp/nested; /tmp/nested; echo "nested=$?"
+node -e "console.log(require(\"child_process\").execFileSync(\"/tmp/n\", [\"x\"]).toString().trim())"'
+check "#!: env node with arguments, an interpreter's option, a script as interpreter, from node's child_process" \
+  all has "$OUT" '["a","b c"]' -- has "$OUT" "e=1" -- has "$OUT" "nested=1" -- has "$OUT" '["x"]' -- lacks "$OUT" "not-reached"
