@@ -175,6 +175,14 @@ static int hostile(int argc, char **argv)
     h.len = 9;
     break;
   }
+  case 11: { /* npm's call with its request missing */
+    h.op = ACS__SYS_PKG_INSTALL;
+    uint32_t len = 2;
+    memcpy(b + n, &len, 4);
+    memcpy(b + n + 4, "/p", 2);
+    n += 6;
+    break;
+  }
   }
   if (which != 9) {
     if (which != 3 && which != 5 && which != 6 && which != 8 && which != 10) h.len = (uint32_t)(n > sizeof h ? n - sizeof h : 0);
@@ -186,6 +194,23 @@ static int hostile(int argc, char **argv)
   unsigned char r[64];
   ssize_t k = recv(ACS__SYS_FD, r, sizeof r, 0);
   say("survived %zd\n", k);
+  return 0;
+}
+
+/* npm's call: a relative project is EINVAL; an empty request goes to the
+** host-side worker and back (no registry needed for no packages). */
+static int p_pkg(int argc, char **argv)
+{
+  (void)argc;
+  (void)argv;
+  char *a = NULL;
+  ssize_t r = acs_sys_pkg_install("rel", "{}", 2, &a);
+  say("relative %zd\n", r);
+  free(a);
+  a = NULL;
+  r = acs_sys_pkg_install("/tmp", "{\"wants\": []}", 13, &a);
+  say("empty %s\n", r > 0 ? a : "failed");
+  free(a);
   return 0;
 }
 
@@ -357,6 +382,7 @@ const acs__program acs__programs[] = {
     {"cwd", p_cwd},
     {"hostile", hostile},
     {"pipe", p_pipe},
+    {"pkg", p_pkg},
     {"probe-fs", probe_fs},
     {"probe-fsinfo", probe_fsinfo},
     {"probe-proc", probe_proc},
@@ -446,7 +472,7 @@ Test(kernel, a_guest_is_walled_in)
 
 Test(kernel, malformed_messages_end_their_sender_not_the_kernel)
 {
-  for (int i = 0; i <= 10; i++) {
+  for (int i = 0; i <= 11; i++) {
     char n[16];
     snprintf(n, sizeof n, "%d", i);
     const char *argv[] = {"hostile", n};
@@ -459,6 +485,17 @@ Test(kernel, malformed_messages_end_their_sender_not_the_kernel)
     cr_assert_eq(r->exit_code, 0, "the box after case %d", i);
     acs_exec_result_free(r);
   }
+}
+
+Test(kernel, npm_calls_answer_and_never_block)
+{
+  const char *argv[] = {"pkg"};
+  acs_exec_result *r = spawn(NULL, argv, 1);
+  cr_assert_eq(r->exit_code, 0, "exit %d: %s", r->exit_code, r->stderr_data);
+  cr_assert(strstr(r->stdout_data, "relative -22\n"), "%s", r->stdout_data);
+  cr_assert(strstr(r->stdout_data, "empty {\"ok\": true") || strstr(r->stdout_data, "empty {\"ok\":true"), "%s", r->stdout_data);
+  cr_assert(strstr(r->stdout_data, "\"pkgs\":[]"), "%s", r->stdout_data);
+  acs_exec_result_free(r);
 }
 
 Test(kernel, pipes_spawn_wait_and_sigpipe)
