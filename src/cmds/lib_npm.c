@@ -147,6 +147,28 @@ static bool satisfies(const char *version, const char *range)
   return ok;
 }
 
+static bool is_version(const char *s)
+{
+  acs__semver v;
+  if (acs__semver_parse(s, 0, &v, NULL)) return false;
+  acs__semver_clear(&v);
+  return true;
+}
+
+/* Whether ^VERSION is inside range (its two ends are: npm asks
+** semver.subset; for the ranges people write the ends decide). */
+static bool caret_fits(const char *version, const char *range)
+{
+  unsigned long x, y, z;
+  char rest;
+  if (sscanf(version, "%lu.%lu.%lu%c", &x, &y, &z, &rest) != 3) return false; /* a prerelease: as written */
+  char top[96];
+  if (x) snprintf(top, sizeof top, "%lu.999999999.999999999", x);
+  else if (y) snprintf(top, sizeof top, "0.%lu.999999999", y);
+  else snprintf(top, sizeof top, "0.0.%lu", z);
+  return satisfies(version, range) && satisfies(top, range);
+}
+
 /* A range npm saves as written (a tag or "*" becomes ^VERSION). */
 static bool is_range(const char *range)
 {
@@ -155,6 +177,19 @@ static bool is_range(const char *range)
   bool ok = acs__semver_range_parse(range, &r, NULL) == 0;
   acs__semver_range_free(r);
   return ok;
+}
+
+/* A dependency the box cannot have: git, a URL, a file or a link; NULL
+** for a registry one (a range, a tag, an npm: alias). */
+static const char *not_registry(const char *name, const char *range)
+{
+  static const char *const kinds[] = {"git:", "git+", "github:", "gitlab:", "bitbucket:", "gist:",
+                                      "http:", "https:", "file:", "link:", "workspace:", "portal:"};
+  if (name[0] != '@' && strchr(name, '/')) return name;
+  for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+    if (!strncmp(range, kinds[i], strlen(kinds[i]))) return range;
+  if (strncmp(range, "npm:", 4) && strchr(range, '/')) return range;
+  return NULL;
 }
 
 /* ---------------------------------------------------------- errors */
@@ -426,6 +461,25 @@ int npm_install(acs_cmd *c, const char *root, char **names, int n, const npm_opt
     add_wants(wants, json_object_get(pj, "devDependencies"), true, false, seen);
   }
   json_decref(seen);
+  {
+    size_t i;
+    json_t *w;
+    json_array_foreach(wants, i, w) {
+      const char *wn = json_string_value(json_object_get(w, "name")), *wr = json_string_value(json_object_get(w, "range"));
+      const char *bad = not_registry(wn ? wn : "", wr ? wr : "");
+      if (!bad) continue;
+      char text[1200];
+      snprintf(text, sizeof text, "code EUNSUPPORTED\n%s%s%s is a git, URL or file dependency: the box installs packages "
+               "from the npm registry only (NAME, NAME@RANGE, ALIAS@npm:NAME@RANGE)", bad == wn ? "" : wn,
+               bad == wn ? "" : ": ", bad);
+      npm_error_lines(c, text);
+      json_decref(wants);
+      json_decref(asked);
+      json_decref(lock);
+      json_decref(pj);
+      return 1;
+    }
+  }
   json_t *req = json_pack("{s:O, s:b}", "wants", wants, "omitDev", o->omit_dev);
   char missing[700];
   json_t *lockpk = json_object_get(lock, "packages");
@@ -587,22 +641,32 @@ int npm_install(acs_cmd *c, const char *root, char **names, int n, const npm_opt
     }
     json_decref(keep);
 
-    /* package.json: a name asked without a range is saved as ^VERSION */
+    /* package.json: what was asked is saved as npm saves it: ^VERSION for
+    ** a name alone, a tag, a version, or a range that ^VERSION fits in
+    ** ("^1" becomes "^1.4.0"); any other range as written ("~1.1") */
     json_t *as;
     json_array_foreach(asked, i, as) {
       const char *name = json_string_value(json_object_get(as, "name"));
       const char *range = json_string_value(json_object_get(as, "range"));
-      if (is_range(range) && !o->exact) continue;
+      char real[300] = "";
+      const char *r = range;
+      if (!strncmp(range, "npm:", 4)) {
+        const char *at = strchr(range + 4 + (range[4] == '@'), '@');
+        snprintf(real, sizeof real, "%.*s", (int)(at ? (size_t)(at - range - 4) : strlen(range + 4)), range + 4);
+        r = at ? at + 1 : "";
+      }
       char p2[600];
       snprintf(p2, sizeof p2, "node_modules/%s", name);
       json_t *pk;
       size_t k;
-      json_array_foreach(pkgs, k, pk)
-        if (!strcmp(json_string_value(json_object_get(pk, "path")), p2)) {
-          char spec[300];
-          snprintf(spec, sizeof spec, "%s%s", o->exact ? "" : "^", json_string_value(json_object_get(pk, "version")));
-          json_object_set_new(json_object_get(pj, save_to), name, json_string(spec));
-        }
+      json_array_foreach(pkgs, k, pk) {
+        if (strcmp(json_string_value(json_object_get(pk, "path")), p2)) continue;
+        const char *ver = json_string_value(json_object_get(pk, "version"));
+        if (!o->exact && is_range(r) && !is_version(r) && !caret_fits(ver, r)) continue;
+        char spec[700];
+        snprintf(spec, sizeof spec, "%s%s%s%s%s", *real ? "npm:" : "", real, *real ? "@" : "", o->exact ? "" : "^", ver);
+        json_object_set_new(json_object_get(pj, save_to), name, json_string(spec));
+      }
     }
     /* dependencies kept sorted, as npm saves them */
     static const char *const kinds[] = {"dependencies", "devDependencies", "optionalDependencies"};

@@ -389,8 +389,10 @@ static void ls_print(acs_cmd *c, json_t *tree, json_t *pj, const char *path, con
                  json_string_value(json_object_get(deps, names[i])) ?: "");
       continue;
     }
-    cmd_printf(c, "%s%s%s %s@%s%s\n", prefix, last ? "└─" : "├─", kids ? "┬" : "─", names[i], ver ? ver : "",
-               whole ? "" : " deduped");
+    /* an alias shows what it stands for: al@npm:real@1.0.0 */
+    const char *real = json_string_value(json_object_get(json_object_get(tree, t), "name"));
+    cmd_printf(c, "%s%s%s %s@%s%s%s%s%s\n", prefix, last ? "└─" : "├─", kids ? "┬" : "─", names[i], real ? "npm:" : "",
+               real ? real : "", real ? "@" : "", ver ? ver : "", whole ? "" : " deduped");
     if (kids) {
       char np[4096];
       snprintf(np, sizeof np, "%s%s", prefix, last ? "  " : "│ ");
@@ -546,7 +548,11 @@ static int do_ls(acs_cmd *c, bool json_out, bool tree_all)
       status = 1;
       json_object_set_new(jdeps, names[i], json_pack("{s:s, s:b}", "version", have, "invalid", 1));
     } else {
-      snprintf(line, sizeof line, "%s%s@%s\n", branch, names[i], have);
+      const char *real = json_string_value(json_object_get(m, "name"));
+      if (real && strcmp(real, names[i]))
+        snprintf(line, sizeof line, "%s%s@npm:%s@%s\n", branch, names[i], real, have);
+      else
+        snprintf(line, sizeof line, "%s%s@%s\n", branch, names[i], have);
       json_object_set_new(jdeps, names[i], json_pack("{s:s, s:s}", "version", have, "overridden", "false"));
       json_object_set_new(json_object_get(jdeps, names[i]), "overridden", json_false());
     }

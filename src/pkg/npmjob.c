@@ -383,13 +383,32 @@ char *acs__npm_job(const char *req, size_t len, const acs__npm_policy *pol)
   char *fail = NULL, *key = NULL, *model_msg = NULL;
   bool cached = false;
   acs__pkg_want *wants = calloc(n + 1, sizeof *wants);
-  if (!wants) fail = answer_error("ENOMEM", NULL);
+  /* folder[i]: where want i sits, its alias for "al": "npm:real@^1" */
+  const char **folder = calloc(n + 1, sizeof *folder);
+  char **alias_bufs = calloc(n + 1, sizeof *alias_bufs);
+  if (!wants || !folder || !alias_bufs) fail = answer_error("ENOMEM", NULL);
   for (size_t i = 0; !fail && i < n; i++) {
     json_t *w = json_array_get(jw, i);
     wants[i] = (acs__pkg_want){.name = json_string_value(json_object_get(w, "name")),
                                .range = json_string_value(json_object_get(w, "range")),
                                .from = "package.json",
                                .optional = json_is_true(json_object_get(w, "optional"))};
+    folder[i] = wants[i].name;
+    if (wants[i].range && !strncmp(wants[i].range, "npm:", 4)) {
+      /* the real package resolved, then placed under the alias */
+      alias_bufs[i] = acs__strdup(wants[i].range + 4);
+      char *real = alias_bufs[i];
+      char *at = real ? strchr(real + (real[0] == '@'), '@') : NULL;
+      if (at) *at = 0;
+      if (!real || !*real || acs__pkg_name_check(real, strlen(real), true)) {
+        char m[700];
+        snprintf(m, sizeof m, "\"%.300s\" is not a package alias (npm:NAME@RANGE)", wants[i].range);
+        fail = answer_error("EINVALIDPACKAGENAME", m);
+        break;
+      }
+      wants[i].name = real;
+      wants[i].range = at ? at + 1 : NULL;
+    }
     if (wants[i].range && (!*wants[i].range || !strcmp(wants[i].range, "*"))) wants[i].range = NULL;
     if (!wants[i].name) fail = answer_error("EINVAL", "a want names no package");
   }
@@ -429,6 +448,41 @@ char *acs__npm_job(const char *req, size_t len, const acs__npm_policy *pol)
     if (rc) fail = model_msg ? answer_error(code_of(model_msg), model_msg) : answer_error(code, err.message);
     else if (key) acs__pkg_tree_save(cache, key, tree);
   }
+  /* aliases: the real package's subtree moves under the alias's folder,
+  ** unless something else needs it where it is */
+  for (size_t i = 0; !fail && i < n; i++) {
+    if (!alias_bufs[i]) continue;
+    char from[600], to[600];
+    snprintf(from, sizeof from, "/node_modules/%s", wants[i].name);
+    snprintf(to, sizeof to, "/node_modules/%s", folder[i]);
+    bool needed = false;
+    for (size_t k = 0; k < n; k++) needed |= k != i && !alias_bufs[k] && !strcmp(wants[k].name, wants[i].name);
+    for (size_t k = 0; k < tree->n && !needed; k++) {
+      const char *pp = tree->pkgs[k].path;
+      bool inside = !strncmp(pp, from, strlen(from)) && (!pp[strlen(from)] || pp[strlen(from)] == '/');
+      for (size_t d = 0; !inside && d < tree->pkgs[k].dep_count; d++) needed |= !strcmp(tree->pkgs[k].deps[d], wants[i].name);
+    }
+    if (needed) {
+      char m[900];
+      snprintf(m, sizeof m, "the box cannot install \"%s\" as an alias of \"%s\" while the tree also needs \"%s\" itself",
+               folder[i], wants[i].name, wants[i].name);
+      fail = answer_error("EUNSUPPORTED", m);
+      break;
+    }
+    for (size_t k = 0; k < tree->n; k++) {
+      acs__pkg *p = &tree->pkgs[k];
+      size_t fl = strlen(from);
+      if (strncmp(p->path, from, fl) || (p->path[fl] && p->path[fl] != '/')) continue;
+      char *np = NULL;
+      if (asprintf(&np, "%s%s", to, p->path + fl) < 0) continue;
+      free(p->path);
+      p->path = np;
+      if (!p->path[strlen(to)]) {
+        free(p->folder);
+        p->folder = acs__strdup(folder[i]);
+      }
+    }
+  }
   char *out = fail;
   if (!fail) {
     /* dev: what only devDependencies reach */
@@ -436,7 +490,7 @@ char *acs__npm_job(const char *req, size_t len, const acs__npm_policy *pol)
     for (size_t i = 0; prod && i < n; i++) {
       json_t *w = json_array_get(jw, i);
       if (json_is_true(json_object_get(w, "dev"))) continue;
-      long j = find_from(tree, "", wants[i].name);
+      long j = find_from(tree, "", folder[i]);
       if (j >= 0) reach(tree, (size_t)j, prod);
     }
     if (!n) /* a lockfile alone: what it says */
@@ -469,6 +523,9 @@ char *acs__npm_job(const char *req, size_t len, const acs__npm_policy *pol)
   acs_err_clear(&err);
   free(model_msg);
   free(key);
+  for (size_t i = 0; alias_bufs && i < n; i++) free(alias_bufs[i]);
+  free(alias_bufs);
+  free(folder);
   free(wants);
   free(cache);
   json_decref(rq);

@@ -179,3 +179,22 @@ JSON
 printf '{"name":"p","version":"1.0.0","dependencies":{"fx-tool":"^2.0.0"}}\n' >"$TMP/evil-pj.json"
 box 'npm ci; echo rc=$?; ls /etc/npm-lock-escape 2>&1; ls node_modules 2>&1' --copy "$TMP/evil-lock.json:/home/agent/p/package-lock.json" --copy "$TMP/evil-pj.json:/home/agent/p/package.json"
 check "lockfile: a path that leaves node_modules is refused, nothing copied" all has "$OUT" "rc=1" -- has "$ERR" "is not a node_modules path of a package" -- has "$OUT" "No such file or directory"
+
+# ----------------------------------- what package.json saves, and aliases
+box 'npm init -y >/dev/null && npm i fx-ranges@^1 fx-chain-e@1 fx-bin@1.0.0 fx-tool@latest @fx/scoped@~1.1 al@npm:fx-dia-shared@^1 >/dev/null &&
+     node -e "console.log(JSON.stringify(require(\"./package.json\").dependencies))" && node -e "console.log(\"AL=\" + require(\"al\").version)" && npm ls'
+boxdeps=$(printf '%s' "$OUT" | head -1)
+check "alias: installed under its name, shown as npm shows it" all has "$OUT" "AL=1.2.0" -- has "$OUT" "al@npm:fx-dia-shared@1.2.0"
+if command -v npm >/dev/null; then
+  rm -rf "$TMP/host2" && mkdir -p "$TMP/host2" && hostdeps=$(cd "$TMP/host2" && npm init -y >/dev/null &&
+    npm i fx-ranges@^1 fx-chain-e@1 fx-bin@1.0.0 fx-tool@latest @fx/scoped@~1.1 al@npm:fx-dia-shared@^1 --registry "$ACS_NPM_REGISTRY" \
+      --cache "$TMP/npmcache" --no-audit --no-fund --ignore-scripts >/dev/null 2>&1 &&
+    node -e 'console.log(JSON.stringify(require("./package.json").dependencies))')
+  OUT="box:  $boxdeps
+host: $hostdeps"
+  check "install: package.json saves what host npm saves (^1 -> ^1.4.0, ~1.1 kept, 1.0.0 -> ^1.0.0, latest, alias)" \
+    test -n "$hostdeps" -a "$boxdeps" = "$hostdeps"
+fi
+box 'npm init -y >/dev/null && npm i user/repo; echo rc=$?; npm i x@github:a/b; echo rc=$?'
+check "git and URL dependencies: refused, naming them" all has "$OUT" "rc=1" -- has "$ERR" "npm error code EUNSUPPORTED" -- \
+  has "$ERR" "user/repo is a git, URL or file dependency" -- has "$ERR" "x: github:a/b is a git"
