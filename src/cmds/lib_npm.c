@@ -482,6 +482,7 @@ int npm_install(acs_cmd *c, const char *root, char **names, int n, const npm_opt
   }
   json_t *req = json_pack("{s:O, s:b}", "wants", wants, "omitDev", o->omit_dev);
   char missing[700];
+  bool lock_mode = false; /* the lockfile's tree, as it is: package-lock.json stays */
   json_t *lockpk = json_object_get(lock, "packages");
   if (lock && n == 0 && !o->uninstall && in_sync(pj, lock, missing, sizeof missing)) {
     json_t *l = json_object();
@@ -490,6 +491,7 @@ int npm_install(acs_cmd *c, const char *root, char **names, int n, const npm_opt
     json_object_foreach(lockpk, path, e)
       if (*path) json_object_set(l, path, e);
     json_object_set_new(req, "lock", l);
+    lock_mode = true;
   } else if (lockpk) {
     /* what the lockfile has and still fits stays as it is */
     size_t i;
@@ -721,7 +723,9 @@ int npm_install(acs_cmd *c, const char *root, char **names, int n, const npm_opt
     }
     free(ord);
     json_object_set_new(lk, "packages", lpk);
-    if (!o->no_lock) npm_write_json(lock_path, lk);
+    /* installed from the lockfile: it stays as it is (entries for other
+    ** platforms included) */
+    if (!o->no_lock && !lock_mode) npm_write_json(lock_path, lk);
     if (json_object_size(hpk)) {
       json_object_set_new(lk, "packages", hpk);
       npm_mkdirs(nm);

@@ -210,7 +210,7 @@ static int copy_in(acs__kernel *k, const acs_memfs_cred *cr, const char *host, c
 static char *error_json(const char *code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static char *error_json(const char *code, const char *fmt, ...)
 {
-  char msg[2048];
+  char msg[4096];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
@@ -276,10 +276,18 @@ static bool land_some(acs__kernel *k, job *j, long budget_ns)
         int rc = n < 0 || (size_t)n >= sizeof box ? -ENAMETOOLONG : rm_tree(k, &cr, box, 0);
         if (!rc) rc = parents(k, &cr, box);
         if (!rc) rc = copy_in(k, &cr, dir, box, 0);
+        if (rc == -EACCES || rc == -EPERM) {
+          /* npm's words for it */
+          j->result = error_json("EACCES", "syscall mkdir\npath %s\nerrno -13\nError: EACCES: permission denied, mkdir '%s'\n\n"
+                                 "The operation was rejected by your operating system.\nIt is likely you do not have the "
+                                 "permissions to access this file as the current user\n\nIf you believe this might be a "
+                                 "permissions issue, please double-check the\npermissions of the file and its containing "
+                                 "directories, or try running\nthe command again as root/Administrator.", box, box);
+          return true;
+        }
         if (rc) {
-          j->result = error_json(rc == -EACCES || rc == -EPERM ? "EACCES" : rc == -ENOSPC || rc == -EDQUOT ? "ENOSPC" : "EENV",
-                                 "%s: could not write %s: %s", json_string_value(json_object_get(pk, "name")), box,
-                                 strerror(-rc));
+          j->result = error_json(rc == -ENOSPC || rc == -EDQUOT ? "ENOSPC" : "EENV", "%s: could not write %s: %s",
+                                 json_string_value(json_object_get(pk, "name")), box, strerror(-rc));
           return true;
         }
         j->copied++;

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 /* How long a resolved tree is reused (as src/box/packages.c): the
@@ -135,6 +136,38 @@ static bool lock_path_ok(const char *path)
   return p > path;
 }
 
+/* Whether a package.json list ("os": ["linux", "!win32"]) lets `value`
+** in, as npm's checks read it. */
+static bool platform_ok(json_t *list, const char *value)
+{
+  if (!json_is_array(list) || !json_array_size(list)) return true;
+  bool any_positive = false, listed = false;
+  size_t i;
+  json_t *v;
+  json_array_foreach(list, i, v) {
+    const char *s = json_string_value(v);
+    if (!s) continue;
+    if (s[0] == '!') {
+      if (!strcmp(s + 1, value)) return false;
+    } else {
+      any_positive = true;
+      listed |= !strcmp(s, value);
+    }
+  }
+  return !any_positive || listed;
+}
+
+/* A lockfile entry for another platform (esbuild's @esbuild/win32-x64):
+** npm leaves it out of node_modules. */
+static bool other_platform(json_t *e)
+{
+  struct utsname u;
+  const char *cpu = "x64";
+  if (uname(&u) == 0 && (!strcmp(u.machine, "aarch64") || !strcmp(u.machine, "arm64"))) cpu = "arm64";
+  return !platform_ok(json_object_get(e, "os"), "linux") || !platform_ok(json_object_get(e, "cpu"), cpu) ||
+         !platform_ok(json_object_get(e, "libc"), "glibc");
+}
+
 /* The lockfile's tree as it stands: each entry's version document from
 ** its packument. Direct dependencies must be allowed. */
 static char *tree_from_lock(acs__registry *reg, const acs__npm_policy *pol, json_t *lock, acs__pkg_tree **out)
@@ -150,7 +183,7 @@ static char *tree_from_lock(acs__registry *reg, const acs__npm_policy *pol, json
   char *fail = NULL;
   json_object_foreach(lock, path, e) {
     if (fail) break;
-    if (!*path || json_is_true(json_object_get(e, "link"))) continue;
+    if (!*path || json_is_true(json_object_get(e, "link")) || other_platform(e)) continue;
     if (!lock_path_ok(path)) {
       char m[600];
       snprintf(m, sizeof m, "package-lock.json: \"%.400s\" is not a node_modules path of a package", path);

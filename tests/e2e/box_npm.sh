@@ -198,3 +198,15 @@ fi
 box 'npm init -y >/dev/null && npm i user/repo; echo rc=$?; npm i x@github:a/b; echo rc=$?'
 check "git and URL dependencies: refused, naming them" all has "$OUT" "rc=1" -- has "$ERR" "npm error code EUNSUPPORTED" -- \
   has "$ERR" "user/repo is a git, URL or file dependency" -- has "$ERR" "x: github:a/b is a git"
+
+# ------------------------------ a lockfile host npm wrote, other platforms
+if command -v npm >/dev/null; then
+  rm -rf "$TMP/host3" && mkdir -p "$TMP/host3" && (cd "$TMP/host3" && npm init -y >/dev/null &&
+    npm i fx-opt-user fx-chain-a --registry "$ACS_NPM_REGISTRY" --cache "$TMP/npmcache" --no-audit --no-fund --ignore-scripts \
+      --omit-lockfile-registry-resolved=false >/dev/null 2>&1)
+  hostmods=$(ls "$TMP/host3/node_modules" | grep -v '^fx-native$' | tr '\n' ' ')
+  box 'cp /tmp/h/package.json /tmp/h/package-lock.json . && npm ci >/dev/null && ls node_modules | tr "\n" " " && cmp package-lock.json /tmp/h/package-lock.json && echo LOCK-KEPT' \
+    --copy "$TMP/host3:/tmp/h"
+  check "ci: host npm's lockfile, only this platform's optional packages (native ones dropped), lockfile kept" \
+    all test -n "$hostmods" -- has "$OUT" "$hostmods" -- has "$OUT" "LOCK-KEPT"
+fi
