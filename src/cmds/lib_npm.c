@@ -259,14 +259,12 @@ static json_t *lock_entry(json_t *p)
                                       "funding", "optionalDependencies", "peerDependencies", "peerDependenciesMeta"};
   const char *path = json_string_value(json_object_get(p, "path"));
   const char *name = json_string_value(json_object_get(p, "name"));
-  const char *folder = path ? strrchr(path, '/') : NULL;
   /* an alias (npm:real@range) keeps the real name */
   if (name && path) {
     const char *nm = strstr(path, "node_modules/");
     for (const char *q; nm && (q = strstr(nm + 13, "node_modules/"));) nm = q;
     if (nm && strcmp(nm + 13, name)) json_object_set_new(e, "name", json_string(name));
   }
-  (void)folder;
   for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
     json_t *v = json_object_get(p, order[i]);
     if (v) json_object_set(e, order[i], v);

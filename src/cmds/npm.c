@@ -230,7 +230,7 @@ static int do_run(acs_cmd *c, const char *event, char **args, int nargs, bool si
     snprintf(sj, sizeof sj, "%s/server.js", slash_root(root));
     if (acs_sys_stat(sj, &st) == 0) cmd = strcpy(dflt, "node server.js");
   }
-  if (!cmd && (!strcmp(event, "restart"))) {
+  if (!cmd && !strcmp(event, "restart")) {
     /* stop, then start */
     json_decref(pj);
     free(root);
@@ -239,10 +239,7 @@ static int do_run(acs_cmd *c, const char *event, char **args, int nargs, bool si
   }
   if (!cmd) {
     char text[600];
-    if (!strcmp(event, "test") || !strcmp(event, "start") || !strcmp(event, "stop"))
-      snprintf(text, sizeof text, "Missing script: \"%s\"\n\nTo see a list of scripts, run:\n  npm run", event);
-    else
-      snprintf(text, sizeof text, "Missing script: \"%s\"\n\nTo see a list of scripts, run:\n  npm run", event);
+    snprintf(text, sizeof text, "Missing script: \"%s\"\n\nTo see a list of scripts, run:\n  npm run", event);
     npm_error_lines(c, text);
     json_decref(pj);
     free(root);
@@ -553,8 +550,7 @@ static int do_ls(acs_cmd *c, bool json_out, bool tree_all)
         snprintf(line, sizeof line, "%s%s@npm:%s@%s\n", branch, names[i], real, have);
       else
         snprintf(line, sizeof line, "%s%s@%s\n", branch, names[i], have);
-      json_object_set_new(jdeps, names[i], json_pack("{s:s, s:s}", "version", have, "overridden", "false"));
-      json_object_set_new(json_object_get(jdeps, names[i]), "overridden", json_false());
+      json_object_set_new(jdeps, names[i], json_pack("{s:s, s:b}", "version", have, "overridden", 0));
     }
     if (!json_out && !tree_all) cmd_puts(c, line);
     json_decref(m);
@@ -771,9 +767,6 @@ int acs__cmd_npm(acs_cmd *c, int argc, char **argv)
                                           !strcmp(command, "test") || !strcmp(command, "start"))) {
       ops[nops++] = argv[i]; /* npm passes unknown options of run on */
     } else if (a[0] == '-') {
-      char text[300];
-      snprintf(text, sizeof text, "code EUSAGE\n\nUnknown option: \"%s\"", a);
-      (void)text;
       /* npm 10 only warns about unknown flags */
       cmd_flush(c);
       char line[400];
