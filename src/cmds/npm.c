@@ -135,12 +135,13 @@ static char **script_env(const char *root, json_t *pj, const char *event, const 
 
 /* One script: the banner, then sh -c in the project's directory. Its
 ** exit status (0 when it succeeded). */
-static int run_one(acs_cmd *c, const char *root, json_t *pj, const char *event, const char *cmd, bool silent)
+static int run_one(acs_cmd *c, const char *root, json_t *pj, const char *event, const char *cmd, const char *shown,
+                   bool silent)
 {
   const char *name = json_string_value(json_object_get(pj, "name"));
   const char *ver = json_string_value(json_object_get(pj, "version"));
   if (!silent) {
-    cmd_printf(c, "\n> %s%s%s %s\n> %s\n\n", name ? name : "", ver ? "@" : "", ver ? ver : "", event, cmd);
+    cmd_printf(c, "\n> %s%s%s %s\n> %s\n\n", name ? name : "", ver ? "@" : "", ver ? ver : "", event, shown);
   }
   cmd_flush(c);
   char **env = script_env(root, pj, event, cmd);
@@ -170,27 +171,33 @@ static int run_one(acs_cmd *c, const char *root, json_t *pj, const char *event, 
   return code;
 }
 
+static bool lifecycle(const char *name)
+{
+  static const char *const life[] = {"install", "publish", "restart", "start", "stop", "test", "uninstall", "version"};
+  const char *n = !strncmp(name, "pre", 3) ? name + 3 : !strncmp(name, "post", 4) ? name + 4 : name;
+  for (size_t i = 0; i < sizeof life / sizeof *life; i++)
+    if (!strcmp(n, life[i])) return true;
+  return !strcmp(name, "prepublish") || !strcmp(name, "prepare");
+}
+
+/* npm run alone: the scripts, lifecycle ones first, each group in
+** package.json's order */
 static int list_scripts(acs_cmd *c, json_t *pj)
 {
   json_t *s = json_object_get(pj, "scripts");
   const char *name = json_string_value(json_object_get(pj, "name"));
   const char *ver = json_string_value(json_object_get(pj, "version"));
-  static const char *const life[] = {"test", "start", "stop", "restart"};
-  bool head = false;
-  for (size_t i = 0; i < 4; i++) {
-    const char *v = json_string_value(json_object_get(s, life[i]));
-    if (!v) continue;
-    if (!head) cmd_printf(c, "Lifecycle scripts included in %s%s%s:\n", name ? name : "", ver ? "@" : "", ver ? ver : "");
-    head = true;
-    cmd_printf(c, "  %s\n    %s\n", life[i], v);
-  }
-  bool other = false;
+  bool head = false, other = false;
   const char *k;
   json_t *v;
   json_object_foreach(s, k, v) {
-    bool l = false;
-    for (size_t i = 0; i < 4; i++) l |= !strcmp(k, life[i]);
-    if (l || !json_is_string(v)) continue;
+    if (!lifecycle(k) || !json_is_string(v)) continue;
+    if (!head) cmd_printf(c, "Lifecycle scripts included in %s%s%s:\n", name ? name : "", ver ? "@" : "", ver ? ver : "");
+    head = true;
+    cmd_printf(c, "  %s\n    %s\n", k, json_string_value(v));
+  }
+  json_object_foreach(s, k, v) {
+    if (lifecycle(k) || !json_is_string(v)) continue;
     if (!other) cmd_printf(c, "%savailable via `npm run-script`:\n", head ? "\n" : "");
     other = true;
     cmd_printf(c, "  %s\n    %s\n", k, json_string_value(v));
@@ -245,22 +252,27 @@ static int do_run(acs_cmd *c, const char *event, char **args, int nargs, bool si
     free(root);
     return 1;
   }
-  strbuf full = {0};
+  /* sh gets the arguments quoted; the banner shows them as given */
+  strbuf full = {0}, shown = {0};
   sb_puts(&full, cmd);
+  sb_puts(&shown, cmd);
   for (int i = 0; i < nargs; i++) {
     sb_puts(&full, " ");
     quote_arg(&full, args[i]);
+    sb_puts(&shown, " ");
+    sb_puts(&shown, args[i]);
   }
   char pre[300], post[300];
   snprintf(pre, sizeof pre, "pre%s", event);
   snprintf(post, sizeof post, "post%s", event);
   int code = 0;
   const char *p = json_string_value(json_object_get(scripts, pre));
-  if (p) code = run_one(c, root, pj, pre, p, silent);
-  if (!code) code = run_one(c, root, pj, event, full.p ? full.p : cmd, silent);
+  if (p) code = run_one(c, root, pj, pre, p, p, silent);
+  if (!code) code = run_one(c, root, pj, event, full.p ? full.p : cmd, shown.p ? shown.p : cmd, silent);
   const char *q = json_string_value(json_object_get(scripts, post));
-  if (!code && q) code = run_one(c, root, pj, post, q, silent);
+  if (!code && q) code = run_one(c, root, pj, post, q, q, silent);
   free(full.p);
+  free(shown.p);
   json_decref(pj);
   free(root);
   return code;
@@ -322,6 +334,22 @@ static int do_init(acs_cmd *c, bool yes)
 
 /* ------------------------------------------------------------ ls */
 
+/* npm draws trees in Unicode when the locale is UTF-8, else in ASCII
+** (its "unicode" default). g: 0 "├", 1 "└", 2 "─", 3 "┬", 4 "│". */
+static const char *glyph(int g)
+{
+  static int uni = -1;
+  if (uni < 0) {
+    const char *l = getenv("LC_ALL");
+    if (!l || !*l) l = getenv("LC_CTYPE");
+    if (!l || !*l) l = getenv("LANG");
+    size_t n = l ? strlen(l) : 0;
+    uni = n >= 4 && (!strcasecmp(l + n - 4, "utf8") || (n >= 5 && !strcasecmp(l + n - 5, "utf-8")));
+  }
+  static const char *const u[] = {"├", "└", "─", "┬", "│"}, *const a[] = {"+", "`", "-", "-", "|"};
+  return uni ? u[g] : a[g];
+}
+
 /* The lockfile path Node's resolution finds `name` at from the package at
 ** `from` ("" for the project), or NULL. Into out. */
 static const char *ls_resolve(json_t *tree, const char *from, const char *name, char *out, size_t cap)
@@ -382,17 +410,17 @@ static void ls_print(acs_cmd *c, json_t *tree, json_t *pj, const char *path, con
       bool opt = json_object_get(json_object_get(*path ? json_object_get(tree, path) : pj, "optionalDependencies"), names[i]) ||
                  json_object_get(json_object_get(*path ? json_object_get(tree, path) : pj, "peerDependencies"), names[i]);
       if (opt && *path) continue;
-      cmd_printf(c, "%s%s UNMET %sDEPENDENCY %s@%s\n", prefix, last ? "└──" : "├──", opt ? "OPTIONAL " : "", names[i],
+      cmd_printf(c, "%s%s%s%s UNMET %sDEPENDENCY %s@%s\n", prefix, glyph(last), glyph(2), glyph(2), opt ? "OPTIONAL " : "", names[i],
                  json_string_value(json_object_get(deps, names[i])) ?: "");
       continue;
     }
     /* an alias shows what it stands for: al@npm:real@1.0.0 */
     const char *real = json_string_value(json_object_get(json_object_get(tree, t), "name"));
-    cmd_printf(c, "%s%s%s %s@%s%s%s%s%s\n", prefix, last ? "└─" : "├─", kids ? "┬" : "─", names[i], real ? "npm:" : "",
+    cmd_printf(c, "%s%s%s%s %s@%s%s%s%s%s\n", prefix, glyph(last), glyph(2), glyph(kids ? 3 : 2), names[i], real ? "npm:" : "",
                real ? real : "", real ? "@" : "", ver ? ver : "", whole ? "" : " deduped");
     if (kids) {
       char np[4096];
-      snprintf(np, sizeof np, "%s%s", prefix, last ? "  " : "│ ");
+      snprintf(np, sizeof np, "%s%s ", prefix, last ? " " : glyph(4));
       ls_print(c, tree, pj, t, np, full, depth + 1);
     }
   }
@@ -514,14 +542,15 @@ static int do_ls(acs_cmd *c, bool json_out, bool tree_all)
   strbuf problems = {0};
   if (!json_out) cmd_printf(c, "%s%s%s %s\n", name ? name : "", ver ? "@" : "", ver ? ver : "", root);
   if (tree_all && !json_out && k) ls_all(c, tree, pj);
-  if (!k && !json_out) cmd_puts(c, "└── (empty)\n");
+  if (!k && !json_out) cmd_printf(c, "%s%s%s (empty)\n", glyph(1), glyph(2), glyph(2));
   for (size_t i = 0; i < k; i++) {
     const char *want = json_string_value(json_object_get(all, names[i]));
     char pp[4800];
     snprintf(pp, sizeof pp, "%s/%s/package.json", nm, names[i]);
     json_t *m = npm_read_json(pp, &err, NULL, 0);
     const char *have = json_string_value(json_object_get(m, "version"));
-    const char *branch = i + 1 == k ? "└── " : "├── ";
+    char branch[32];
+    snprintf(branch, sizeof branch, "%s%s%s ", glyph(i + 1 == k), glyph(2), glyph(2));
     char line[1200];
     if (!have) {
       snprintf(line, sizeof line, "%sUNMET DEPENDENCY %s@%s\n", branch, names[i], want ? want : "");
@@ -564,7 +593,6 @@ static int do_ls(acs_cmd *c, bool json_out, bool tree_all)
     cmd_printf(c, "%s\n", s ? s : "{}");
     free(s);
     json_decref(o);
-  } else if (!k) {
   } else {
     cmd_puts(c, "\n");
   }

@@ -94,7 +94,7 @@ cat >"$TMP/scripts.json" <<'EOF'
 EOF
 box 'npm run go -- a "b c" && npm test && npm run fail; echo "fail=$?"; npm run nope; echo "nope=$?"' --copy "$TMP/scripts.json:/home/agent/p/package.json"
 check "run: pre, script with arguments after --, post" all has "$OUT" "> p@1.0.0 go" -- has "$OUT" "PRE" -- has "$OUT" "args: go a b c" -- has "$OUT" "POST"
-check "run: the banner shows the arguments quoted" has "$OUT" "> echo args: \"\$@\" \$npm_lifecycle_event a 'b c'"
+check "run: the banner shows the arguments as given, as host npm does" has "$OUT" '> echo args: "$@" $npm_lifecycle_event a b c'
 check "run: test, a failing script's status, a missing script" all has "$OUT" "testing" -- has "$OUT" "fail=3" -- has "$OUT" "nope=1" -- \
   has "$ERR" 'npm error Missing script: "nope"' -- has "$ERR" "npm error code 3"
 
