@@ -276,6 +276,7 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
       dial_at = n;
       pf[n++] = (struct pollfd){.fd = K.dial_done[0], .events = POLLIN};
     }
+    int exp0 = n;
     for (int i = 0; i < nexp; i++) pf[n++] = (struct pollfd){.fd = K.exposed[i].fd, .events = POLLIN};
     int pkg0 = n; /* npm's host-side workers (pkgcall.c) */
     n += acs__kpkg_poll(&K, pf + n);
@@ -298,7 +299,7 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
     }
     if (pf[2].revents) acs__proc_zygote_msg(&K);
     for (int i = 0; i < nexp; i++)
-      if (pf[3 + i].revents) acs__net_accept_exposed(&K, i);
+      if (pf[exp0 + i].revents) acs__net_accept_exposed(&K, i);
     if (dial_at >= 0 && pf[dial_at].revents) acs__net_dialed(&K);
     acs__net_expire(&K);
     for (int i = pkg0; i < first_proc; i++)

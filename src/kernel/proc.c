@@ -123,6 +123,15 @@ static int program_of(acs__kernel *k, acs__proc *parent, const char *path, char 
   if (strncmp(head, marker, sizeof marker - 1)) {
     /* "#!INTERPRETER [ARG]": the interpreter's line, for the caller */
     if (strncmp(head, "#!", 2) || !interp) return -ENOEXEC;
+    /* a plain "#!/bin/sh" script stays the shell's to run (ENOEXEC): it hands the
+    ** child shell descriptors (here-documents) that a new sh started
+    ** here does not get yet (shell-spec here-doc/032) */
+    static const char *const shells[] = {"/bin/sh", "/bin/bash", "/usr/bin/sh", "/usr/bin/bash"};
+    const char *ip = head + 2 + strspn(head + 2, " \t");
+    for (size_t i = 0; i < sizeof shells / sizeof *shells; i++) {
+      size_t l = strlen(shells[i]);
+      if (!strncmp(ip, shells[i], l) && ip[l + strspn(ip + l, " \t\r")] == '\n') return -ENOEXEC;
+    }
     size_t len = strcspn(head + 2, "\n");
     if (len >= icap || head[2 + len] != '\n') return -ENOEXEC;
     memcpy(interp, head + 2, len);
