@@ -147,7 +147,7 @@ static void ev_error(void *u, const char *code, const char *m)
   acs__buf_puts(&g->log, "error;");
 }
 static void ev_done(void *u) { ((got *)u)->done = true; }
-static const acs__http_events events = {ev_response, ev_data, ev_end, ev_error, ev_done, NULL};
+static const acs__http_events events = {ev_response, ev_data, ev_end, ev_error, ev_done, NULL, NULL};
 
 static void setup_client(const char *allow, const char *pin)
 {
