@@ -44,8 +44,9 @@
 ** The box's curl: every connection is made by the box's kernel, which
 ** allows only what the box's network allows (acs box --network,
 ** --allow-domain); a refusal says what is allowed. No progress meter is
-** drawn; no proxies, FTP, cookie jars or client certificates; the box's
-** own servers (localhost) are not reachable by this curl yet.
+** drawn; no proxies, FTP, cookie jars or client certificates. The box's
+** own servers (localhost, 127.0.0.1, the box's name) are reached over
+** plain HTTP.
 */
 
 /* curl 7.88's command line (Debian 12) over src/net's client, with its
@@ -564,6 +565,7 @@ static int error_code(const lh_result *r)
   if (!strcmp(k, "ECERT")) return 60;
   if (!strcmp(k, "EPROTO")) return 35;
   if (!strcmp(k, "ECONNRESET")) return 56;
+  if (!strcmp(k, "EEMPTY")) return 52;
   return 56;
 }
 
@@ -576,18 +578,6 @@ static int fetch_one(acs_cmd *c, opts *o, const char *first_url, const char *out
     char scheme[32];
     snprintf(scheme, sizeof scheme, "%.*s", (int)strcspn(url, ":"), url);
     return curl_fail(c, o, 1, "Protocol \"%s\" not supported or disabled in libcurl", scheme);
-  }
-  {
-    /* libcurl takes no socketpair for a connection (it connects it again):
-    ** the box's own servers are out of this curl's reach for now */
-    char host[300];
-    int port;
-    host_port(url, host, sizeof host, &port);
-    const char *h = host[0] == '[' ? host + 1 : host;
-    if (!strcasecmp(h, "localhost") || !strncmp(h, "127.", 4) || !strncmp(h, "::1", 3) ||
-        !strncasecmp(h, "::ffff:127.", 11) || !strcmp(h, "0.0.0.0"))
-      return curl_fail(c, o, 7, "Failed to connect to %s port %d: the box's curl cannot reach the box's own "
-                       "servers yet; use node's fetch or http for them", host, port);
   }
   if (o->get && o->has_data) {
     size_t n = strlen(url);
@@ -668,7 +658,10 @@ static int fetch_one(acs_cmd *c, opts *o, const char *first_url, const char *out
       const char *path = strstr(url, "://");
       path = path ? path + 3 + strcspn(path + 3, "/") : "/";
       char line[4200];
-      int n = snprintf(line, sizeof line, "> %s %s HTTP/1.1\r\n> Host: %s\r\n", method, *path ? path : "/", host);
+      char hp[320];
+      if (port == (strncasecmp(url, "https", 5) ? 80 : 443)) snprintf(hp, sizeof hp, "%s", host);
+      else snprintf(hp, sizeof hp, "%s:%d", host, port);
+      int n = snprintf(line, sizeof line, "> %s %s HTTP/1.1\r\n> Host: %s\r\n", method, *path ? path : "/", hp);
       acs_sys_write_all(2, line, (size_t)n);
       for (size_t i = 0; i < nh; i++) {
         n = snprintf(line, sizeof line, "> %s: %s\r\n", names[i], values[i]);

@@ -111,6 +111,7 @@ static acs__http *client;
 
 int lh_run(const lh_request *q, lh_result *out)
 {
+  if (lh_is_box_host(q->url)) return lh_run_box(q, out);
   memset(out, 0, sizeof *out);
   if (!client) {
     if (uv_loop_init(&loop) || !(client = acs__http_new(&loop, &config))) {

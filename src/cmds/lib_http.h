@@ -35,15 +35,24 @@ typedef struct lh_request {
 typedef struct lh_result {
   bool ok;              /* a response came and was read to its end (or stopped) */
   const char *code;     /* when not ok: ENOTFOUND, ECONNREFUSED, EACCES_POLICY,
-                           ETIMEDOUT, ECERT, EPROTO, ECONNRESET, EIO */
+                           ETIMEDOUT, ECERT, EPROTO, ECONNRESET, EEMPTY, EIO */
   char message[1200];
   uint64_t received;    /* body bytes */
   double ms;            /* the transfer's time */
 } lh_result;
 
 /* Run one request to its end. Returns 0, or -1 when the client could not
-** start at all (libcurl missing: message says so). */
+** start at all (libcurl missing: message says so). A request to the box
+** itself (localhost, loopback, the box's name) goes to lh_run_box. */
 int lh_run(const lh_request *q, lh_result *out);
+
+/* Whether url's host is the box itself, as the box's kernel decides it
+** (names, every loopback spelling, the any-address). */
+bool lh_is_box_host(const char *url);
+
+/* lh_run for the box's own servers: HTTP/1.1 spoken on the socketpair the
+** kernel hands over (libcurl cannot use one). code EEMPTY: no response. */
+int lh_run_box(const lh_request *q, lh_result *out);
 
 /* The value of header `name` (lower case) in h, or NULL. */
 const char *lh_header(const lh_head *h, const char *name);

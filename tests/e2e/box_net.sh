@@ -267,6 +267,35 @@ if command -v curl >/dev/null; then
 --frob
 -s
 CASES
+  # The same cases against the same server run by node inside the box, which
+  # the box's curl reaches as localhost (no libcurl there: lib_http_local.c).
+  cp tests/security/net_server.js "$TMP/net_server.js"
+  while IFS= read -r args; do
+    [ -n "$args" ] || continue
+    want=$(cd "$TMP" && bash -c "curl ${args//U/http://127.0.0.1:$PA} 2>&1; echo \"rc=\$?\"" | mask)
+    run_acs box --copy "$TMP/net_server.js:/srv/net_server.js" --env "ARGS=$args" -w /tmp -c '
+      node /srv/net_server.js /tmp/hits > /tmp/ports & i=0
+      while [ ! -s /tmp/ports ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done
+      read -r PA PB < /tmp/ports
+      eval "curl ${ARGS//U/http://localhost:$PA}" 2>&1 | sed "s/localhost:$PA/HOST/g"; echo "rc=${PIPESTATUS[0]}"; kill %1'
+    got=$(printf '%s\n' "$OUT" | mask)
+    check "curl $args to a server in the box: as the host's curl" [ "$got" = "$want" ]
+    [ "$got" = "$want" ] || diff <(printf '%s\n' "$got") <(printf '%s\n' "$want") | head -10 | sed 's/^/     /'
+  done <<'CASES'
+-s U/ok
+-si U/ok
+-sI U/nope
+-sSf U/nope
+-sL 'U/chain?n=3' -w ' %{http_code} %{num_redirects} %{url_effective}'
+-s 'U/redirect?to=/ok' -w '%{http_code} %{redirect_url}'
+-s -d a=1 -d b=2 U/nope -w ' %{http_code}'
+-s -H 'Transfer-Encoding: chunked' -d abc U/nope -w ' %{http_code}'
+-s -X DELETE U/ok -w ' %{method}'
+-s -o out U/ok; cat out
+CASES
+  run_acs box -c 'curl -sS http://localhost:4999/; echo "rc=$?"; curl -sS https://localhost:4999/; echo "rc=$?"'
+  check "curl to a box port nobody listens on: exit 7 as curl words it" has "$OUT$ERR" "curl: (7) Failed to connect to localhost port 4999 after"
+  check "curl https to a box port: a clear refusal" has "$OUT$ERR" "the box's own servers speak plain HTTP"
   run_acs box -c 'curl -sS ftp://x/'
   check "curl: only http and https in the box (exit 1, curl's words)" all [ "$RC" = 1 ] -- has "$ERR" 'curl: (1) Protocol "ftp" not supported or disabled in libcurl'
   run_acs box -c 'curl -sS http://example.com/'
