@@ -4,7 +4,9 @@
 #include "../net/http.h"
 #include "../sys/sys.h"
 
+#include <arpa/inet.h>
 #include <stdio.h>
+#include <sys/socket.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -28,9 +30,25 @@ static double now_ms(void)
   return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
+static char peer[64];
+
+const char *lh_peer(void) { return peer; }
+
+void lh__set_peer(int fd, const char *text)
+{
+  struct sockaddr_storage a;
+  socklen_t n = sizeof a;
+  snprintf(peer, sizeof peer, "%s", text ? text : "");
+  if (fd < 0 || getpeername(fd, (struct sockaddr *)&a, &n) < 0) return;
+  if (a.ss_family == AF_INET) inet_ntop(AF_INET, &((struct sockaddr_in *)&a)->sin_addr, peer, sizeof peer);
+  else if (a.ss_family == AF_INET6) inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&a)->sin6_addr, peer, sizeof peer);
+}
+
 static int dial(const char *host, int port, char *why, size_t why_len)
 {
-  return acs_sys_dial(host, port, why, why_len);
+  int fd = acs_sys_dial(host, port, why, why_len);
+  if (fd >= 0) lh__set_peer(fd, NULL);
+  return fd;
 }
 
 static const acs__http_config config = {.dial = dial};

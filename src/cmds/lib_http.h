@@ -54,6 +54,11 @@ bool lh_is_box_host(const char *url);
 ** kernel hands over (libcurl cannot use one). code EEMPTY: no response. */
 int lh_run_box(const lh_request *q, lh_result *out);
 
+/* The address the last connection reached ("127.0.0.1", "::1"), or ""
+** when not known; wget prints it. */
+const char *lh_peer(void);
+void lh__set_peer(int fd, const char *text); /* text, then getpeername of fd (-1: none) */
+
 /* The value of header `name` (lower case) in h, or NULL. */
 const char *lh_header(const lh_head *h, const char *name);
 
