@@ -94,7 +94,9 @@ static void verror(acs_cmd *c, const char *fmt, va_list ap, bool try_help)
   ** stderr themselves, csplit's size lines, write fd 2 directly) */
   cmd_flush(c);
   acs_sys_write_all(2, line, len);
-  if (try_help) {
+  if (try_help && c->usage_full && c->help) {
+    acs_sys_write_all(2, c->help, strlen(c->help));
+  } else if (try_help) {
     n = snprintf(line, sizeof line, "%s%sTry '%s --help' for more information.\n",
                  c->try_named ? c->name : "", c->try_named ? ": " : "", c->name);
     if (n > 0) acs_sys_write_all(2, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);

@@ -28,6 +28,7 @@ typedef struct acs_cmd {
   int out_err;      /* the first output error (negative errno), or 0 */
   bool out_reported;
   bool try_named;   /* "NAME: Try 'NAME --help' ...", as diffutils words it */
+  bool usage_full;  /* a usage error prints the whole --help text (make) */
   size_t olen;
   char obuf[CMD_OBUF];
 } acs_cmd;

@@ -1,0 +1,389 @@
+/* make_run.c - deciding what is out of date and running recipes, as GNU
+** make 4.3 does: prerequisites first (order-only ones never make a target
+** out of date), implicit search through pattern rules (one intermediate
+** step), the FORCE idiom (a missing file without a rule is always new),
+** automatic variables, recipe prefixes @ - +, -n -t -q -k -i -B, and make's
+** words for every failure. Jobs run one at a time (-j is accepted). */
+#include "make.h"
+#include "lib_run.h"
+#include "../sys/sys.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+
+int64_t mk_mtime(const char *path, bool *exists)
+{
+  acs__sys_stat st;
+  if (acs_sys_stat(path, &st) < 0) {
+    *exists = false;
+    return 0;
+  }
+  *exists = true;
+  return st.mtime_s * 1000000000LL + st.mtime_ns;
+}
+
+static void err_line(mk_state *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void err_line(mk_state *m, const char *fmt, ...)
+{
+  char msg[2048], line[2300];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  cmd_flush(m->c);
+  int n = snprintf(line, sizeof line, "%s: %s\n", m->progname, msg);
+  acs_sys_write_all(2, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+}
+
+/* make's notes that go to stdout ("Nothing to be done", "is up to date") */
+static void out_line(mk_state *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void out_line(mk_state *m, const char *fmt, ...)
+{
+  char msg[2048];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  cmd_printf(m->c, "%s: %s\n", m->progname, msg);
+}
+
+/* ------------------------------------------------------------ implicit rules */
+
+static bool can_make(mk_state *m, const char *name, int depth);
+
+static mk_rule *find_rule(mk_state *m, const char *name, char **stem, int depth)
+{
+  for (mk_rule *r = m->rules; r; r = r->next) {
+    if (!r->cmds || !r->cmds->n) continue;
+    char *s;
+    if (!mk_pattern_match(r->target, name, &s)) continue;
+    bool ok = true;
+    for (size_t i = 0; i < r->ndeps && ok; i++) {
+      char *d = mk_pattern_subst(r->deps[i], s);
+      ok = can_make(m, d, depth + 1);
+    }
+    if (ok) {
+      *stem = s;
+      return r;
+    }
+  }
+  return NULL;
+}
+
+/* A file that exists, is a target, or has a pattern rule to make it. */
+static bool can_make(mk_state *m, const char *name, int depth)
+{
+  mk_file *f = mk_file_get(m, name, false);
+  if (f && (f->is_target || f->phony)) return true;
+  bool exists;
+  mk_mtime(name, &exists);
+  if (exists) return true;
+  char *stem;
+  return depth < 2 && find_rule(m, name, &stem, depth);
+}
+
+/* ------------------------------------------------------------ recipes */
+
+/* make runs a simple line itself, without a shell (GNU's fast path): no
+** shell metacharacter, no shell builtin or keyword first. What it cannot
+** start is make's own error, status 127. */
+static bool needs_shell(const char *l, char ***argv_out)
+{
+  static const char *const builtins[] = {
+    ".", ":", "alias", "bg", "break", "case", "cd", "command", "continue", "eval", "exec", "exit", "export", "fc",
+    "fg", "for", "getopts", "hash", "if", "jobs", "login", "logout", "read", "readonly", "return", "set", "shift",
+    "test", "times", "trap", "type", "ulimit", "umask", "unalias", "unset", "wait", "while", "[", "until", "do",
+    "done", "then", "fi", "elif", "else", "esac", "function", "select", "{", "}", "!", NULL};
+  if (strpbrk(l, "#;\"'*?[]&|<>(){}$`~!\\=\n%^")) return true;
+  size_t n;
+  char **w = mk_words(l, &n);
+  if (!n) return true;
+  for (size_t i = 0; builtins[i]; i++)
+    if (!strcmp(w[0], builtins[i])) return true;
+  *argv_out = w;
+  return false;
+}
+
+static int run_line(mk_state *m, mk_vars *scope, const char *l)
+{
+  char *shell = mk_var_value(m, scope, "SHELL");
+  char **argv = NULL;
+  if ((*shell && strcmp(shell, "/bin/sh")) || needs_shell(l, &argv)) return mk_shell(m, scope, l, NULL);
+  char path[4096];
+  int e = run_find(argv[0], path, sizeof path);
+  int pid = e < 0 ? e : acs_sys_spawn(path, argv, mk_environ(m, scope), NULL, 0);
+  if (pid < 0) {
+    err_line(m, "%s: %s", argv[0], cmd_strerror(pid));
+    return 127 << 8;
+  }
+  int st = 0;
+  while (acs_sys_wait(pid, &st, 0) == -EINTR) {}
+  return st;
+}
+
+static char *join_words(char **w, size_t n, bool dedup)
+{
+  mk_sb b = {0};
+  bool first = true;
+  for (size_t i = 0; i < n; i++) {
+    if (dedup) {
+      bool seen = false;
+      for (size_t k = 0; k < i && !seen; k++) seen = !strcmp(w[k], w[i]);
+      if (seen) continue;
+    }
+    if (!first) mk_sb_addc(&b, ' ');
+    mk_sb_adds(&b, w[i]);
+    first = false;
+  }
+  char *r = mk_sb_take(&b);
+  mk_sb_free(&b);
+  return r;
+}
+
+static const char *signal_words(int sig)
+{
+  switch (sig) {
+  case SIGINT: return "Interrupt";
+  case SIGKILL: return "Killed";
+  case SIGTERM: return "Terminated";
+  case SIGSEGV: return "Segmentation fault";
+  case SIGABRT: return "Aborted";
+  case SIGPIPE: return "Broken pipe";
+  case SIGHUP: return "Hangup";
+  case SIGQUIT: return "Quit";
+  default: return "Killed";
+  }
+}
+
+typedef struct job {
+  char **deps;      /* resolved normal prerequisites */
+  size_t ndeps;
+  char **odeps;
+  size_t nodeps;
+  char **newer;     /* $? */
+  size_t nnewer;
+  mk_cmds *cmds;
+  char *stem;
+} job;
+
+static int run_recipe(mk_state *m, mk_file *f, job *j)
+{
+  mk_vars scope = {.parent = f->vars ? f->vars : &m->globals};
+  mk_var_set(&scope, "@", f->name, false, MK_AUTOMATIC);
+  mk_var_set(&scope, "<", j->ndeps ? j->deps[0] : "", false, MK_AUTOMATIC);
+  mk_var_set(&scope, "^", join_words(j->deps, j->ndeps, true), false, MK_AUTOMATIC);
+  mk_var_set(&scope, "+", join_words(j->deps, j->ndeps, false), false, MK_AUTOMATIC);
+  mk_var_set(&scope, "?", join_words(j->newer, j->nnewer, true), false, MK_AUTOMATIC);
+  mk_var_set(&scope, "|", join_words(j->odeps, j->nodeps, true), false, MK_AUTOMATIC);
+  mk_var_set(&scope, "*", j->stem ? j->stem : "", false, MK_AUTOMATIC);
+  /* every line is expanded before the first runs, as make does */
+  size_t cap = j->cmds->n * 2 + 4, n = 0;
+  char **lines = mk_alloc(cap * sizeof *lines);
+  int *linenos = mk_alloc(cap * sizeof *linenos);
+  bool *make_lines = mk_alloc(cap * sizeof *make_lines);
+  for (size_t i = 0; i < j->cmds->n; i++) {
+    const char *raw = j->cmds->lines[i];
+    bool has_make = strstr(raw, "$(MAKE)") || strstr(raw, "${MAKE}");
+    char *x = mk_expand(m, &scope, raw);
+    if (m->fatal) return 2;
+    /* a variable holding several lines gives several recipe lines */
+    char *p = x;
+    for (;;) {
+      char *nl = p;
+      while ((nl = strchr(nl, '\n')) && nl > p && nl[-1] == '\\') nl++;
+      if (n + 1 >= cap) {
+        size_t nc = cap * 2;
+        char **l2 = mk_alloc(nc * sizeof *l2);
+        int *n2 = mk_alloc(nc * sizeof *n2);
+        bool *b2 = mk_alloc(nc * sizeof *b2);
+        memcpy(l2, lines, n * sizeof *l2);
+        memcpy(n2, linenos, n * sizeof *n2);
+        memcpy(b2, make_lines, n * sizeof *b2);
+        lines = l2, linenos = n2, make_lines = b2, cap = nc;
+      }
+      lines[n] = nl ? mk_strndup(p, (size_t)(nl - p)) : p;
+      linenos[n] = j->cmds->linenos[i];
+      make_lines[n++] = has_make;
+      if (!nl) break;
+      p = nl + 1;
+    }
+  }
+  for (size_t i = 0; i < n; i++) {
+    char *l = lines[i];
+    bool quiet = m->silent, ignore = m->ignore_errors, always = make_lines[i];
+    for (;; l++) {
+      if (*l == '@') quiet = true;
+      else if (*l == '-') ignore = true;
+      else if (*l == '+') always = true;
+      else if (*l != ' ' && *l != '\t') break;
+    }
+    if (!*l) continue;
+    m->commands_run++;
+    if (m->touch && !always) continue;
+    if ((!quiet || m->dry_run) && !(m->question)) cmd_printf(m->c, "%s\n", l);
+    if ((m->dry_run || m->question) && !always) continue;
+    cmd_flush(m->c);
+    int st = run_line(m, &scope, l);
+    if (st == 0) continue;
+    if (WIFSIGNALED(st)) {
+      err_line(m, "*** [%s:%d: %s] %s", j->cmds->file, linenos[i], f->name, signal_words(WTERMSIG(st)));
+      bool exists;
+      mk_mtime(f->name, &exists);
+      if (exists && !f->precious && !f->phony) {
+        err_line(m, "*** Deleting file '%s'", f->name);
+        acs_sys_unlink(f->name);
+      }
+      return 2;
+    }
+    int code = WEXITSTATUS(st);
+    if (ignore) {
+      err_line(m, "[%s:%d: %s] Error %d (ignored)", j->cmds->file, linenos[i], f->name, code);
+      continue;
+    }
+    err_line(m, "*** [%s:%d: %s] Error %d", j->cmds->file, linenos[i], f->name, code);
+    return 2;
+  }
+  if (m->touch && !f->phony) {
+    if (!m->silent) cmd_printf(m->c, "touch %s\n", f->name);
+    int fd = acs_sys_open(f->name, O_WRONLY | O_CREAT, 0666);
+    if (fd >= 0) acs_sys_close(fd);
+    acs_sys_utimensat(AT_FDCWD, f->name, NULL, 0);
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------ updating */
+
+static int update(mk_state *m, mk_file *f, const char *parent);
+
+static int update_list(mk_state *m, mk_file *f, char **names, size_t n, bool *failed)
+{
+  for (size_t i = 0; i < n; i++) {
+    mk_file *d = mk_file_get(m, names[i], true);
+    int st = update(m, d, f->name);
+    if (st) {
+      *failed = true;
+      if (!m->keep_going) return st;
+    }
+  }
+  return 0;
+}
+
+static int update(mk_state *m, mk_file *f, const char *parent)
+{
+  if (f->state == 2) return f->status;
+  if (f->state == 1) {
+    err_line(m, "Circular %s <- %s dependency dropped.", parent ? parent : f->name, f->name);
+    return 0;
+  }
+  f->state = 1;
+  job j = {.deps = f->deps, .ndeps = f->ndeps, .odeps = f->odeps, .nodeps = f->nodeps, .cmds = f->cmds,
+           .stem = f->stem};
+  f->mtime = mk_mtime(f->name, &f->exists);
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  int64_t now = ts.tv_sec * 1000000000LL + ts.tv_nsec;
+  if (f->exists && f->mtime > now) {
+    /* GNU's warning, and its note at the end */
+    double ahead = (double)(f->mtime - now) / 1e9;
+    if (ahead >= 99) err_line(m, "Warning: File '%s' has modification time %lu s in the future", f->name,
+                              (unsigned long)ahead);
+    else err_line(m, "Warning: File '%s' has modification time %.2g s in the future", f->name, ahead);
+    m->clock_skew = true;
+  }
+  if ((!j.cmds || !j.cmds->n) && !f->phony) {
+    char *stem;
+    mk_rule *r = find_rule(m, f->name, &stem, 0);
+    if (r) {
+      j.cmds = r->cmds;
+      j.stem = stem;
+      char **d = mk_alloc((f->ndeps + r->ndeps + 1) * sizeof *d);
+      for (size_t i = 0; i < r->ndeps; i++) d[i] = mk_pattern_subst(r->deps[i], stem);
+      memcpy(d + r->ndeps, f->deps, f->ndeps * sizeof *d);
+      j.deps = d;
+      j.ndeps = f->ndeps + r->ndeps;
+      char **o = mk_alloc((f->nodeps + r->nodeps + 1) * sizeof *o);
+      for (size_t i = 0; i < r->nodeps; i++) o[i] = mk_pattern_subst(r->odeps[i], stem);
+      memcpy(o + r->nodeps, f->odeps, f->nodeps * sizeof *o);
+      j.odeps = o;
+      j.nodeps = f->nodeps + r->nodeps;
+      f->cmds = r->cmds;
+    }
+  }
+  bool failed = false;
+  int st = update_list(m, f, j.deps, j.ndeps, &failed);
+  if (!st) st = update_list(m, f, j.odeps, j.nodeps, &failed);
+  if (st || failed) {
+    f->state = 2;
+    f->status = st ? st : 2;
+    return f->status;
+  }
+  /* out of date: missing, phony, -B, or a prerequisite newer */
+  bool need = m->always || f->phony || !f->exists;
+  j.newer = mk_alloc((j.ndeps + 1) * sizeof *j.newer);
+  for (size_t i = 0; i < j.ndeps; i++) {
+    mk_file *d = mk_file_get(m, j.deps[i], true);
+    bool newer = !f->exists || d->remade || !d->exists || d->mtime > f->mtime || d->phony;
+    if (newer) {
+      need = true;
+      j.newer[j.nnewer++] = j.deps[i];
+    }
+  }
+  if (!j.cmds || !j.cmds->n) {
+    if (!f->exists && !f->is_target && !f->phony && !j.ndeps) {
+      if (parent) err_line(m, "*** No rule to make target '%s', needed by '%s'.%s", f->name, parent,
+                           m->keep_going ? "" : "  Stop.");
+      else err_line(m, "*** No rule to make target '%s'.%s", f->name, m->keep_going ? "" : "  Stop.");
+      f->state = 2;
+      f->status = 2;
+      return 2;
+    }
+    /* no recipe: as new as its newest prerequisite */
+    f->remade = need && !f->exists;
+    f->state = 2;
+    return 0;
+  }
+  if (need) {
+    if (m->question) {
+      f->state = 2;
+      f->status = 1;
+      return 1;
+    }
+    int r = run_recipe(m, f, &j);
+    f->remade = true;
+    f->mtime = mk_mtime(f->name, &f->exists);
+    if (r) {
+      f->state = 2;
+      f->status = r;
+      return r;
+    }
+  }
+  f->state = 2;
+  return 0;
+}
+
+int mk_update_goal(mk_state *m, const char *goal)
+{
+  mk_file *f = mk_file_get(m, goal, true);
+  int before = m->commands_run;
+  int st = update(m, f, NULL);
+  if (m->fatal) return 2;
+  if (st == 1 && m->question) return 1;
+  if (st) {
+    if (m->keep_going && f->status != 2) err_line(m, "Target '%s' not remade because of errors.", f->name);
+    else if (m->keep_going && (f->cmds || f->ndeps)) err_line(m, "Target '%s' not remade because of errors.", f->name);
+    return 2;
+  }
+  if (m->commands_run == before && !m->question) {
+    if (!f->cmds || !f->cmds->n || f->phony) out_line(m, "Nothing to be done for '%s'.", f->name);
+    else out_line(m, "'%s' is up to date.", f->name);
+  }
+  return 0;
+}
