@@ -40,6 +40,8 @@ typedef struct mk_var {
   int export;       /* 1 export, -1 unexport, 0 as the default says */
   bool append_target; /* a target-specific += (joined with the global value) */
   bool expanding;     /* a recursive one being expanded: a loop is an error */
+  const char *file;   /* where it was set (messages about it name it) */
+  int line;
   struct mk_var *next;
 } mk_var;
 

@@ -292,6 +292,7 @@ static void value_into(mk_state *m, mk_vars *vs, const char *name, mk_sb *out)
     return;
   }
   if (v->expanding) {
+    if (v->file) m->cur_file = v->file, m->cur_line = v->line;
     mk_fatal(m, "Recursive variable '%s' references itself (eventually)", name);
     return;
   }

@@ -270,6 +270,8 @@ static void assign(mk_state *m, mk_vars *vs, const char *rawname, int op, const 
     v = mk_var_set(vs, name, value, true, origin);
   }
   if (export) v->export = export;
+  v->file = m->cur_file;
+  v->line = m->cur_line;
 }
 
 /* ------------------------------------------------------------ rules */

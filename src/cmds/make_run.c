@@ -191,7 +191,10 @@ static int run_recipe(mk_state *m, mk_file *f, job *j)
   for (size_t i = 0; i < j->cmds->n; i++) {
     const char *raw = j->cmds->lines[i];
     bool has_make = strstr(raw, "$(MAKE)") || strstr(raw, "${MAKE}");
+    m->cur_file = j->cmds->file;
+    m->cur_line = j->cmds->linenos[i];
     char *x = mk_expand(m, &scope, raw);
+    m->cur_file = NULL;
     if (m->fatal) return 2;
     /* a variable holding several lines gives several recipe lines */
     char *p = x;
