@@ -300,6 +300,36 @@ static bool one_line(grep *g, scan *s, const char *p, size_t len, int64_t off)
 
 static bool has_nul(const unsigned char *p, size_t n) { return memchr(p, 0, n) != NULL; }
 
+/* Lines that cannot match are skipped a buffer at a time (as GNU grep
+** skips them) when every pattern is a plain string and no line but a
+** selected one is printed: the first place any of the strings occurs is
+** the next line worth a look. */
+static bool can_skip(const grep *g, const scan *s)
+{
+  return g->m.all_lit && !g->invert && g->before <= 0 && s->after_left <= 0 && !s->max_hit && !s->binary;
+}
+
+static size_t first_hit(const grep *g, const unsigned char *p, size_t n)
+{
+  size_t best = SIZE_MAX;
+  for (size_t i = 0; i < g->m.n; i++) {
+    size_t span = best == SIZE_MAX || best + g->m.litlen[i] > n ? n : best + g->m.litlen[i];
+    const unsigned char *h = memmem(p, span, g->m.lit[i], g->m.litlen[i]);
+    if (h && (size_t)(h - p) < best) best = (size_t)(h - p);
+  }
+  return best;
+}
+
+static int64_t count_eol(const unsigned char *p, size_t n, int eol)
+{
+  int64_t k = 0;
+  for (const unsigned char *e; n && (e = memchr(p, eol, n)); k++) {
+    n -= (size_t)(e - p) + 1;
+    p = e + 1;
+  }
+  return k;
+}
+
 /* Reads fd to its end or until the file is done; returns the selected
 ** lines' count, or -1 after a read error (reported). */
 int64_t grep_fd(grep *g, int fd, const char *name, bool names)
@@ -318,6 +348,18 @@ int64_t grep_fd(grep *g, int fd, const char *name, bool names)
   while (go) {
     /* the complete lines in the buffer */
     while (go && pos < len) {
+      if (can_skip(g, &s)) {
+        size_t hit = first_hit(g, buf + pos, len - pos);
+        size_t stop = hit == SIZE_MAX ? len : pos + hit;
+        unsigned char *ls = stop > pos ? memrchr(buf + pos, g->eol, stop - pos) : NULL;
+        size_t to = ls ? (size_t)(ls - buf) + 1 : pos;
+        s.lineno += count_eol(buf + pos, to - pos, g->eol);
+        pos = to;
+        if (hit == SIZE_MAX) {
+          if (eof) pos = len; /* the last line, unterminated, holds none either */
+          break;
+        }
+      }
       unsigned char *e = memchr(buf + pos, g->eol, len - pos);
       if (s.binary && g->eol == '\n') {
         unsigned char *z = memchr(buf + pos, 0, (e ? (size_t)(e - buf) : len) - pos);

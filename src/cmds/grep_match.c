@@ -107,6 +107,22 @@ bool gm_compile(acs_cmd *c, gm_set *s, char **pats, size_t *lens, size_t n)
   }
   s->re = calloc(n ? n : 1, sizeof *s->re);
   if (!s->re) return false;
+  s->lit = calloc(n ? n : 1, sizeof *s->lit);
+  s->litlen = calloc(n ? n : 1, sizeof *s->litlen);
+  if (!s->lit || !s->litlen) return false;
+  s->all_lit = n > 0 && !s->icase;
+  for (size_t i = 0; i < n && s->all_lit; i++) {
+    const char *special = s->kind == GM_FIXED ? "" : s->kind == GM_EXTENDED ? "\\.[]*^$+?(){}|" : "\\.[]*^$";
+    bool plain = lens[i] > 0 && !memchr(pats[i], 0, lens[i]);
+    for (size_t k = 0; k < lens[i] && plain; k++) plain = !strchr(special, pats[i][k]);
+    if (!plain) {
+      s->all_lit = false;
+      break;
+    }
+    if (!(s->lit[i] = malloc(lens[i]))) return false;
+    memcpy(s->lit[i], pats[i], lens[i]);
+    s->litlen[i] = lens[i];
+  }
   int flags = (s->kind == GM_EXTENDED ? REG_EXTENDED : 0) | (s->icase ? REG_ICASE : 0);
   for (size_t i = 0; i < n; i++) {
     char *p = s->kind == GM_FIXED ? escape_fixed(pats[i], lens[i]) : strndup(pats[i], lens[i]);
@@ -181,6 +197,11 @@ static bool perl_find(gm_set *s, const char *line, size_t len, size_t from, size
 bool gm_find(gm_set *s, const char *line, size_t len, size_t from, size_t *ms, size_t *me)
 {
   if (s->kind == GM_PERL) return perl_find(s, line, len, from, ms, me);
+  if (s->all_lit && from == 0) {
+    bool any = false;
+    for (size_t i = 0; i < s->n && !any; i++) any = memmem(line, len, s->lit[i], s->litlen[i]) != NULL;
+    if (!any) return false;
+  }
   bool found = false;
   for (size_t i = 0; i < s->n; i++) {
     size_t a, b;
@@ -199,6 +220,9 @@ void gm_free(gm_set *s)
 {
   for (size_t i = 0; i < s->n; i++) regfree(&s->re[i]);
   free(s->re);
+  for (size_t i = 0; s->lit && i < s->n; i++) free(s->lit[i]);
+  free(s->lit);
+  free(s->litlen);
   if (s->pcre) {
     void (*md_free)(pcre2_code *) = s->fn[5];
     md_free(s->pcre);

@@ -18,6 +18,11 @@ typedef struct gm_set {
   void *pcre;  /* the one -P pattern: a pcre2_code */
   void *pmd;   /* its pcre2_match_data */
   void *fn[6]; /* PCRE2's functions, resolved on first use */
+  /* When every pattern is a plain string (no -i), a line that holds none
+  ** of them cannot match: memmem rules it out before regexec runs. */
+  char **lit;
+  size_t *litlen;
+  bool all_lit;
 } gm_set;
 
 /* Compiles the patterns (pats: n strings, lens their lengths). On an
