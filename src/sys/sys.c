@@ -716,12 +716,18 @@ ssize_t acs_sys_getdents(int fd, void *buf, size_t size)
   return (ssize_t)len;
 }
 
-static void put_list(acs__msg *m, char *const v[])
+/* A list the kernel takes: at most ACS__SYS_MAX_ARGS items, and the whole
+** message within ACS__SYS_MAX_MSG; false (E2BIG for the caller, as Linux
+** answers an execve past its limits) otherwise. The kernel would end a
+** process that sent more, so nothing is sent. */
+static bool put_list(acs__msg *m, char *const v[])
 {
   uint32_t n = 0;
   while (v && v[n]) n++;
+  if (n > ACS__SYS_MAX_ARGS) return false;
   acs__msg_u32(m, n);
   for (uint32_t i = 0; i < n; i++) acs__msg_str(m, v[i]);
+  return !m->bad && m->len <= ACS__SYS_MAX_MSG;
 }
 
 int acs_sys_spawn(const char *path, char *const argv[], char *const envp[],
@@ -736,8 +742,7 @@ int acs_sys_spawnat(const char *cwd, const char *path, char *const argv[], char 
   acs__msg m = start(cwd ? ACS__SYS_SPAWNAT : ACS__SYS_SPAWN);
   if (cwd) acs__msg_str(&m, cwd);
   acs__msg_str(&m, path);
-  put_list(&m, argv);
-  put_list(&m, envp);
+  if (!put_list(&m, argv) || !put_list(&m, envp)) return -E2BIG;
   acs__msg_u32(&m, (uint32_t)n);
   for (size_t i = 0; i < n; i++) {
     acs__msg_i32(&m, fds[i][0]);
