@@ -630,6 +630,8 @@ static int run_pipeline(node *n)
         sh_perror("pipe", rc);
         break;
       }
+      p[0] = redir_hide(p[0]);
+      p[1] = redir_hide(p[1]);
     }
     pids[i] = start_child(c, prev, p[1], p[0], &sts[i]);
     if (prev >= 0) acs_sys_close(prev);

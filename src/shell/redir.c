@@ -53,6 +53,15 @@ static int free_fd(void)
   return -1;
 }
 
+int redir_hide(int fd)
+{
+  int nfd = fd >= 0 && fd < 10 ? free_fd() : -1;
+  if (nfd < 0 || acs_sys_dup2(fd, nfd) < 0) return fd;
+  acs_sys_close(fd);
+  acs_sys_fcntl(nfd, F_SETFD, FD_CLOEXEC);
+  return nfd;
+}
+
 static void save(int fd, saved_fds *sv)
 {
   if (!sv || sv->n >= 32) return;

@@ -439,6 +439,10 @@ typedef struct saved_fds {
   int fd[32], saved[32];
   int n;
 } saved_fds;
+/* Move a descriptor of the shell's own (a pipeline's pipe) to 10 or above,
+** close-on-exec, as bash keeps its own: the script's `<&3` or `>&4` then
+** never finds it. Returns the new descriptor (fd itself if it cannot). */
+int redir_hide(int fd);
 bool redir_apply(redir *r, saved_fds *sv);
 void redir_restore(saved_fds *sv);
 void redir_forget(saved_fds *sv); /* keep the redirections (exec) */

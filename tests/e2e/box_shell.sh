@@ -101,6 +101,12 @@ t redir-out 'echo a > f; echo b >> f; cat f; cat < f'
 t redir-err 'echo e 1>&2 2>/dev/null; { echo out; echo err >&2; } 2>&1 | cat'
 t redir-order '{ echo out; echo err >&2; } > f 2>&1; cat f'
 t redir-allout '{ echo o; echo e >&2; } &> f; cat f; { echo o2; } &>> f; cat f'
+# a pipeline's own pipe is the shell's: a script's <&3 or >&4 in one of its
+# commands must not find it (it read the pipe it wrote: a hang)
+t redir-pipe-fds-are-hidden 'cat <&4 | cat; echo "${PIPESTATUS[*]}"; cat <&3 3<<EOF | cat
+here
+EOF
+echo "${PIPESTATUS[*]}"; { echo a >&4; } 4>f | cat; cat f'
 t redir-clobber 'set -C; echo a > f; echo b > f; echo $?; echo c >| f; cat f'
 t redir-rdwr 'echo data > f; cat <> f'
 t redir-close 'echo closed >&-; echo $?; true'
