@@ -108,6 +108,17 @@ int acs_box_new(const acs_box_options *o, acs_box **out, acs_err *err)
       }
     }
     ko.any_public = o->network;
+    {
+      /* the guest never sees the proxy variables; the operator routes the
+      ** box's outbound connections through its proxy with
+      ** ACS_GUEST_PROXY=1, as exec's */
+      const char *g = getenv("ACS_GUEST_PROXY");
+      if (g && strcmp(g, "0")) {
+        ko.http_proxy = getenv("HTTP_PROXY") ? getenv("HTTP_PROXY") : getenv("http_proxy");
+        ko.https_proxy = getenv("HTTPS_PROXY") ? getenv("HTTPS_PROXY") : getenv("https_proxy");
+        ko.no_proxy = getenv("NO_PROXY") ? getenv("NO_PROXY") : getenv("no_proxy");
+      }
+    }
     ko.resolve = o->resolve;
     ko.resolve_count = o->resolve_count;
     ko.max_fs_bytes = (uint64_t)o->max_fs_mb << 20;

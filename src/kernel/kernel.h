@@ -31,12 +31,22 @@ typedef struct acs__kernel_opts {
   const struct acs__hosts *policy;
   const char *const *resolve;  /* "host:port:address" pins, as curl's --resolve */
   size_t resolve_count;
+  /* the operator's HTTP proxy for outbound connections (net_proxy.c), as
+  ** exec takes it: HTTP(S)_PROXY and NO_PROXY with ACS_GUEST_PROXY=1 */
+  const char *http_proxy, *https_proxy, *no_proxy;
   /* what npm may install (pkgcall.c): none, or these entries (0: any);
   ** the caller's memory, valid in the kernel since it is a fork */
   bool no_packages;
   char **allowed_packages;
   size_t allowed_package_count;
 } acs__kernel_opts;
+
+/* A CONNECT tunnel to host:port through the http:// proxy URL: the
+** connected socket (the tunnel, nothing of the proxy's answer left in it),
+** or -errno with why filled; sk gets the addresses. net_proxy.c. */
+struct acs__ksock;
+int acs__proxy_tunnel(const char *proxy, const char *host, uint16_t port, int timeout_ms, char *why,
+                      size_t why_len, struct acs__ksock *sk);
 
 typedef struct acs__pfile acs__pfile; /* an open /proc file (procfs.c) */
 typedef struct acs__klisten acs__klisten; /* a listening socket (net.c) */

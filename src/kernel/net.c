@@ -332,6 +332,7 @@ typedef struct dial {
   bool any_public;
   const acs__hosts *policy;
   char pinned[64];   /* an address from --resolve, or "" */
+  char proxy[512];   /* the operator's proxy to tunnel through, or "" */
   int done_fd;       /* where the thread hands the dial back (kernel.dial_done[1]) */
   int fd;            /* the connected socket, or -1 */
   int err;
@@ -378,8 +379,29 @@ static void *dial_thread(void *arg)
   snprintf(port, sizeof port, "%u", d->port);
   struct addrinfo hints = {.ai_socktype = SOCK_STREAM, .ai_flags = AI_NUMERICSERV}, *res = NULL;
   if (d->pinned[0]) hints.ai_flags |= AI_NUMERICHOST;
-  int g = getaddrinfo(d->pinned[0] ? d->pinned : d->host, port, &hints, &res);
-  if (g) {
+  int g = 0;
+  bool tunnelled = d->proxy[0] != 0;
+  if (tunnelled) {
+    /* an address given as the host is checked as a direct dial's would be;
+    ** a name the proxy resolves (the policy checked the name) */
+    struct addrinfo nh = {.ai_socktype = SOCK_STREAM, .ai_flags = AI_NUMERICHOST | AI_NUMERICSERV}, *lit = NULL;
+    char refused[256];
+    if (!getaddrinfo(d->host, port, &nh, &lit) &&
+        !acs__hosts_check_addr(d->policy, d->host, d->port, lit->ai_addr, refused, sizeof refused)) {
+      why_of(d, -EACCES, "%s", refused);
+    } else {
+      char why[320] = "";
+      int fd = acs__proxy_tunnel(d->proxy, d->host, d->port, DIAL_TIMEOUT_MS, why, sizeof why, &d->sk);
+      if (fd >= 0) d->fd = fd;
+      else why_of(d, fd, "%s", why);
+    }
+    if (lit) freeaddrinfo(lit);
+  } else {
+    g = getaddrinfo(d->pinned[0] ? d->pinned : d->host, port, &hints, &res);
+  }
+  if (tunnelled) {
+    /* the proxy's tunnel, made above */
+  } else if (g) {
     why_of(d, -ENXIO, "getaddrinfo ENOTFOUND %s", d->host);
   } else {
     int last = -ECONNREFUSED;
@@ -495,6 +517,12 @@ static void dial_out(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, const
   d->policy = k->o.policy;
   snprintf(d->host, sizeof d->host, "%s", host);
   pinned(k, host, port, d->pinned);
+  {
+    const char *px = port == 443 ? (k->o.https_proxy && *k->o.https_proxy ? k->o.https_proxy : k->o.http_proxy)
+                                 : (k->o.http_proxy && *k->o.http_proxy ? k->o.http_proxy : k->o.https_proxy);
+    if (px && *px && !d->pinned[0] && !acs__no_proxy_for(k->o.no_proxy, host))
+      snprintf(d->proxy, sizeof d->proxy, "%s", px);
+  }
   d->done_fd = k->dial_done[1];
   pthread_t t;
   pthread_attr_t at;

@@ -666,25 +666,6 @@ static int prepare(acs__http *c, req *r, const acs__http_request *q)
   return 0;
 }
 
-/* NO_PROXY: "*", or names matched exactly or as a domain suffix. */
-static bool no_proxy_for(const char *list, const char *host)
-{
-  if (!list) return false;
-  size_t hl = strlen(host);
-  for (const char *p = list; *p;) {
-    while (*p == ',' || *p == ' ') p++;
-    const char *e = p;
-    while (*e && *e != ',' && *e != ' ') e++;
-    size_t n = (size_t)(e - p);
-    if (n && p[0] == '.') p++, n--;
-    if (n == 1 && *p == '*') return true;
-    if (n && n <= hl && !strncasecmp(host + hl - n, p, n) && (n == hl || host[hl - n - 1] == '.'))
-      return true;
-    p = e;
-  }
-  return false;
-}
-
 static int configure(acs__http *c, req *r, const acs__http_request *q)
 {
   CURL *h = r->h;
@@ -694,7 +675,7 @@ static int configure(acs__http *c, req *r, const acs__http_request *q)
   L.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
   L.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
   /* Never the environment's proxy: only the one the operator passed. */
-  r->via_proxy = !c->cfg->dial && proxy && *proxy && !no_proxy_for(c->cfg->no_proxy, r->host);
+  r->via_proxy = !c->cfg->dial && proxy && *proxy && !acs__no_proxy_for(c->cfg->no_proxy, r->host);
   L.easy_setopt(h, CURLOPT_PROXY, r->via_proxy ? proxy : "");
   L.easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L); /* redirects are new requests */
   L.easy_setopt(h, CURLOPT_PATH_AS_IS, 1L);     /* the URL parser already normalised it */

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 enum { E_NAME, E_WILD, E_ADDR };
 
@@ -451,5 +452,23 @@ bool acs__hosts_check_addr(const acs__hosts *h, const char *host, int port,
   snprintf(extra, sizeof extra, " (it resolves to %s, a %s address, which is allowed only when "
            "listed itself)", text, what);
   refusal(h, why, why_len, "connection to %s:%d refused%s", host, port, extra);
+  return false;
+}
+
+bool acs__no_proxy_for(const char *list, const char *host)
+{
+  if (!list) return false;
+  size_t hl = strlen(host);
+  for (const char *p = list; *p;) {
+    while (*p == ',' || *p == ' ') p++;
+    const char *e = p;
+    while (*e && *e != ',' && *e != ' ') e++;
+    size_t n = (size_t)(e - p);
+    if (n && p[0] == '.') p++, n--;
+    if (n == 1 && *p == '*') return true;
+    if (n && n <= hl && !strncasecmp(host + hl - n, p, n) && (n == hl || host[hl - n - 1] == '.'))
+      return true;
+    p = e;
+  }
   return false;
 }

@@ -42,6 +42,10 @@ bool acs__hosts_check_name(const acs__hosts *h, const char *host, int port,
 bool acs__hosts_check_addr(const acs__hosts *h, const char *host, int port,
                            const struct sockaddr *sa, char *why, size_t why_len);
 
+/* Whether NO_PROXY's list ("*", or names matched exactly or as a domain
+** suffix, comma or blank separated, a leading '.' allowed) names host. */
+bool acs__no_proxy_for(const char *list, const char *host);
+
 /* The kind of special range an address is in ("loopback", "private", ...),
 ** or NULL for an ordinary public address. */
 const char *acs__addr_special(const struct sockaddr *sa);

@@ -69,9 +69,9 @@ run_acs box -p 0 -c true
 check "-p with a bad box port: a usage error" all [ "$RC" = 2 ] -- has "$ERR" "-p takes BOXPORT[:HOSTPORT]"
 run_acs box -p 3000:70000 -c true
 check "-p with a bad host port: a usage error" all [ "$RC" = 2 ] -- has "$ERR" "not '3000:70000'"
-node -e 'require("net").createServer().listen('"$hport"', "127.0.0.1", () => setTimeout(() => process.exit(0), 5000))' &
-squat=$!
-sleep 0.5
+# the squatter says when it listens (a fixed sleep races a loaded machine)
+exec 7< <(node -e 'require("net").createServer().listen('"$hport"', "127.0.0.1", () => { console.log("up"); setTimeout(() => process.exit(0), 30000) })' & echo "$!"; wait)
+read -r squat <&7; read -r _ <&7
 run_acs box -p "3000:$hport" -c true
 check "-p on a host port in use: says so and what to do" all [ "$RC" = 2 ] -- has "$ERR" "host port $hport cannot be used: Address already in use (choose another, or 0 for a free one)"
 kill "$squat" 2>/dev/null; wait "$squat" 2>/dev/null
@@ -306,3 +306,34 @@ CASES
 else
   echo "skip curl differential: no curl on the host"
 fi
+
+# ------------------------------------------------------------------ proxy
+# With ACS_GUEST_PROXY=1 the operator's HTTP_PROXY carries the box's
+# outbound connections (a CONNECT tunnel made by the kernel); the box's
+# policy still decides which names may be asked for, NO_PROXY names are
+# dialled directly, and without the switch the proxy is never used.
+: >"$HITS"
+PLOG=$TMP/proxy.log
+: >"$PLOG"
+exec 8< <(node tests/security/net_server.js "$HITS" & echo "$!"; wait)
+read -r NSRV <&8; read -r PA PB <&8
+exec 9< <(node tests/e2e/box_net_tools/connect_proxy.js "$PLOG" & echo "$!"; wait)
+read -r PSRV <&9; read -r PP <&9
+PX="http://127.0.0.1:$PP"
+ACS_GUEST_PROXY=1 HTTP_PROXY=$PX run_acs box --allow-domain ok.test --allow-domain forbidden.test -c "
+  curl -sS http://ok.test:$PA/ok; echo \" curl=\$?\"
+  node -e 'fetch(process.argv[1]).then(r => r.text()).then(t => console.log(\"fetch\", t), e => console.log(\"fetch failed\", e.cause && e.cause.code))' http://ok.test:$PA/ok
+  curl -sS http://other.test:$PA/ok; echo \" other=\$?\"
+  curl -sS http://forbidden.test:$PA/ok; echo \" forbidden=\$?\""
+check "proxy: curl goes through the operator's proxy" has "$OUT" "ALLOWED-OK curl=0"
+check "proxy: node's fetch too" has "$OUT" "fetch ALLOWED-OK"
+check "proxy: the proxy saw CONNECT for the allowed name" has "$(cat "$PLOG")" "CONNECT ok.test:$PA HTTP/1.1"
+check "proxy: a name the box does not allow never reaches the proxy" all has "$OUT" "other=7" -- not_has "$(cat "$PLOG")" "other.test"
+check "proxy: the proxy's refusal is the program's error, with the proxy's words" all has "$OUT" "forbidden=7" -- has "$ERR" "refused CONNECT forbidden.test:$PA: HTTP/1.1 403 Forbidden"
+: >"$PLOG"
+ACS_GUEST_PROXY=1 HTTP_PROXY=$PX NO_PROXY=ok.test run_acs box --allow-domain ok.test:$PA --allow-domain 127.0.0.1:$PA --resolve ok.test:$PA:127.0.0.1 -c "curl -sS http://ok.test:$PA/ok"
+check "proxy: a NO_PROXY name is dialled directly" all [ "$OUT" = ALLOWED-OK ] -- [ ! -s "$PLOG" ]
+HTTP_PROXY=$PX run_acs box --allow-domain ok.test -c "curl -sS http://ok.test:$PA/ok; echo \" rc=\$?\""
+check "proxy: without ACS_GUEST_PROXY the proxy is not used" all has "$OUT" "rc=6" -- [ ! -s "$PLOG" ]
+check "proxy: the trap server saw nothing" [ ! -s "$HITS" ]
+kill "$NSRV" "$PSRV" 2>/dev/null

@@ -61,3 +61,4 @@ wait_child() {
   done
   return 1
 }
+not_has() { ! printf "%s" "$1" | grep -qF -- "$2"; }
