@@ -15,8 +15,7 @@
 **   -i, --ignore-errors         Ignore errors from recipes.
 **   -I DIRECTORY, --include-dir=DIRECTORY
 **                               Search DIRECTORY for included makefiles.
-**   -j [N], --jobs[=N]          Allow N jobs at once (the box's make runs
-**                               one at a time).
+**   -j [N], --jobs[=N]          Allow N jobs at once; infinite jobs with no arg.
 **   -k, --keep-going            Keep going when some targets can't be made.
 **   -n, --just-print, --dry-run, --recon
 **                               Don't actually run any recipe; just print them.
@@ -37,7 +36,7 @@
 ** pattern rules, the six assignment operators, target-specific variables,
 ** conditionals, define, include, export, the functions) and its messages.
 ** No built-in implicit rules (there is no compiler in the box), no
-** archive members, no vpath, no parallel jobs.
+** archive members, no vpath, no jobserver (a sub-make runs its own -j).
 */
 
 /* The driver: options and MAKEFLAGS, the variables make starts with (the
@@ -208,6 +207,7 @@ int acs__cmd_make(acs_cmd *c, int argc, char **argv)
   mk_state *m = &st;
   memset(m, 0, sizeof *m);
   m->c = c;
+  m->jobs = 1;
   m->rules_tail = &m->rules;
 
   const char *lv = getenv("MAKELEVEL");

@@ -71,11 +71,12 @@ typedef struct mk_file {
   mk_vars *vars;        /* target-specific variables, or NULL */
   char *stem;           /* $* when a pattern or static pattern rule made it */
   bool is_target, phony, double_colon, precious;
-  int state;            /* 0 not looked at, 1 being updated, 2 done */
+  int state;            /* 0 not settled, 1 being looked at, 2 done, 3 its job runs */
   int status;           /* 0 fine, 1 failed, 2 no rule */
   bool remade;          /* a recipe ran for it (or -n printed one) */
   bool exists;
   int64_t mtime;        /* ns; 0 when missing */
+  struct plan *plan;    /* its prerequisites and recipe, once worked out */
   struct mk_file *next;
 } mk_file;
 
@@ -107,6 +108,8 @@ typedef struct mk_state {
   bool second_expansion;
   /* running */
   int commands_run;
+  int running;          /* jobs started and not yet reaped (-j) */
+  struct mk_job *jobs_list;
   bool fatal;           /* a Stop was printed */
   bool clock_skew;
 } mk_state;
@@ -143,6 +146,9 @@ int mk_update_goal(mk_state *m, const char *goal);
 /* Run text as a shell command line with exported variables; returns the
 ** wait status. */
 int mk_shell(mk_state *m, mk_vars *vs, const char *line, char **out);
+/* Start a shell for line without waiting (stdout to out_fd when >= 0):
+** the pid, or -1 after make's message. */
+int mk_shell_start(mk_state *m, mk_vars *vs, const char *line, int out_fd);
 char **mk_environ(mk_state *m, mk_vars *vs);
 /* MAKEFLAGS as make passes it down: letters, long options, " -- VARS" */
 char *mk_makeflags(mk_state *m);

@@ -955,7 +955,9 @@ char *mk_makeflags(mk_state *m)
   return r;
 }
 
-int mk_shell(mk_state *m, mk_vars *vs, const char *line, char **out)
+/* Start SHELL .SHELLFLAGS line; with out_fd >= 0 its stdout goes there.
+** The pid, or -1 after make's message. */
+int mk_shell_start(mk_state *m, mk_vars *vs, const char *line, int out_fd)
 {
   char *shell = mk_var_value(m, vs, "SHELL");
   char *flags = mk_var_value(m, vs, ".SHELLFLAGS");
@@ -969,24 +971,26 @@ int mk_shell(mk_state *m, mk_vars *vs, const char *line, char **out)
   for (size_t i = 0; i < nf && a < 5; i++) argv[a++] = fw[i];
   argv[a++] = (char *)line;
   argv[a] = NULL;
-  char **env = mk_environ(m, vs);
-  int pfd[2] = {-1, -1};
-  int fds[1][2];
-  size_t nfds = 0;
-  if (out) {
-    if (acs_sys_pipe(pfd, O_CLOEXEC) < 0) return 127 << 8;
-    fds[0][0] = 1;
-    fds[0][1] = pfd[1];
-    nfds = 1;
-  }
+  int fds[1][2] = {{1, out_fd}};
   cmd_flush(m->c);
-  int pid = acs_sys_spawn(shell, argv, env, (const int(*)[2])fds, nfds);
-  if (out) acs_sys_close(pfd[1]);
+  int pid = acs_sys_spawn(shell, argv, mk_environ(m, vs), (const int(*)[2])fds, out_fd >= 0 ? 1 : 0);
   if (pid < 0) {
-    if (out) acs_sys_close(pfd[0]);
     char msg[600];
     int n = snprintf(msg, sizeof msg, "%s: %s: %s\n", m->progname, shell, cmd_strerror(pid));
     acs_sys_write_all(2, msg, (size_t)n);
+    return -1;
+  }
+  return pid;
+}
+
+int mk_shell(mk_state *m, mk_vars *vs, const char *line, char **out)
+{
+  int pfd[2] = {-1, -1};
+  if (out && acs_sys_pipe(pfd, O_CLOEXEC) < 0) return 127 << 8;
+  int pid = mk_shell_start(m, vs, line, out ? pfd[1] : -1);
+  if (out) acs_sys_close(pfd[1]);
+  if (pid < 0) {
+    if (out) acs_sys_close(pfd[0]);
     return 127 << 8;
   }
   if (out) {
