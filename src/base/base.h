@@ -35,6 +35,10 @@ int acs__buf_printf(acs__buf *b, const char *fmt, ...) ACS__PRINTF(2, 3);
 char *acs__buf_take(acs__buf *b, size_t *len);
 void acs__buf_free(acs__buf *b);
 
+/* base64 of data[0..n) into out (NUL-terminated; what does not fit in
+** size is left out, whole groups only); returns the characters written. */
+size_t acs__base64(const void *data, size_t n, char *out, size_t size);
+
 char *acs__strdup(const char *s); /* NULL in, NULL out */
 char *acs__strndup(const char *s, size_t n);
 

@@ -54,6 +54,7 @@
 ** redirects, 60 certificates, 2 usage) and its words for each. */
 #include "cmd.h"
 #include "lib_http.h"
+#include "../base/base.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -463,20 +464,6 @@ static bool on_data(void *user, const char *bytes, size_t len)
   return sink(x, bytes, len);
 }
 
-static void b64(const char *in, char *out)
-{
-  static const char t[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  size_t n = strlen(in), k = 0;
-  for (size_t i = 0; i < n; i += 3) {
-    unsigned v = (unsigned char)in[i] << 16 | (i + 1 < n ? (unsigned char)in[i + 1] << 8 : 0) |
-                 (i + 2 < n ? (unsigned char)in[i + 2] : 0);
-    out[k++] = t[v >> 18 & 63];
-    out[k++] = t[v >> 12 & 63];
-    out[k++] = i + 1 < n ? t[v >> 6 & 63] : '=';
-    out[k++] = i + 2 < n ? t[v & 63] : '=';
-  }
-  out[k] = 0;
-}
 
 /* A name for -O: the URL path's last segment. */
 static const char *remote_name(const char *url, char *buf, size_t size)
@@ -596,7 +583,7 @@ static int fetch_one(acs_cmd *c, opts *o, const char *first_url, const char *out
   names[nh] = "Accept", values[nh++] = o->json ? "application/json" : "*/*";
   if (o->user && strlen(o->user) < 590) {
     char enc[800];
-    b64(o->user, enc);
+    acs__base64(o->user, strlen(o->user), enc, sizeof enc);
     snprintf(auth, sizeof auth, "Basic %s", enc);
     names[nh] = "Authorization", values[nh++] = auth;
   }

@@ -29,18 +29,6 @@ int64_t mk_mtime(const char *path, bool *exists)
   return st.mtime_s * 1000000000LL + st.mtime_ns;
 }
 
-static void err_line(mk_state *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void err_line(mk_state *m, const char *fmt, ...)
-{
-  char msg[2048], line[2300];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  cmd_flush(m->c);
-  int n = snprintf(line, sizeof line, "%s: %s\n", m->progname, msg);
-  acs_sys_write_all(2, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
-}
 
 /* make's notes that go to stdout ("Nothing to be done", "is up to date") */
 static void out_line(mk_state *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -160,7 +148,7 @@ static int start_line(mk_state *m, mk_vars *scope, const char *l)
   cmd_flush(m->c);
   int pid = e < 0 ? e : acs_sys_spawn(path, argv, mk_environ(m, scope), NULL, 0);
   if (pid < 0) {
-    err_line(m, "%s: %s", argv[0], cmd_strerror(pid));
+    mk_msg(m, "%s: %s", argv[0], cmd_strerror(pid));
     return -(127 << 8);
   }
   return pid;
@@ -310,11 +298,11 @@ static bool job_done(mk_state *m, mk_job *jb, int st)
   jb->pid = 0;
   if (st != 0) {
     if (WIFSIGNALED(st)) {
-      err_line(m, "*** [%s:%d: %s] %s", jb->cmds->file, jb->linenos[i], f->name, signal_words(WTERMSIG(st)));
+      mk_msg(m, "*** [%s:%d: %s] %s", jb->cmds->file, jb->linenos[i], f->name, signal_words(WTERMSIG(st)));
       bool exists;
       mk_mtime(f->name, &exists);
       if (exists && !f->precious && !f->phony) {
-        err_line(m, "*** Deleting file '%s'", f->name);
+        mk_msg(m, "*** Deleting file '%s'", f->name);
         acs_sys_unlink(f->name);
       }
       finish_file(m, f, 2);
@@ -322,11 +310,11 @@ static bool job_done(mk_state *m, mk_job *jb, int st)
     }
     int code = WEXITSTATUS(st);
     if (!jb->ignore[i]) {
-      err_line(m, "*** [%s:%d: %s] Error %d", jb->cmds->file, jb->linenos[i], f->name, code);
+      mk_msg(m, "*** [%s:%d: %s] Error %d", jb->cmds->file, jb->linenos[i], f->name, code);
       finish_file(m, f, 2);
       return false;
     }
-    err_line(m, "[%s:%d: %s] Error %d (ignored)", jb->cmds->file, jb->linenos[i], f->name, code);
+    mk_msg(m, "[%s:%d: %s] Error %d (ignored)", jb->cmds->file, jb->linenos[i], f->name, code);
   }
   jb->at++;
   f->status = 0;
@@ -427,7 +415,7 @@ static int update(mk_state *m, mk_file *f, const char *parent)
   if (f->state == 2) return f->status;
   if (f->state == 3) return -1;
   if (f->state == 1) {
-    err_line(m, "Circular %s <- %s dependency dropped.", parent ? parent : f->name, f->name);
+    mk_msg(m, "Circular %s <- %s dependency dropped.", parent ? parent : f->name, f->name);
     return 0;
   }
   if (!f->plan) {
@@ -441,9 +429,9 @@ static int update(mk_state *m, mk_file *f, const char *parent)
     if (f->exists && f->mtime > now) {
       /* GNU's warning, and its note at the end */
       double ahead = (double)(f->mtime - now) / 1e9;
-      if (ahead >= 99) err_line(m, "Warning: File '%s' has modification time %lu s in the future", f->name,
+      if (ahead >= 99) mk_msg(m, "Warning: File '%s' has modification time %lu s in the future", f->name,
                                 (unsigned long)ahead);
-      else err_line(m, "Warning: File '%s' has modification time %.2g s in the future", f->name, ahead);
+      else mk_msg(m, "Warning: File '%s' has modification time %.2g s in the future", f->name, ahead);
       m->clock_skew = true;
     }
     if ((!j->cmds || !j->cmds->n) && !f->phony) {
@@ -498,9 +486,9 @@ static int update(mk_state *m, mk_file *f, const char *parent)
   }
   if (!j->cmds || !j->cmds->n) {
     if (!f->exists && !f->is_target && !f->phony && !j->ndeps) {
-      if (parent) err_line(m, "*** No rule to make target '%s', needed by '%s'.%s", f->name, parent,
+      if (parent) mk_msg(m, "*** No rule to make target '%s', needed by '%s'.%s", f->name, parent,
                            m->keep_going ? "" : "  Stop.");
-      else err_line(m, "*** No rule to make target '%s'.%s", f->name, m->keep_going ? "" : "  Stop.");
+      else mk_msg(m, "*** No rule to make target '%s'.%s", f->name, m->keep_going ? "" : "  Stop.");
       f->state = 2;
       f->status = 2;
       return 2;
@@ -538,13 +526,13 @@ int mk_update_goal(mk_state *m, const char *goal)
   }
   if (st > 0 && st != 1 && m->running) {
     /* the others finish first, as GNU's make waits for them */
-    err_line(m, "*** Waiting for unfinished jobs....");
+    mk_msg(m, "*** Waiting for unfinished jobs....");
     while (reap_one(m)) {}
   }
   if (m->fatal) return 2;
   if (st == 1 && m->question) return 1;
   if (st) {
-    if (m->keep_going && (f->cmds || f->ndeps)) err_line(m, "Target '%s' not remade because of errors.", f->name);
+    if (m->keep_going && (f->cmds || f->ndeps)) mk_msg(m, "Target '%s' not remade because of errors.", f->name);
     return 2;
   }
   if (m->commands_run == before && !m->question) {

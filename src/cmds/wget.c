@@ -45,6 +45,7 @@
 #include "cmd.h"
 #include "lib_http.h"
 #include "lib_sys.h"
+#include "../base/base.h"
 #include "../sys/sys.h"
 
 #include <errno.h>
@@ -490,21 +491,6 @@ static bool on_data(void *user, const char *bytes, size_t len)
   return true;
 }
 
-static const char *b64(const char *in, char *out, size_t size)
-{
-  static const char t[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  size_t n = strlen(in), j = 0;
-  for (size_t i = 0; i < n && j + 5 < size; i += 3) {
-    unsigned v = (unsigned char)in[i] << 16 | (i + 1 < n ? (unsigned char)in[i + 1] << 8 : 0) |
-                 (i + 2 < n ? (unsigned char)in[i + 2] : 0);
-    out[j++] = t[v >> 18 & 63];
-    out[j++] = t[v >> 12 & 63];
-    out[j++] = i + 1 < n ? t[v >> 6 & 63] : '=';
-    out[j++] = i + 2 < n ? t[v & 63] : '=';
-  }
-  out[j] = 0;
-  return out;
-}
 
 static void print_length(wopts *o, const wx *x)
 {
@@ -612,7 +598,8 @@ static int fetch(acs_cmd *c, wopts *o, const char *first)
   if (o->user || o->password) {
     char up[512], enc[700];
     snprintf(up, sizeof up, "%s:%s", o->user ? o->user : "", o->password ? o->password : "");
-    snprintf(auth, sizeof auth, "Basic %s", b64(up, enc, sizeof enc));
+    acs__base64(up, strlen(up), enc, sizeof enc);
+    snprintf(auth, sizeof auth, "Basic %s", enc);
     names[nh] = "Authorization", values[nh++] = auth;
   }
   if (x.offset) {

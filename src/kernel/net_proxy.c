@@ -8,6 +8,7 @@
 ** requests do); the proxy's own address is the operator's choice and is
 ** not checked. Only http:// proxies (no TLS to the proxy). */
 #include "kernel.h"
+#include "../base/base.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
@@ -29,21 +30,6 @@ static int64_t now_ms(void)
   return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-static void b64(const char *in, size_t n, char *out, size_t size)
-{
-  static const char t[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  size_t j = 0;
-  for (size_t i = 0; i < n && j + 5 < size; i += 3) {
-    unsigned v = (unsigned char)in[i] << 16 | (i + 1 < n ? (unsigned char)in[i + 1] << 8 : 0) |
-                 (i + 2 < n ? (unsigned char)in[i + 2] : 0);
-    out[j++] = t[v >> 18 & 63];
-    out[j++] = t[v >> 12 & 63];
-    out[j++] = i + 1 < n ? t[v >> 6 & 63] : '=';
-    out[j++] = i + 2 < n ? t[v & 63] : '=';
-  }
-  out[j] = 0;
-}
-
 /* "http://user:pass@host:port/" into its parts; false when it is not one. */
 static bool parse_proxy(const char *url, char *host, size_t hs, char *port, size_t ps, char *auth, size_t as)
 {
@@ -54,7 +40,7 @@ static bool parse_proxy(const char *url, char *host, size_t hs, char *port, size
   const char *at = memchr(p, '@', (size_t)(end - p));
   auth[0] = 0;
   if (at) {
-    b64(p, (size_t)(at - p), auth, as);
+    acs__base64(p, (size_t)(at - p), auth, as);
     p = at + 1;
   }
   const char *colon;
