@@ -218,9 +218,21 @@ function resolvePackage(name, sub, parentDir, conditions, specifier, parent, kin
 
 // Resolve `specifier` from the module `parent` (a path, or undefined for
 // the entry's directory). Returns "node:NAME" for builtins, or a path.
+// Node keys a module by its real path (no --preserve-symlinks): a file
+// reached through a symbolic link (node_modules/.bin/x, a linked package)
+// resolves its own requires from where it really is. The box's node does
+// the same; exec's confined files keep the path they were named by.
+function realKey(path) {
+  if (!host.node) return path;
+  try { return host.fs.realpath(path); } catch { return path; }
+}
+
 function resolve(specifier, parent, kind) {
-  const key = resolveSpecifier(specifier, parent, kind);
-  if (key !== undefined && !key.startsWith("node:")) checkTarget(key, parent);
+  let key = resolveSpecifier(specifier, parent, kind);
+  if (key !== undefined && !key.startsWith("node:")) {
+    key = realKey(key);
+    checkTarget(key, parent);
+  }
   return key;
 }
 
@@ -1100,8 +1112,9 @@ function runNodeEntry(entry) {
       err.stack = `Error: ${err.message}\n    at node:internal/main/run_main_module`;
       throw err;
     }
-    entryPath = file;
-    const rec = loadGraph(file);
+    const real = realKey(file); // no --preserve-symlinks-main
+    entryPath = real;
+    const rec = loadGraph(real);
     if (rec.kind === "cjs") {
       runCjs(rec);
       return false;
