@@ -14,7 +14,7 @@ ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -fPIC -Iinclude $(OPT)
 LDLIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm -ldl
 SANITIZE :=
 
-LIB_SRC  := $(wildcard src/base/*.c src/vfs/*.c src/policy/*.c src/net/*.c src/pkg/*.c src/lang/*.c src/js/*.c src/box/*.c src/sys/*.c src/kernel/*.c src/cmds/*.c src/shell/*.c src/server/*.c)
+LIB_SRC  := $(wildcard src/base/*.c src/vfs/*.c src/policy/*.c src/net/*.c src/pkg/*.c src/lang/*.c src/js/*.c src/box/*.c src/sys/*.c src/kernel/*.c src/cmds/*.c src/shell/*.c src/server/*.c src/wasi/*.c)
 CLI_SRC  := $(wildcard src/cli/*.c)
 JS_LIB   := $(sort $(wildcard src/js/lib/*.js))
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/lib_embed.o $(BUILD)/gen/cmd_table.o

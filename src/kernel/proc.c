@@ -119,6 +119,13 @@ static int program_of(acs__kernel *k, acs__proc *parent, const char *path, char 
   acs_memfs_close(k->fs, f);
   if (n < 0) return (int)n;
   head[n] = 0;
+  /* a WebAssembly module (\0asm): the box's WASI host runs it, as
+  ** binfmt_misc hands a registered format to its interpreter (2) */
+  if (n >= 4 && !memcmp(head, "\0asm", 4)) {
+    if (cap < 5) return -ENOEXEC;
+    memcpy(name, "wasi", 5);
+    return 2;
+  }
   static const char marker[] = "#!acs-program ";
   if (strncmp(head, marker, sizeof marker - 1)) {
     /* "#!INTERPRETER [ARG]": the interpreter's line, for the caller */
@@ -164,6 +171,28 @@ static int32_t spawn_program(acs__kernel *k, acs__proc *parent, const char *path
                              char **envp, const acs__kfd *fds, const char *cwd, uint32_t uid,
                              uint32_t gid);
 
+/* A module runs as [wasi, --argv0, ARGV0, --, path, ARGS...]: the WASI
+** host (src/cmds/wasi.c) reads the module as the caller, so a module, as
+** a script, needs read permission besides execute. */
+static int32_t spawn_wasm(acs__kernel *k, acs__proc *parent, const char *path, char **argv,
+                          char **envp, const acs__kfd *fds, const char *cwd, uint32_t uid, uint32_t gid)
+{
+  size_t n = 0;
+  while (argv && argv[n]) n++;
+  char **v = calloc(n + 6, sizeof *v);
+  if (!v) return -ENOMEM;
+  size_t i = 0;
+  v[i++] = "wasi";
+  v[i++] = "--argv0";
+  v[i++] = n ? argv[0] : (char *)path;
+  v[i++] = "--";
+  v[i++] = (char *)path;
+  for (size_t j = 1; j < n; j++) v[i++] = argv[j];
+  int32_t r = spawn_program(k, parent, path, v, envp, fds, cwd, uid, gid);
+  free(v);
+  return r;
+}
+
 /* As execve(2) runs a script: "#!/usr/bin/env node" runs env with
 ** ["/usr/bin/env", "node", SCRIPT, ARGS...]; an interpreter may itself be
 ** a script, up to Linux's 4 levels (then ELOOP). Anything else without
@@ -173,6 +202,7 @@ static int32_t spawn_at_depth(acs__kernel *k, acs__proc *parent, const char *pat
 {
   char name[64], line[256];
   int rc = program_of(k, parent, path, name, sizeof name, line, sizeof line);
+  if (rc == 2) return spawn_wasm(k, parent, path, argv, envp, fds, cwd, uid, gid);
   if (rc != 1) return rc < 0 ? rc : spawn_program(k, parent, path, argv, envp, fds, cwd, uid, gid);
   if (depth >= 4) return -ELOOP;
   char *ip = line + strspn(line, " \t");
@@ -210,7 +240,7 @@ static int32_t spawn_program(acs__kernel *k, acs__proc *parent, const char *path
   if (k->live >= k->o.max_procs) return -EAGAIN;
   char name[64];
   int rc = program_of(k, parent, path, name, sizeof name, NULL, 0);
-  if (rc) return rc;
+  if (rc < 0 || rc == 1) return rc < 0 ? rc : -ENOEXEC;
   acs_memfs_inode *dir = NULL;
   if (parent && !cwd) {
     dir = parent->cwd;

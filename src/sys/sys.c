@@ -940,3 +940,81 @@ ssize_t acs_sys_pkg_install(const char *dir, const void *req, size_t len, char *
   *answer = out;
   return (ssize_t)have;
 }
+
+/* ------------------------------------------------------------ the *at forms */
+/* The path calls relative to a directory descriptor (the WASI host's
+** path_* calls name a directory fd and a path under it). */
+
+int acs_sys_mkdirat(int at, const char *path, unsigned mode)
+{
+  acs__msg m = start(ACS__SYS_MKDIR);
+  acs__msg_i32(&m, at);
+  acs__msg_str(&m, path);
+  acs__msg_u32(&m, mode);
+  return simple(&m);
+}
+
+int acs_sys_unlinkat(int at, const char *path, int flags)
+{
+  acs__msg m = start(ACS__SYS_UNLINK);
+  acs__msg_i32(&m, at);
+  acs__msg_str(&m, path);
+  acs__msg_i32(&m, flags);
+  return simple(&m);
+}
+
+static int two_paths_at(uint16_t op, int at1, const char *from, int at2, const char *to, int32_t flags)
+{
+  acs__msg m = start(op);
+  acs__msg_i32(&m, at1);
+  acs__msg_str(&m, from);
+  acs__msg_i32(&m, at2);
+  acs__msg_str(&m, to);
+  acs__msg_i32(&m, flags);
+  return simple(&m);
+}
+
+int acs_sys_renameat(int at1, const char *from, int at2, const char *to)
+{
+  return two_paths_at(ACS__SYS_RENAME, at1, from, at2, to, 0);
+}
+
+int acs_sys_linkat(int at1, const char *from, int at2, const char *to, int flags)
+{
+  return two_paths_at(ACS__SYS_LINK, at1, from, at2, to, flags);
+}
+
+int acs_sys_symlinkat(const char *target, int at, const char *path)
+{
+  acs__msg m = start(ACS__SYS_SYMLINK);
+  acs__msg_str(&m, target);
+  acs__msg_i32(&m, at);
+  acs__msg_str(&m, path);
+  return simple(&m);
+}
+
+ssize_t acs_sys_readlinkat(int at, const char *path, char *buf, size_t size, size_t *full)
+{
+  acs__msg m = start(ACS__SYS_READLINK);
+  acs__msg_i32(&m, at);
+  acs__msg_str(&m, path);
+  acs__rd rd;
+  int64_t r = call(&m, &rd, NULL, NULL);
+  if (r < 0) return r;
+  const unsigned char *p;
+  size_t len;
+  if (!acs__rd_bytes(&rd, &p, &len)) return -EPROTO;
+  if (full) *full = len;
+  if (len > size) len = size;
+  memcpy(buf, p, len);
+  return (ssize_t)len;
+}
+
+int acs_sys_truncateat(int at, const char *path, int64_t len)
+{
+  acs__msg m = start(ACS__SYS_TRUNCATE);
+  acs__msg_i32(&m, at);
+  acs__msg_str(&m, path);
+  acs__msg_i64(&m, len);
+  return simple(&m);
+}

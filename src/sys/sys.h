@@ -186,6 +186,19 @@ int acs_sys_sockname(int fd, bool *listener, acs_sys_sockaddr *addr /* OUT */);
 ** NUL-terminated). Returns its length or a negative errno. */
 ssize_t acs_sys_pkg_install(const char *dir, const void *req, size_t len, char **answer);
 
+/* The path calls relative to a directory descriptor at (AT_FDCWD or a
+** directory fd), as mkdirat(2), unlinkat(2) (flags AT_REMOVEDIR),
+** renameat(2), linkat(2) (flags AT_SYMLINK_FOLLOW), symlinkat(2),
+** readlinkat(2) and truncate(2) relative to at. readlinkat fills buf with
+** at most size bytes, *full (may be NULL) the link's whole length. */
+int acs_sys_mkdirat(int at, const char *path, unsigned mode);
+int acs_sys_unlinkat(int at, const char *path, int flags);
+int acs_sys_renameat(int at1, const char *from, int at2, const char *to);
+int acs_sys_linkat(int at1, const char *from, int at2, const char *to, int flags);
+int acs_sys_symlinkat(const char *target, int at, const char *path);
+ssize_t acs_sys_readlinkat(int at, const char *path, char *buf, size_t size, size_t *full);
+int acs_sys_truncateat(int at, const char *path, int64_t len);
+
 /* Leave the program: flushes nothing (callers flush their own buffers). */
 _Noreturn void acs_sys_exit(int code);
 
