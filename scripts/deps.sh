@@ -5,11 +5,14 @@ set -e
 # The references the box's commands are compared with (tests/cmds "gnu"
 # cases): Debian's own tools where the base system lacks them.
 REFS="jq bc dc zip unzip bzip2 xz-utils zstd file tree gawk patch bsdextrautils xxd procps"
+# C to wasm32-wasi (tests/e2e/box_wasi.sh builds its fixtures at test time):
+# Debian's clang, wasm-ld, wasi-libc and compiler-rt for wasm32.
+WASI="clang-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32"
 PKGS="gcc make libc6-dev pkg-config libjavascriptcoregtk-4.1-dev libuv1-dev \
 libcurl4-openssl-dev libssl-dev zlib1g-dev libarchive-dev libjansson-dev \
 libcriterion-dev libseccomp-dev libbrotli-dev \
 libpcre2-dev libjq-dev libmagic-dev libbz2-dev liblzma-dev libzstd-dev \
-$REFS"
+$REFS $WASI"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

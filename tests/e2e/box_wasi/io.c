@@ -1,10 +1,12 @@
 /* io.c - argv, the environment, stdin to stdout, and the exit status.
 **   io args A B...   print argc and each argument
+**   io name          print argv[0]
 **   io env NAME...   print NAME=value or NAME unset
 **   io upper         copy stdin to stdout in upper case, count the lines on stderr
 **   io exit N        exit with N
 **   io abort         abort()
-**   io cat FILE...   print each file (relative or absolute paths) */
+**   io cat FILE...   print each file (relative or absolute paths)
+**   io write FILE TEXT  write TEXT and a newline to FILE */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +19,8 @@ int main(int argc, char **argv)
   if (!strcmp(cmd, "args")) {
     printf("argc %d\n", argc);
     for (int i = 2; i < argc; i++) printf("[%s]\n", argv[i]);
+  } else if (!strcmp(cmd, "name")) {
+    printf("%s\n", argv[0]);
   } else if (!strcmp(cmd, "env")) {
     for (int i = 2; i < argc; i++) {
       const char *v = getenv(argv[i]);
@@ -47,6 +51,14 @@ int main(int argc, char **argv)
       while ((n = fread(buf, 1, sizeof buf, f)) > 0) fwrite(buf, 1, n, stdout);
       fclose(f);
     }
+  } else if (!strcmp(cmd, "write") && argc > 3) {
+    FILE *f = fopen(argv[2], "w");
+    if (!f) {
+      perror(argv[2]);
+      return 1;
+    }
+    fprintf(f, "%s\n", argv[3]);
+    return fclose(f) ? 1 : 0;
   } else {
     return 2;
   }
