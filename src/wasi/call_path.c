@@ -172,7 +172,7 @@ static uint32_t path_open(acs__wasi_host *h, const uint64_t *a)
   }
   uint8_t type = acs__wasi_filetype(st.mode);
   uint64_t mb, mi;
-  acs__wasi_rights_max(type, &mb, &mi);
+  acs__wasi_rights_for(&st, &mb, &mi);
   int w = acs__wasi_fd_add(h, fd, type, (uint16_t)fdflags, base & mb, inh & mi);
   if (w < 0) return ACS__WASI_EMFILE;
   acs__wasi_put32(out, (uint32_t)w);

@@ -58,6 +58,15 @@ void acs__wasi_rights_max(uint8_t type, uint64_t *base, uint64_t *inh)
   }
 }
 
+void acs__wasi_rights_for(const acs__sys_stat *st, uint64_t *base, uint64_t *inh)
+{
+  uint8_t type = acs__wasi_filetype(st->mode);
+  /* /dev/null and its kin (major 1) seek as files do; a terminal does
+  ** not, which is how wasi-libc's isatty tells one */
+  if (type == ACS__WASI_FT_CHAR && (st->rdev >> 8) == 1) type = ACS__WASI_FT_REG;
+  acs__wasi_rights_max(type, base, inh);
+}
+
 static int add_at(acs__wasi_host *h, int wfd, int box, uint8_t type, uint16_t flags,
                   uint64_t base, uint64_t inh)
 {
@@ -110,7 +119,7 @@ int acs__wasi_fds_init(acs__wasi_host *h)
     if (acs_sys_fstat(fd, &st) != 0) continue; /* closed: EBADF, as natively */
     uint8_t type = acs__wasi_filetype(st.mode);
     uint64_t base, inh;
-    acs__wasi_rights_max(type, &base, &inh);
+    acs__wasi_rights_for(&st, &base, &inh);
     int fl = acs_sys_fcntl(fd, F_GETFL, 0);
     uint16_t flags = 0;
     if (fl >= 0 && (fl & O_APPEND)) flags |= ACS__WASI_FDFLAG_APPEND;

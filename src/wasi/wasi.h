@@ -161,6 +161,9 @@ int acs__wasi_fd_add(acs__wasi_host *h, int box, uint8_t type, uint16_t flags, u
 void acs__wasi_fd_free(acs__wasi_fd *f);
 /* The most rights a descriptor of a WASI filetype can have. */
 void acs__wasi_rights_max(uint8_t type, uint64_t *base, uint64_t *inh);
+/* The same for an open file of the box (a memory device seeks; a
+** terminal does not). */
+void acs__wasi_rights_for(const struct acs__sys_stat *st, uint64_t *base, uint64_t *inh);
 /* WASI filetype of a stat mode. */
 uint8_t acs__wasi_filetype(uint32_t mode);
 /* The box descriptor and path an *at call uses for (dirfd, path): on the

@@ -1,6 +1,7 @@
 /* io.c - argv, the environment, stdin to stdout, and the exit status.
 **   io args A B...   print argc and each argument
 **   io name          print argv[0]
+**   io stdin         what stdin is: lseek's answer, isatty
 **   io env NAME...   print NAME=value or NAME unset
 **   io upper         copy stdin to stdout in upper case, count the lines on stderr
 **   io exit N        exit with N
@@ -8,6 +9,8 @@
 **   io cat FILE...   print each file (relative or absolute paths)
 **   io write FILE TEXT  write TEXT and a newline to FILE */
 #include <ctype.h>
+#include <errno.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +22,11 @@ int main(int argc, char **argv)
   if (!strcmp(cmd, "args")) {
     printf("argc %d\n", argc);
     for (int i = 2; i < argc; i++) printf("[%s]\n", argv[i]);
+  } else if (!strcmp(cmd, "stdin")) {
+    errno = 0;
+    long off = (long)lseek(0, 0, SEEK_CUR);
+    int e = errno, tty = isatty(0);
+    printf("lseek %ld %s isatty %d\n", off, e == ESPIPE ? "ESPIPE" : e ? "other" : "OK", tty);
   } else if (!strcmp(cmd, "name")) {
     printf("%s\n", argv[0]);
   } else if (!strcmp(cmd, "env")) {
