@@ -25,6 +25,7 @@ for p in fs io time attack; do
   fi
   cc -O2 -o "$N/$p" "$SRC/$p.c" 2>"$TMP/cc.err" || { echo "FAIL native build $p"; head -20 "$TMP/cc.err"; exit 0; }
 done
+$WCC -Wl,--strip-debug -o "$W/api" "$SRC/api.c" 2>"$TMP/cc.err" || { echo "FAIL wasi build api"; head -20 "$TMP/cc.err"; exit 0; }
 $WCC -mexec-model=reactor -Wl,--strip-debug -o "$W/reactor" "$SRC/reactor.c" &&
   $WCC -Wl,--allow-undefined -Wl,--strip-debug -o "$W/badimport" "$SRC/badimport.c" ||
   { echo "FAIL wasi build reactor/badimport"; exit 0; }
@@ -107,5 +108,12 @@ b bad-import-named 126 "imports env.host_thing" -- './badimport'
 b not-wasm 126 "not a WebAssembly module" -- 'echo junk > j; wasi ./j'
 b kill-9 0 "killed 137" -- './attack loop & p=$!; sleep 1; kill -9 $p; wait $p; echo killed $?'
 b kill-term 0 "killed 143" -- './attack loop & p=$!; sleep 1; kill $p; wait $p; echo killed $?'
+# the preview1 calls one by one (api.c), against the lines they must print
+# (errno 32 is ELOOP, 55 ENOTEMPTY; the last call raises SIGTERM: 143)
+got=$("$ACS" box --copy "$W:/work" -w /work -c 'echo | ./api; echo "status $?"' 2>&1)
+if [ "$got" == "$(cat "$SRC/api.out"; echo "status 143")" ]; then echo "ok wasi preview1 calls"; else
+  echo "FAIL wasi preview1 calls"; diff <(printf '%s\n' "$got") <(cat "$SRC/api.out"; echo "status 143") | head -20 | sed 's/^/  /'
+fi
+
 run_acs box --timeout-ms 1500 --copy "$W:/work" -w /work -c './attack loop'
 check "wasi time-limit" all [ "$RC" = 124 ] -- [ "$MS" -lt 30000 ]
