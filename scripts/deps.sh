@@ -6,8 +6,9 @@ set -e
 # cases): Debian's own tools where the base system lacks them.
 REFS="jq bc dc zip unzip bzip2 xz-utils zstd file tree gawk patch bsdextrautils xxd procps"
 # C to wasm32-wasi (tests/e2e/box_wasi.sh builds its fixtures at test time):
-# Debian's clang, wasm-ld, wasi-libc and compiler-rt for wasm32.
-WASI="clang-14 lld-14 wasi-libc libclang-rt-14-dev-wasm32"
+# Debian's clang, wasm-ld, wasi-libc and compiler-rt for wasm32 (and
+# llvm-objcopy, which marks a module with a custom section).
+WASI="clang-14 lld-14 llvm-14 wasi-libc libclang-rt-14-dev-wasm32"
 PKGS="gcc make libc6-dev pkg-config libjavascriptcoregtk-4.1-dev libuv1-dev \
 libcurl4-openssl-dev libssl-dev zlib1g-dev libarchive-dev libjansson-dev \
 libcriterion-dev libseccomp-dev libbrotli-dev \

@@ -197,6 +197,7 @@ int acs__wasi_run(const acs__wasi_config *cfg)
   static acs__wasi_host host;
   acs__wasi_host *h = &host;
   h->cfg = cfg;
+  h->root_paths = cfg->root_paths || mod.root_paths;
   the_host = h;
   r = acs__wasi_fds_init(h);
   if (r < 0) {

@@ -161,7 +161,7 @@ uint32_t acs__wasi_resolve(acs__wasi_host *h, acs__wasi_fd *dir, const unsigned 
   memcpy(out, path, len);
   out[len] = 0;
   *at = dir->box;
-  if (!dir->preopen || h->cfg->root_paths) return 0;
+  if (!dir->preopen || h->root_paths) return 0;
   /* The "/" preopen: wasi-libc sends "x" both for "x" and for "/x" (its
   ** cwd is "/"), so the host picks: a one-component path, or one whose
   ** first component the working directory holds, is the working

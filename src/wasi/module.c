@@ -126,7 +126,14 @@ int acs__wasi_module_load(unsigned char *bytes, size_t len, uint32_t max_pages,
     }
     rd s = {r.p, r.p + size, false};
     r.p += size;
-    if (id == 1) { /* types */
+    if (id == 0) { /* custom: "acs.paths" holding "root" marks a module that
+                      keeps its own working directory (docs/box-wasi.md) */
+      size_t nl;
+      const unsigned char *nm = name(&s, &nl);
+      if (!s.bad && nl == 9 && !memcmp(nm, "acs.paths", 9) && s.end - s.p == 4 && !memcmp(s.p, "root", 4))
+        m->root_paths = true;
+      s.p = s.end;
+    } else if (id == 1) { /* types */
       uint64_t n = leb(&s);
       if (n > size) {
         s.bad = true;

@@ -49,6 +49,7 @@ typedef struct acs__wasi_module {
   size_t len;
   bool has_start;       /* exports a function "_start" */
   bool has_memory;      /* exports a memory "memory" */
+  bool root_paths;      /* a custom section "acs.paths" says "root" */
   char bad_import[256]; /* the first import we do not give, "" if none */
 } acs__wasi_module;
 
@@ -142,6 +143,7 @@ struct acs__wasi_host {
   acs__wasi_mem mem;
   const acs__wasi_config *cfg;
   acs__wasi_fd fds[ACS__WASI_MAX_FDS];
+  bool root_paths; /* the config's, or the module's own mark */
   int cwd_fd;     /* the box descriptor of the working directory */
   int root_fd;    /* and of "/" */
   /* the engine's: refreshes mem when the guest's memory grew */

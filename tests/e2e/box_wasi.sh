@@ -29,6 +29,11 @@ $WCC -Wl,--strip-debug -o "$W/api" "$SRC/api.c" 2>"$TMP/cc.err" || { echo "FAIL 
 $WCC -mexec-model=reactor -Wl,--strip-debug -o "$W/reactor" "$SRC/reactor.c" &&
   $WCC -Wl,--allow-undefined -Wl,--strip-debug -o "$W/badimport" "$SRC/badimport.c" ||
   { echo "FAIL wasi build reactor/badimport"; exit 0; }
+# a module marked as keeping its own cwd (a custom section acs.paths = "root")
+printf root >"$TMP/root.txt"
+if command -v llvm-objcopy-14 >/dev/null 2>&1; then
+  llvm-objcopy-14 --add-section=acs.paths="$TMP/root.txt" "$W/io" "$W/io-marked"
+fi
 if ! "$ACS" box --copy "$W/io:/work/io" -w /work -c './io args' >/dev/null 2>&1; then
   echo "FAIL wasi: a hello-world module does not run in the box"
   "$ACS" box --copy "$W/io:/work/io" -w /work -c './io args' 2>&1 | head -5 | sed 's/^/  /'
@@ -86,6 +91,11 @@ b absolute-path 0 "box" -- './io cat /etc/hostname'
 b first-component-not-in-cwd 0 "box" -- './io cat etc/hostname'
 b root-paths-option 0 "x,1" -- 'echo x,1 > data.csv; wasi --root-paths ./io cat work/data.csv'
 b root-paths-relative-fails 1 "data.csv: No such file or directory" -- 'echo x,1 > data.csv; wasi --root-paths ./io cat data.csv'
+if [ -f "$W/io-marked" ]; then
+  b marked-module-root-paths 1 "x,1data.csv: No such file or directory" -- 'echo x,1 > data.csv; ./io-marked cat work/data.csv data.csv'
+else
+  echo "skip wasi marked-module (no llvm-objcopy-14 to add a custom section)"
+fi
 b program-in-path 0 "[z]" -- 'cp io /usr/local/bin/wio; cd /tmp && wio args z'
 b wasi-command 0 "[q]" -- 'wasi io args q'
 b argv0-option 0 "io0" -- 'wasi --argv0 io0 ./io name'

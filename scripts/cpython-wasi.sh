@@ -1,0 +1,170 @@
+#!/bin/sh
+# scripts/cpython-wasi.sh - CPython 3.11 for wasm32-wasi from Debian's own
+# source packages (python3.11, zlib, sqlite3), built with Debian's clang-14,
+# wasm-ld, wasi-libc and compiler-rt for wasm32; the recipe and its costs
+# are in /work/shared/cpython-wasi.md. Not part of `make test` (minutes of
+# build).
+#
+# Output (OUT, default build/cpython-wasi): python.wasm (stripped) and
+# lib/python311.zip (the stdlib's .pyc in the legacy layout), for the box
+# at /usr/local (PYTHONHOME=/usr/local). WORK (default build-cpython-wasi,
+# outside build/: make reads every .d file there) is scratch; both are
+# wiped first.
+#
+# Needs a deb-src entry for bookworm (the sources of bookworm itself, not
+# bookworm-security's); as root the script adds one
+# (/etc/apt/sources.list.d/acs-deb-src.sources) when apt has none.
+set -eu
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+OUT=${OUT:-$ROOT/build/cpython-wasi}
+WORK=${WORK:-$ROOT/build-cpython-wasi}
+JOBS=${JOBS:-2}
+
+say() { echo "cpython-wasi: $*" >&2; }
+die() { say "$*"; exit 1; }
+
+# ---- 1. packages
+PKGS="clang-14 lld-14 llvm-14 libclang-rt-14-dev-wasm32 wasi-libc python3.11 dpkg-dev patch make gcc libc6-dev pkgconf tcl"
+missing=""
+for p in $PKGS; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  [ "$(id -u)" = 0 ] || die "missing Debian packages:$missing (run as root, or apt-get install$missing)"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing
+fi
+
+# ---- 2. sources (deb-src)
+rm -rf "$WORK" "$OUT"
+mkdir -p "$WORK/src" "$OUT"
+cd "$WORK/src"
+if ! apt-get source --print-uris python3.11 >/dev/null 2>&1; then
+  [ "$(id -u)" = 0 ] || die "apt has no deb-src entry for bookworm: add one (Types: deb-src) or run as root"
+  say "adding a deb-src entry for bookworm (/etc/apt/sources.list.d/acs-deb-src.sources)"
+  cat >/etc/apt/sources.list.d/acs-deb-src.sources <<'EOF'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+  apt-get update -q >/dev/null
+fi
+# bookworm's own versions (the security archive's source pool may not be
+# mirrored; the recipe was measured with bookworm's python3.11 deb12u8)
+apt-get source --download-only -q python3.11/bookworm zlib/bookworm sqlite3/bookworm >/dev/null 2>"$WORK/apt.log" ||
+  die "apt-get source failed: see $WORK/apt.log"
+py_dsc=$(ls python3.11_*.dsc | tail -1)
+dpkg-source -q --skip-patches -x "$py_dsc" py >/dev/null
+dpkg-source -q -x "$(ls zlib_*.dsc | tail -1)" zlib >/dev/null
+dpkg-source -q -x "$(ls sqlite3_*.dsc | tail -1)" sqlite >/dev/null
+
+# ---- 3. Debian's upstream fixes only: from fix-py_compile.diff to the end
+# of the series, without ntpath-import.diff (the patches before it are
+# Debian's integration, wrong for a WASI guest)
+cd "$WORK/src/py"
+on=0
+while read -r patch rest; do
+  case "$patch" in ''|\#*) continue;; esac
+  [ "$patch" = fix-py_compile.diff ] && on=1
+  [ "$on" = 1 ] || continue
+  [ "$patch" = ntpath-import.diff ] && continue
+  patch -s -p1 <"debian/patches/$patch" || die "Debian's $patch does not apply"
+done <debian/patches/series
+[ "$on" = 1 ] || die "fix-py_compile.diff is not in Debian's series: the recipe needs a look"
+
+# ---- 4. a private sysroot: wasi-libc only, never the host's /usr/include
+SYSROOT=$WORK/sysroot DEPS=$WORK/deps
+mkdir -p "$SYSROOT/include" "$SYSROOT/lib" "$DEPS/lib/pkgconfig" "$DEPS/include"
+ln -s /usr/include/wasm32-wasi "$SYSROOT/include/wasm32-wasi"
+ln -s /usr/lib/wasm32-wasi "$SYSROOT/lib/wasm32-wasi"
+WCC="clang-14 --target=wasm32-wasi --sysroot=$SYSROOT"
+export PKG_CONFIG_PATH="" PKG_CONFIG_LIBDIR="$DEPS/lib/pkgconfig"
+
+# ---- 5. zlib
+say "zlib"
+cd "$WORK/src/zlib"
+CC="$WCC" AR=llvm-ar-14 RANLIB=llvm-ranlib-14 CFLAGS="-O2" ./configure --static --prefix="$DEPS" >/dev/null
+make -s -j"$JOBS" libz.a >/dev/null
+make -s install >/dev/null
+
+# ---- 6. sqlite3: the amalgamation made natively, compiled for wasm
+say "sqlite3"
+cd "$WORK/src/sqlite"
+./configure --disable-tcl >/dev/null
+make -s sqlite3.c >/dev/null
+# SQLite 3.40 predates its own __wasi__ support; wasi-libc 2022 lacks these
+cat >wasi-stubs.h <<'EOF'
+#include <sys/types.h>
+#include <fcntl.h>
+static inline int fchmod(int fd, mode_t m) { (void)fd; (void)m; return 0; }
+static inline int fchown(int fd, uid_t u, gid_t g) { (void)fd; (void)u; (void)g; return 0; }
+static inline uid_t geteuid(void) { return 0; }
+static inline pid_t acs_getpid(void) { return 1; }
+#define getpid acs_getpid
+#ifndef F_RDLCK
+#define F_RDLCK 0
+#define F_WRLCK 1
+#define F_UNLCK 2
+#endif
+#ifndef F_GETLK
+#define F_GETLK 5
+#define F_SETLK 6
+#define F_SETLKW 7
+#endif
+EOF
+$WCC -O2 -include wasi-stubs.h -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -DSQLITE_OMIT_WAL \
+  -DSQLITE_MAX_MMAP_SIZE=0 '-DSQLITE_DEFAULT_UNIX_VFS="unix-none"' -c sqlite3.c -o sqlite3.o
+llvm-ar-14 rcs "$DEPS/lib/libsqlite3.a" sqlite3.o
+cp sqlite3.h sqlite3ext.h "$DEPS/include/"
+version=$(sed -n 's/^#define SQLITE_VERSION *"\(.*\)"/\1/p' sqlite3.h)
+cat >"$DEPS/lib/pkgconfig/sqlite3.pc" <<EOF
+prefix=$DEPS
+Name: SQLite
+Description: SQL database engine (wasm32-wasi)
+Version: $version
+Libs: -L\${prefix}/lib -lsqlite3
+Cflags: -I\${prefix}/include
+EOF
+
+# ---- 7. CPython, with Debian's python3.11 as the build Python
+say "CPython configure"
+cd "$WORK/src/py"
+printf '*disabled*\nxxsubtype\n' >Modules/Setup.local
+mkdir -p builddir/wasi
+cd builddir/wasi
+CONFIG_SITE=../../Tools/wasm/config.site-wasm32-wasi \
+  CC="$WCC" CPP="clang-cpp-14 --target=wasm32-wasi --sysroot=$SYSROOT" AR=llvm-ar-14 RANLIB=llvm-ranlib-14 \
+  ../../configure -C --host=wasm32-unknown-wasi --build="$(../../config.guess)" \
+  --with-build-python=/usr/bin/python3.11 --disable-test-modules --prefix=/usr/local >"$WORK/configure.log" 2>&1 ||
+  die "configure failed: see $WORK/configure.log"
+say "CPython make"
+nice -n 10 make -j"$JOBS" >"$WORK/make.log" 2>&1 || die "make failed: see $WORK/make.log"
+make install DESTDIR="$WORK/install" >"$WORK/install.log" 2>&1 || die "make install failed: see $WORK/install.log"
+
+# ---- 8. package: the stripped module and a zip of the stdlib's .pyc
+say "package"
+llvm-strip-14 -o "$OUT/python.wasm" python.wasm
+mkdir -p "$OUT/lib"
+/usr/bin/python3.11 - "$WORK/install/usr/local/lib/python3.11" "$OUT/lib/python311.zip" <<'EOF'
+import os, sys, zipfile
+src, out = sys.argv[1], sys.argv[2]
+skip = ("idlelib", "tkinter", "turtledemo", "ensurepip", "site-packages", "lib2to3", "test", "config-3.11")
+with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+    for d, dirs, files in os.walk(src):
+        rel = os.path.relpath(d, src)
+        top = rel.split(os.sep)[0]
+        if top.startswith(skip) or top == "turtle.py":
+            dirs[:] = []
+            continue
+        if os.path.basename(d) != "__pycache__":
+            continue
+        for f in files:
+            # legacy layout: pkg/__pycache__/mod.cpython-311.pyc -> pkg/mod.pyc
+            if not f.endswith(".cpython-311.pyc"):
+                continue
+            name = f[: -len(".cpython-311.pyc")] + ".pyc"
+            z.write(os.path.join(d, f), os.path.normpath(os.path.join(os.path.dirname(rel), name)))
+EOF
+ls -l "$OUT/python.wasm" "$OUT/lib/python311.zip" >&2
+say "done: $OUT"
