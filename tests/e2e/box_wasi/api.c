@@ -94,6 +94,13 @@ int main(void)
   printf("renumber to a closed fd: %s\n", en(__wasi_fd_renumber(fd, 200)));
   printf("close: %s, again: %s\n", en(__wasi_fd_close(fd)), en(__wasi_fd_close(fd)));
   printf("seek on stdin pipe: %s\n", en(__wasi_fd_seek(0, 0, __WASI_WHENCE_CUR, &pos)));
+  /* every fdflag on an open: the kernel takes them, fdstat keeps them */
+  e = __wasi_path_open(3, 0, "api.txt", 0, rw, rw,
+                       __WASI_FDFLAGS_SYNC | __WASI_FDFLAGS_DSYNC | __WASI_FDFLAGS_RSYNC | __WASI_FDFLAGS_NONBLOCK |
+                           __WASI_FDFLAGS_APPEND, &fd);
+  (void)__wasi_fd_fdstat_get(fd, &fs);
+  printf("open with every fdflag: %s flags %d\n", en(e), fs.fs_flags);
+  __wasi_fd_close(fd);
   printf("open excl existing: %s\n", en(__wasi_path_open(3, 0, "api.txt", __WASI_OFLAGS_CREAT | __WASI_OFLAGS_EXCL, rw, rw, 0, &fd)));
   printf("open file as dir: %s\n", en(__wasi_path_open(3, 0, "api.txt", __WASI_OFLAGS_DIRECTORY, rw, rw, 0, &fd)));
   printf("path_open bad oflags: %s\n", en(__wasi_path_open(3, 0, "api.txt", 64, rw, rw, 0, &fd)));
