@@ -365,18 +365,14 @@ static uint32_t dir_load(acs__wasi_fd *f)
   int e = acs_sys_fstat(f->box, &self);
   if (e < 0) return acs__wasi_errno(e);
   if (acs_sys_statat(f->box, "..", 0, &up) < 0) up = self;
-  bool dot = false, dotdot = false;
   unsigned char *buf = malloc(ACS__SYS_MAX_DATA);
   if (!buf) return ACS__WASI_ENOMEM;
-  /* entries the kernel lists; "." and ".." are put first when it has them not */
-  size_t first = 0;
+  /* "." and ".." first, whether or not the kernel lists them (its own are skipped) */
   if (!dir_add(f, &cap, self.ino, ACS__WASI_FT_DIR, ".", 1) ||
       !dir_add(f, &cap, up.ino, ACS__WASI_FT_DIR, "..", 2)) {
     free(buf);
     return ACS__WASI_ENOMEM;
   }
-  first = f->dir_len;
-  (void)first;
   for (;;) {
     ssize_t n = acs_sys_getdents(f->box, buf, ACS__SYS_MAX_DATA);
     if (n < 0) {
@@ -393,22 +389,13 @@ static uint32_t dir_load(acs__wasi_fd *f)
       if (o + 11 + nl > (size_t)n) break;
       const char *name = (const char *)buf + o + 11;
       o += 11 + nl;
-      if (nl == 1 && name[0] == '.') {
-        dot = true;
-        continue;
-      }
-      if (nl == 2 && name[0] == '.' && name[1] == '.') {
-        dotdot = true;
-        continue;
-      }
+      if ((nl == 1 && name[0] == '.') || (nl == 2 && name[0] == '.' && name[1] == '.')) continue;
       if (!dir_add(f, &cap, ino, dt_type(type), name, nl)) {
         free(buf);
         return ACS__WASI_ENOMEM;
       }
     }
   }
-  (void)dot;
-  (void)dotdot;
   free(buf);
   return 0;
 }
