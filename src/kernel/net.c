@@ -698,7 +698,7 @@ void acs__net_accept_exposed(acs__kernel *k, int i)
       sk.pport = ntohs(s6->sin6_port);
     }
     bool mapped = ss.ss_family == AF_INET && !strcmp(l->addr, "::");
-    snprintf(sk.peer, sizeof sk.peer, "%s%s", mapped ? "::ffff:" : "", a);
+    snprintf(sk.peer, sizeof sk.peer, "%s%.40s", mapped ? "::ffff:" : "", a);
     snprintf(sk.local, sizeof sk.local, "%s", mapped ? "::ffff:127.0.0.1"
              : ss.ss_family == AF_INET6 ? "::1" : "127.0.0.1");
     enqueue(l, c, &sk);
