@@ -341,6 +341,98 @@ int acs_box_wait_port(acs_box *box, int port, int64_t timeout_ms, bool *listenin
 int acs_box_expose(acs_box *box, int port, int host_port, int *bound_port /* OUT */,
                    acs_err *err);
 
+/* ------------------------------------------------------------ sessions */
+
+/* A session: one long-lived shell (the box's bash) whose state — the
+** working directory, exported and plain variables, functions, aliases,
+** options, background jobs — lasts from one acs_box_session_run to the
+** next, as in a terminal. Each run returns its own stdout, stderr and exit
+** status: the shell tells the host when a script is done on a channel of
+** its own, so nothing is added to the output. The shell runs each job in
+** a process group of its own; a run that times out or is cancelled has
+** its foreground job stopped (SIGINT, then SIGKILL 2 s later) and the
+** session goes on. Commands read /dev/null on stdin. Owned by the caller
+** (acs_box_session_free); it must be freed before its box. */
+typedef struct acs_box_session acs_box_session;
+
+#define ACS_BOX_SESSION_OPTIONS_VERSION 1
+typedef struct acs_box_session_options {
+  int version;             /* ACS_BOX_SESSION_OPTIONS_VERSION */
+  const char *const *env;  /* "NAME=VALUE" items added to the box's defaults
+                              (as acs_box_spawn_options.env) */
+  size_t env_count;
+  const char *cwd;         /* the shell's first directory; NULL: the user's home */
+  const char *user;        /* "root" (NULL) or "agent" */
+} acs_box_session_options;
+
+/* Start a session's shell in box. opts may be NULL. Returns ACS_ECONFIG
+** for bad options, ACS_EENV when the box's kernel is gone or the shell
+** could not start (err says why). */
+int acs_box_session_new(acs_box *box, const acs_box_session_options *opts,
+                        acs_box_session **out /* OUT */, acs_err *err);
+
+#define ACS_BOX_RUN_OPTIONS_VERSION 1
+typedef struct acs_box_run_options {
+  int version;              /* ACS_BOX_RUN_OPTIONS_VERSION */
+  const char *script;       /* bash's language; run as if typed at the prompt */
+  int64_t timeout_ms;       /* 0: none; then the foreground job is stopped */
+  int64_t max_output_bytes; /* per stream, head and tail kept; 0: 1 MiB */
+  acs_output_fn on_output;  /* optional live output */
+  void *on_output_user;
+} acs_box_run_options;
+
+/* Run a script in the session's shell and wait until the shell is back at
+** its prompt. *out (the caller's, acs_exec_result_free) has the script's
+** stdout and stderr and $? after it; timed_out and stopped_by "timeout"
+** (or "signal" after acs_box_session_cancel) when its foreground job was
+** stopped, exit_code then unset. `exit` ends the session: the result has
+** the exit status, and later runs fail with ACS_ECONFIG. Output that
+** background jobs write lands in whichever run is reading. One run at a
+** time per session (ACS_ECONFIG otherwise); ACS_EENV when the box's
+** kernel is gone. */
+int acs_box_session_run(acs_box_session *s, const acs_box_run_options *opts,
+                        acs_exec_result **out /* OUT */, acs_err *err);
+
+/* Stop the foreground job of the run in progress, as its timeout would
+** (stopped_by "signal"). Safe from another thread or a signal handler;
+** nothing happens when no run is in progress. */
+void acs_box_session_cancel(acs_box_session *s);
+
+/* Whether the session's shell still runs (false after `exit`). */
+bool acs_box_session_alive(const acs_box_session *s);
+
+/* End the session: its shell and its jobs get SIGHUP, then SIGKILL.
+** NULL is a no-op. */
+void acs_box_session_free(acs_box_session *s);
+
+/* ------------------------------------------------------------ terminal */
+
+#define ACS_BOX_TERMINAL_OPTIONS_VERSION 1
+typedef struct acs_box_terminal_options {
+  int version;               /* ACS_BOX_TERMINAL_OPTIONS_VERSION */
+  const char *const *argv;   /* the program on the terminal; NULL: an
+                                interactive bash (`bash -i`) */
+  size_t argc;
+  const char *const *env;    /* as acs_box_spawn_options.env; TERM is the
+                                caller's TERM when not given */
+  size_t env_count;
+  const char *cwd;           /* NULL: the user's home */
+  const char *user;          /* "root" (NULL) or "agent" */
+  int in_fd, out_fd;         /* the caller's terminal (or any fds): what is
+                                read from in_fd is typed, the screen goes to
+                                out_fd */
+} acs_box_terminal_options;
+
+/* Run a program on a terminal of the box, forwarding the caller's fds to
+** it until the program ends: in_fd, when it is a terminal, is put in raw
+** mode for the while (and restored), its window size followed (SIGWINCH
+** in the box). ^C, ^Z and ^\ are the box terminal's: they signal the
+** box's foreground job, never the caller. *status is the program's exit
+** status (128 + N for signal N). Returns ACS_ECONFIG for bad options,
+** ACS_EENV when the box's kernel is gone. */
+int acs_box_terminal(acs_box *box, const acs_box_terminal_options *opts, int *status /* OUT */,
+                     acs_err *err);
+
 /* End the box: every process in it is killed, the kernel exits, its
 ** memory is gone. NULL is a no-op. */
 void acs_box_free(acs_box *box);

@@ -54,7 +54,8 @@ static const char box_usage[] =
     "\n"
     "Exit status: the program's own (128+N when signal N killed it), 124 at the\n"
     "time limit, 2 for a configuration error, 3 when the box cannot start.\n"
-    "An interactive shell on a terminal comes with the box's terminals.\n";
+    "On a terminal with no script, bash runs at a prompt on the box's terminal\n"
+    "(line editing, history, tab completion, job control); exit or ^D ends the box.\n";
 
 static int usage(const char *fmt, const char *arg)
 {
@@ -92,6 +93,60 @@ static char *read_all_stdin(size_t *len)
     if (acs__buf_append(&b, chunk, (size_t)n)) break;
   }
   return acs__buf_take(&b, len);
+}
+
+/* `acs box` on a terminal without a script: bash at a prompt on the box's
+** terminal, the caller's terminal forwarded to it. */
+static int interactive(acs_box_options *bo, acs_box_spawn_options *so, const char **copies,
+                       size_t ncopies, int (*ports)[2], int nports, bool no_packages,
+                       const char **pkgs, const char **domains, size_t ndomains,
+                       const char **resolves, size_t nresolves)
+{
+  if (no_packages && bo->allowed_package_count) {
+    return usage("%s", "--no-packages and --allow-package contradict each other: give one");
+  }
+  bo->allowed_packages = pkgs;
+  bo->limit_packages = no_packages;
+  bo->allowed_domains = domains;
+  bo->allowed_domain_count = ndomains;
+  bo->resolve = resolves;
+  bo->resolve_count = nresolves;
+  acs_err err = {0};
+  acs_box *box = NULL;
+  int rc = acs_box_new(bo, &box, &err);
+  for (size_t k = 0; !rc && k < ncopies; k++) {
+    const char *colon = strchr(copies[k], ':');
+    char *host = strndup(copies[k], (size_t)(colon - copies[k]));
+    char *dest = strdup(colon + 1);
+    const char *owner = NULL;
+    char *last = dest ? strrchr(dest, ':') : NULL;
+    if (last && (!strcmp(last, ":root") || !strcmp(last, ":agent"))) {
+      *last = 0;
+      owner = last + 1;
+    }
+    rc = host && dest ? acs_box_copy_in(box, host, dest, owner, &err) : ACS_ENOMEM;
+    free(host);
+    free(dest);
+  }
+  for (int k = 0; !rc && k < nports; k++) {
+    int bound = 0;
+    rc = acs_box_expose(box, ports[k][0], ports[k][1], &bound, &err);
+    if (!rc) fprintf(stderr, "acs box: box port %d is at http://127.0.0.1:%d\r\n", ports[k][0], bound);
+  }
+  int status = 0;
+  if (!rc) {
+    acs_box_terminal_options to = {.version = ACS_BOX_TERMINAL_OPTIONS_VERSION, .env = so->env,
+                                   .env_count = so->env_count, .cwd = so->cwd, .user = so->user,
+                                   .in_fd = 0, .out_fd = 1};
+    rc = acs_box_terminal(box, &to, &status, &err);
+  }
+  acs_box_free(box);
+  if (rc) {
+    fprintf(stderr, "acs box: %s\n", err.message ? err.message : acs_strerror(rc));
+    status = rc == ACS_ECONFIG ? 2 : 3;
+  }
+  acs_err_clear(&err);
+  return status;
 }
 
 int acs__cli_box(int argc, char **argv)
@@ -254,8 +309,9 @@ int acs__cli_box(int argc, char **argv)
       if (script_name) shv[k++] = script_name;
     } else {
       if (isatty(0)) {
-        status = usage("%s", "no script: give -c SCRIPT, a SCRIPT-FILE or --exec PROGRAM "
-                             "(an interactive shell needs the box's terminals, not built yet)");
+        so.env = env;
+        status = interactive(&bo, &so, copies, ncopies, ports, nports, no_packages, pkgs,
+                             domains, ndomains, resolves, nresolves);
         goto out;
       }
       shv[k++] = "-s";

@@ -25,19 +25,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-struct acs_box {
-  int sock;
-  pid_t kernel;
-  uint32_t seq;
-  unsigned char *sbuf, *rbuf;
-  pthread_mutex_t lock;
-};
+#include "box_int.h"
 
 #define DEFAULT_OUTPUT_CAP ((size_t)1 << 20)
 
 /* Wait for the reply to seq (0 or -errno from the kernel; -EPIPE when the
 ** kernel is gone); *rd is left on its fields. */
-static int64_t reply_fd(acs_box *b, uint32_t seq, acs__rd *rd, int *fd_out)
+int64_t acs__box_reply_fd(acs_box *b, uint32_t seq, acs__rd *rd, int *fd_out)
 {
   for (;;) {
     int fds[ACS__SYS_MAX_FDS], nfds = 0;
@@ -57,9 +51,9 @@ static int64_t reply_fd(acs_box *b, uint32_t seq, acs__rd *rd, int *fd_out)
   }
 }
 
-static int64_t reply_of(acs_box *b, uint32_t seq, acs__rd *rd) { return reply_fd(b, seq, rd, NULL); }
+static int64_t reply_of(acs_box *b, uint32_t seq, acs__rd *rd) { return acs__box_reply_fd(b, seq, rd, NULL); }
 
-static int64_t rpc(acs_box *b, acs__msg *m, acs__rd *rd)
+int64_t acs__box_rpc(acs_box *b, acs__msg *m, acs__rd *rd)
 {
   uint32_t seq;
   memcpy(&seq, m->buf + offsetof(acs__sys_hdr, seq), 4);
@@ -219,7 +213,7 @@ typedef struct copier {
 static int64_t owner_call(acs_box *b, acs__msg *m)
 {
   acs__rd rd;
-  return rpc(b, m, &rd);
+  return acs__box_rpc(b, m, &rd);
 }
 
 static int copy_fail(copier *c, const char *what, const char *host, const char *box, int64_t r)
@@ -438,7 +432,7 @@ static bool is_program_file(acs_box *b, const char *path)
   acs__msg_i32(&m, 0);
   acs__rd rd;
   acs__sys_stat st;
-  return rpc(b, &m, &rd) == 0 && acs__rd_stat(&rd, &st) && (st.mode & 0170000) == 0100000;
+  return acs__box_rpc(b, &m, &rd) == 0 && acs__rd_stat(&rd, &st) && (st.mode & 0170000) == 0100000;
 }
 
 /* argv[0] as the box's execvp would find it: a name with no slash is
@@ -580,7 +574,7 @@ static int spawn_locked(acs_box *b, const acs_box_spawn_options *o, acs_exec_res
   acs__msg_fd(&m, pout[1]);
   acs__msg_fd(&m, perr[1]);
   acs__rd rd;
-  int64_t pid = rpc(b, &m, &rd);
+  int64_t pid = acs__box_rpc(b, &m, &rd);
   close(pin[0]);
   close(pout[1]);
   close(perr[1]);
@@ -759,7 +753,7 @@ int acs_box_connect(acs_box *b, int port, int *fd_out, acs_err *err)
   acs__msg_init(&m, buf, sizeof buf, ACS__BOX_CONNECT, ++b->seq);
   acs__msg_u32(&m, (uint32_t)port);
   acs__rd rd;
-  int64_t r = acs__msg_send(b->sock, &m) ? -EPIPE : reply_fd(b, b->seq, &rd, fd_out);
+  int64_t r = acs__msg_send(b->sock, &m) ? -EPIPE : acs__box_reply_fd(b, b->seq, &rd, fd_out);
   pthread_mutex_unlock(&b->lock);
   if (r == 0 && *fd_out < 0) r = -EPROTO;
   if (r) {

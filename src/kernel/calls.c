@@ -867,7 +867,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
   case ACS__SYS_WAIT: {
     if (!acs__rd_i32(rd, &i32) || !acs__rd_i32(rd, &flags)) return false;
     DONE();
-    if (flags & ~WNOHANG) {
+    if (flags & ~(WNOHANG | WUNTRACED | WCONTINUED)) {
       err = -EINVAL;
       break;
     }
@@ -922,6 +922,15 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
   case ACS__SYS_PKG_INSTALL:
   case ACS__SYS_PKG_RESULT:
     return acs__kpkg_call(k, p, sock, h, rd);
+  case ACS__SYS_SETPGID:
+  case ACS__SYS_SETSID:
+  case ACS__SYS_TCGETPGRP:
+  case ACS__SYS_TCSETPGRP:
+  case ACS__SYS_TCGETATTR:
+  case ACS__SYS_TCSETATTR:
+  case ACS__SYS_GETWINSZ:
+  case ACS__SYS_SETWINSZ:
+    return acs__ktty_call(k, p, sock, h, rd);
   default:
     return false;
   }

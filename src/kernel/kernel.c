@@ -129,6 +129,12 @@ static void owner_message(void)
     case ACS__BOX_EXPOSE:
     case ACS__BOX_PORTS:
     case ACS__BOX_PORT_WAIT: ok = acs__net_owner(&K, &h, &rd, fds, nfds); nfds = 0; break;
+    case ACS__BOX_TTY_OPEN:
+    case ACS__BOX_TTY_RESIZE:
+    case ACS__BOX_TTY_SIGNAL:
+    case ACS__BOX_SPAWN_EX:
+    case ACS__BOX_KILLPG:
+    case ACS__BOX_TTY_CLOSE: ok = acs__ktty_owner(&K, &h, &rd, fds, nfds); nfds = 0; break;
     default: ok = acs__kernel_call(&K, &owner_p, K.owner, &h, &rd, fds, nfds); nfds = 0;
     }
   }
@@ -261,7 +267,7 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
   /* tell the owner we are ready */
   acs__kernel_reply(&K, K.owner, 0, 0);
 
-  enum { FIXED = 4 + (int)(sizeof K.exposed / sizeof *K.exposed) + ACS__KPKG_MAX };
+  enum { FIXED = 4 + (int)(sizeof K.exposed / sizeof *K.exposed) + ACS__KPKG_MAX + ACS__KTTY_POLL };
   struct pollfd *pf = calloc((size_t)K.nprocs + FIXED, sizeof *pf);
   int32_t *who = calloc((size_t)K.nprocs + FIXED, sizeof *who);
   if (!pf || !who) die("out of memory");
@@ -280,6 +286,8 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
     for (int i = 0; i < nexp; i++) pf[n++] = (struct pollfd){.fd = K.exposed[i].fd, .events = POLLIN};
     int pkg0 = n; /* npm's host-side workers (pkgcall.c) */
     n += acs__kpkg_poll(&K, pf + n);
+    int tty0 = n; /* the terminals' relays (tty.c) */
+    n += acs__ktty_poll(&K, pf + n);
     int first_proc = n;
     for (int i = 2; i < K.nprocs; i++)
       if (K.procs[i].state != ACS__P_FREE && K.procs[i].sock >= 0 && !K.procs[i].waiting &&
@@ -302,8 +310,9 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
       if (pf[exp0 + i].revents) acs__net_accept_exposed(&K, i);
     if (dial_at >= 0 && pf[dial_at].revents) acs__net_dialed(&K);
     acs__net_expire(&K);
-    for (int i = pkg0; i < first_proc; i++)
+    for (int i = pkg0; i < tty0; i++)
       if (pf[i].revents) acs__kpkg_event(&K, pf[i].fd);
+    acs__ktty_event(&K, pf + tty0, first_proc - tty0);
     acs__kpkg_work(&K);
     for (int i = first_proc; i < n; i++) {
       acs__proc *p = &K.procs[who[i]];

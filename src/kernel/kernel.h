@@ -50,6 +50,7 @@ int acs__proxy_tunnel(const char *proxy, const char *host, uint16_t port, int ti
 
 typedef struct acs__pfile acs__pfile; /* an open /proc file (procfs.c) */
 typedef struct acs__klisten acs__klisten; /* a listening socket (net.c) */
+typedef struct acs__ktty acs__ktty; /* a terminal of the box (tty.c) */
 
 /* The addresses of a connected socket as its process sees them
 ** (getsockname/getpeername): the kernel made the connection, so it says. */
@@ -69,6 +70,7 @@ typedef struct acs__kfile {
   acs__klisten *ls;   /* a listener (host_fd is its eventfd), or NULL */
   acs__ksock *sk;     /* a connected socket's addresses (host_fd is it), or NULL */
   bool device_read_eof; /* kind of device: see calls.c */
+  acs__ktty *tty;     /* the box's terminal (host_fd is its slave), or NULL */
 } acs__kfile;
 
 typedef struct acs__kfd {
@@ -103,6 +105,8 @@ typedef struct acs__proc {
   uint32_t wait_seq;
   int32_t wait_pid;
   int wait_options;
+  int stop_report;       /* a stop (wait status) not yet told to WUNTRACED, or 0 */
+  bool cont_report;      /* a continue not yet told to WCONTINUED */
 } acs__proc;
 
 typedef struct acs__kernel acs__kernel;
@@ -137,6 +141,7 @@ typedef struct acs__kernel {
   int dial_done[2];      /* outbound connects finished by their threads (a pipe) */
   int ndials;
   struct timespec boot, boot_real; /* the box's start (monotonic, wall clock) */
+  acs__ktty *ttys;       /* the box's terminals (tty.c), or NULL */
 } acs__kernel;
 
 /* The kernel's main: never returns. sock is its end of the owner's
@@ -199,6 +204,16 @@ void acs__kpkg_event(acs__kernel *k, int fd);
 ** then must not sleep in poll), and the next slice. */
 bool acs__kpkg_busy(void);
 void acs__kpkg_work(acs__kernel *k);
+
+/* tty.c: sessions, process groups and terminals (docs/box-tty.md). The
+** guest calls 64-79 and the owner's 140-149 (false: malformed); the
+** terminals' relay descriptors to poll (at most ACS__KTTY_POLL, into pf;
+** returns how many) and the events on them. */
+#define ACS__KTTY_POLL 16
+bool acs__ktty_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr *h, acs__rd *rd);
+bool acs__ktty_owner(acs__kernel *k, const acs__sys_hdr *h, acs__rd *rd, int *fds, int nfds);
+int acs__ktty_poll(acs__kernel *k, struct pollfd *pf);
+void acs__ktty_event(acs__kernel *k, const struct pollfd *pf, int n);
 
 /* zygote.c: fork the box's zygote (before the tree holds anything). */
 int acs__kernel_zygote_start(acs__kernel *k);

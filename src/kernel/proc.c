@@ -404,22 +404,49 @@ static void exited(acs__kernel *k, acs__proc *p, int status)
   acs__proc_notify(k, p);
 }
 
+static bool matches(const acs__proc *c, int32_t parent, int32_t want);
+static void reply_wait(acs__kernel *k, int sock, uint32_t seq, int32_t pid, int status);
+
+/* A process stopped (^Z, SIGSTOP) or went on (SIGCONT): its parent hears
+** of it with SIGCHLD, and a WAIT with WUNTRACED or WCONTINUED gets it. */
+static void stopped(acs__kernel *k, acs__proc *p, int status)
+{
+  if (WIFSTOPPED(status)) {
+    p->stop_report = status;
+    p->cont_report = false;
+  } else {
+    p->stop_report = 0;
+    p->cont_report = true;
+  }
+  acs__proc *parent = acs__proc_get(k, p->ppid);
+  if (!parent || parent->state != ACS__P_RUNNING || p->host_child) return;
+  acs__proc_signal(parent, SIGCHLD);
+  if (!parent->waiting || !matches(p, parent->pid, parent->wait_pid)) return;
+  int32_t got;
+  int st;
+  if (acs__proc_wait(k, parent, parent->wait_pid, parent->wait_options, &got, &st) == 1) {
+    parent->waiting = false;
+    reply_wait(k, parent->sock, parent->wait_seq, got, st);
+  }
+}
+
 void acs__proc_reap(acs__kernel *k)
 {
   /* spawn reports first: a guest may end before its pid was read */
   acs__proc_zygote_msg(k);
   for (;;) {
     int status;
-    pid_t h = waitpid(-1, &status, WNOHANG);
+    pid_t h = waitpid(-1, &status, WNOHANG | WUNTRACED | WCONTINUED);
     if (h <= 0) return;
     if (h == k->zygote_pid) {
-      k->stopping = true;
+      if (WIFEXITED(status) || WIFSIGNALED(status)) k->stopping = true;
       continue;
     }
     for (int i = 2; i < k->nprocs; i++) {
       acs__proc *p = &k->procs[i];
       if ((p->state == ACS__P_RUNNING || p->state == ACS__P_STARTING) && p->host_pid == h) {
-        exited(k, p, status);
+        if (WIFSTOPPED(status) || WIFCONTINUED(status)) stopped(k, p, status);
+        else exited(k, p, status);
         break;
       }
     }
@@ -439,6 +466,18 @@ int acs__proc_wait(acs__kernel *k, acs__proc *p, int32_t pid, int options, int32
     acs__proc *c = &k->procs[i];
     if (c->state == ACS__P_FREE || !matches(c, p->pid, pid)) continue;
     any = true;
+    if (c->state != ACS__P_ZOMBIE && c->stop_report && (options & WUNTRACED)) {
+      *got = c->pid;
+      *status = c->stop_report;
+      c->stop_report = 0;
+      return 1;
+    }
+    if (c->state != ACS__P_ZOMBIE && c->cont_report && (options & WCONTINUED)) {
+      *got = c->pid;
+      *status = 0xffff;
+      c->cont_report = false;
+      return 1;
+    }
     if (c->state == ACS__P_ZOMBIE) {
       *got = c->pid;
       *status = c->exit_status;

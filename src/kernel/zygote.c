@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -58,6 +59,13 @@ static int box_filter(pid_t self)
   ** (an abstract Unix socket or the host's loopback stays out of reach
   ** even for code that makes raw system calls) */
   r |= seccomp_rule_add(f, SCMP_ACT_ERRNO(EACCES), SCMP_SYS(socket), 0);
+  /* the box's terminal is a host pty: no typing into it behind the
+  ** owner's back, no other line discipline, no console redirection, and it
+  ** never becomes a host process's controlling terminal */
+  static const unsigned long tty_ioctls[] = {TIOCSTI, TIOCSETD, TIOCCONS, TIOCSCTTY, TIOCLINUX,
+                                             TIOCSPGRP, TIOCNOTTY};
+  for (size_t i = 0; i < sizeof tty_ioctls / sizeof *tty_ioctls; i++)
+    r |= seccomp_rule_add(f, deny, SCMP_SYS(ioctl), 1, SCMP_A1(SCMP_CMP_EQ, tty_ioctls[i]));
   r |= seccomp_attr_set(f, SCMP_FLTATR_CTL_NNP, 1);
   if (!r) r = seccomp_load(f);
   seccomp_release(f);
@@ -80,16 +88,21 @@ static _Noreturn void guest(int chan, pid_t kernel, pid_t middle)
   if (syscall(SYS_close_range, ACS__SYS_NULLFD + 1, ~0u, 0) != 0)
     for (int fd = ACS__SYS_NULLFD + 1; fd < 4096; fd++) close(fd);
 
+  /* A host process group of its own, in the kernel's session: a group
+  ** whose members' parent (the kernel) is outside it is not orphaned,
+  ** and Linux stops only those on SIGTSTP (^Z of the box's terminal);
+  ** the box's own groups are the kernel's table. */
+  setpgid(0, 0);
   /* Wait until the intermediate is gone, then die with the kernel. */
   while (getppid() == middle) sched_yield();
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != kernel) _exit(137);
-  signal(SIGPIPE, SIG_DFL);
-  signal(SIGCHLD, SIG_DFL);
-  /* the kernel ignores these for itself; a program starts with Linux's
-  ** defaults, so kill -INT and kill -HUP end it */
-  signal(SIGINT, SIG_DFL);
-  signal(SIGHUP, SIG_DFL);
+  /* a box is a fresh system: a program starts with Linux's default for
+  ** every signal, whatever the caller of the box ignored (a test suite
+  ** run in the background ignores SIGINT and SIGQUIT) or the kernel
+  ** ignores for itself */
+  for (int s = 1; s < NSIG; s++)
+    if (s != SIGKILL && s != SIGSTOP) signal(s, SIG_DFL);
   /* the kernel blocks SIGCHLD (it reads it from a signalfd) and the mask
   ** is inherited: a program starts with none blocked, so the SIGCHLD the
   ** kernel sends when one of its children ends reaches it */

@@ -1031,7 +1031,7 @@ static const struct {
     {"test", bi_test, false},    {"trap", bi_trap, true},     {"true", bi_true, false},
     {"type", bi_type, false},    {"typeset", bi_declare, false}, {"umask", bi_umask, false},
     {"unset", bi_unset, true},   {"wait", bi_wait, false},
-    {"jobs", bi_jobs, false},    {"fg", bi_fg, false},        {"bg", bi_bg, false},
+    {"jobs", bi_jobs, false},    {"history", bi_history, false},    {"fg", bi_fg, false},        {"bg", bi_bg, false},
     {"disown", bi_disown, false}, {"pushd", bi_pushd, false}, {"popd", bi_popd, false},
     {"dirs", bi_dirs, false},    {"hash", bi_hash, false},    {"times", bi_times, false},
     {"ulimit", bi_ulimit, false}, {"caller", bi_caller, false}, {"mapfile", bi_mapfile, false}, {"readarray", bi_mapfile, false},

@@ -23,6 +23,7 @@ static source *current;
 bool exec_keep_redirs; /* set by `exec` without a command */
 
 source *cur_source(void) { return current; }
+void set_cur_source(source *s) { current = s; }
 
 int status_of(int w)
 {
@@ -33,6 +34,8 @@ int status_of(int w)
 
 int wait_status(int pid)
 {
+  int jst = jc_wait(pid);
+  if (jst >= 0) return jst;
   int w = 0;
   int rc = acs_sys_wait(pid, &w, 0);
   if (rc < 0) return 127;
@@ -68,7 +71,9 @@ int spawn_program(const char *path, char **argv, char **envp, const int (*fds)[2
   for (size_t i = 0; i < nfds && n < 40; i++) pairs[n][0] = fds[i][0], pairs[n][1] = fds[i][1], n++;
   n += (size_t)redir_private(pairs + n, (int)(300 - n));
   out_flush();
-  return acs_sys_spawn(path, argv, envp, (const int(*)[2])pairs, n);
+  int pid = acs_sys_spawn(path, argv, envp, (const int(*)[2])pairs, n);
+  jc_spawned(pid);
+  return pid;
 }
 
 int spawn_subshell(const char *text, int line, const int (*fds)[2], size_t nfds)
@@ -488,8 +493,12 @@ static int run_simple(node *n)
     if (exec_keep_redirs) redir_forget(&sv);
     exec_keep_redirs = false;
   } else {
+    char *text = sh.monitor ? node_text(n, current) : NULL;
+    jc_begin(text, false);
     int pid = start_program(&args, &st);
     if (pid > 0) st = wait_status(pid);
+    jc_end();
+    free(text);
   }
   redir_restore(&sv);
   if (scoped) var_scope_pop();
@@ -609,6 +618,9 @@ static int run_pipeline(node *n)
   }
   int *pids = xcalloc((size_t)count, sizeof *pids);
   int *sts = xcalloc((size_t)count, sizeof *sts);
+  char *jtext = sh.monitor ? node_text(n, current) : NULL;
+  jc_begin(jtext, false);
+  free(jtext);
   int prev = -1, i = 0;
   bool lastpipe = shopt_on("lastpipe");
   for (node *c = n->a; c; c = c->next, i++) {
@@ -641,6 +653,7 @@ static int run_pipeline(node *n)
   if (prev >= 0) acs_sys_close(prev);
   for (int k = 0; k < i; k++)
     if (pids[k] > 0) sts[k] = wait_status(pids[k]);
+  jc_end();
   int st = sts[count - 1];
   set_pipestatus(sts, count);
   if (sh.pipefail)
@@ -663,7 +676,9 @@ static int run_background(node *n)
   int st;
   /* without job control, a background command's stdin is /dev/null */
   int null = acs_sys_open("/dev/null", O_RDONLY, 0);
+  jc_begin(NULL, true);
   int pid = start_child(n, null, -1, -1, &st);
+  jc_end();
   if (null >= 0) acs_sys_close(null);
   if (pid > 0) {
     sh.last_bg = pid;
@@ -678,9 +693,14 @@ static int run_background(node *n)
 static int run_subshell(node *n)
 {
   char *text = text_span(current, n->istart, n->iend);
+  char *jtext = sh.monitor ? node_text(n, current) : NULL;
+  jc_begin(jtext, false);
+  free(jtext);
   int pid = spawn_subshell(text, n->line, NULL, 0);
   free(text);
-  return pid > 0 ? wait_status(pid) : 1;
+  int st = pid > 0 ? wait_status(pid) : 1;
+  jc_end();
+  return st;
 }
 
 /* ---- compound commands --------------------------------------------------- */
@@ -834,6 +854,11 @@ static int run_timed(node *n);
 int run_node(node *n)
 {
   if (!n || sh.aborting) return sh.status;
+  if (jc_interrupted() && sh.monitor) {
+    /* ^C (or a cancelled run): the rest of the line is given up */
+    sh.aborting = true;
+    return sh.status = 130;
+  }
   int st = 0;
   size_t subs = procsub_mark();
   saved_fds sv = {0};

@@ -14,21 +14,31 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <time.h>
 
 typedef struct job {
-  int id, pid;
+  int id, pid;  /* with job control, pid is the job's process group */
   char *text;
   bool done;
   int status;
   bool foreign; /* a parent shell's job (in a child shell): listed, not waited for */
+  bool stopped; /* ^Z or SIGSTOP (job control) */
+  bool notified; /* its end was told (an interactive shell tells before a prompt) */
+  int pids[16], npids; /* the processes not yet reaped (job control; 0: just pid) */
 } job;
 
 static job jobs[256];
 static int njobs;
 
-void jobs_add(int pid, const char *text)
+void fprintf_job_start(int id, int pid);
+
+static void add_job(int pid, const char *text, bool tell);
+void jobs_add(int pid, const char *text) { add_job(pid, text, sh.interactive); }
+void jobs_add_quiet(int pid, const char *text) { add_job(pid, text, false); }
+
+static void add_job(int pid, const char *text, bool tell)
 {
   if (njobs == (int)(sizeof jobs / sizeof *jobs)) {
     /* full: the oldest finished job (or the oldest) makes room */
@@ -43,7 +53,8 @@ void jobs_add(int pid, const char *text)
     njobs--;
   }
   int id = njobs ? jobs[njobs - 1].id + 1 : 1;
-  jobs[njobs++] = (job){id, pid, xstrdup(text ? text : ""), false, 0, false};
+  jobs[njobs++] = (job){.id = id, .pid = pid, .text = xstrdup(text ? text : "")};
+  if (tell) fprintf_job_start(id, pid);
 }
 
 void jobs_send(sbuf *b, void (*put)(sbuf *, const char *))
@@ -63,7 +74,7 @@ void jobs_send(sbuf *b, void (*put)(sbuf *, const char *))
 void jobs_receive(int id, int pid, const char *text)
 {
   if (njobs == (int)(sizeof jobs / sizeof *jobs)) return;
-  jobs[njobs++] = (job){id, pid, xstrdup(text), false, 0, true};
+  jobs[njobs++] = (job){.id = id, .pid = pid, .text = xstrdup(text), .foreign = true};
 }
 
 static void drop(int k)
@@ -73,19 +84,47 @@ static void drop(int k)
   njobs--;
 }
 
-/* notice the jobs that ended */
+/* a wait status of one of job j's processes */
+static void job_saw(job *j, int pid, int w)
+{
+  if (WIFSTOPPED(w)) {
+    j->stopped = true;
+    j->status = 128 + WSTOPSIG(w);
+    return;
+  }
+  if (w == 0xffff) { /* continued */
+    j->stopped = false;
+    return;
+  }
+  int k = 0;
+  while (k < j->npids && j->pids[k] != pid) k++;
+  if (k < j->npids) j->pids[k] = j->pids[--j->npids];
+  j->status = status_of(w);
+  if (j->npids == 0) j->done = true;
+}
+
+/* notice the jobs that ended (or stopped, or went on) */
 static void poll_jobs(void)
 {
+  int opts = WNOHANG | (sh.monitor ? WUNTRACED | WCONTINUED : 0);
   for (int i = 0; i < njobs; i++) {
-    if (jobs[i].done || jobs[i].foreign) continue;
-    int w = 0;
-    int rc = acs_sys_wait(jobs[i].pid, &w, WNOHANG);
-    if (rc == jobs[i].pid) {
-      jobs[i].done = true;
-      jobs[i].status = status_of(w);
-    } else if (rc < 0) { /* reaped elsewhere */
-      jobs[i].done = true;
-      jobs[i].status = 127;
+    job *j = &jobs[i];
+    if (j->done || j->foreign) continue;
+    if (!j->npids) j->pids[j->npids++] = j->pid;
+    for (int k = 0; k < j->npids && !j->done;) {
+      int w = 0, pid = j->pids[k];
+      int rc = acs_sys_wait(pid, &w, opts);
+      if (rc == pid) {
+        int before = j->npids;
+        job_saw(j, pid, w);
+        if (j->npids == before) k++;
+      } else if (rc < 0) { /* reaped elsewhere */
+        j->pids[k] = j->pids[--j->npids];
+        j->status = 127;
+        if (!j->npids) j->done = true;
+      } else {
+        k++;
+      }
     }
   }
 }
@@ -149,11 +188,13 @@ static void print_job(int k, bool pid, bool pid_only)
     return;
   }
   char state[32];
-  if (!j->done) snprintf(state, sizeof state, "Running");
+  if (!j->done && j->stopped) snprintf(state, sizeof state, "Stopped");
+  else if (!j->done) snprintf(state, sizeof state, "Running");
   else if (j->status == 0) snprintf(state, sizeof state, "Done");
   else snprintf(state, sizeof state, "Done(%d)", j->status);
-  if (pid) out_printf("[%d]%c %d %-22s%s%s\n", j->id, mark(k), j->pid, state, j->text, j->done ? "" : " &");
-  else out_printf("[%d]%c  %-24s%s%s\n", j->id, mark(k), state, j->text, j->done ? "" : " &");
+  const char *amp = j->done || j->stopped ? "" : " &";
+  if (pid) out_printf("[%d]%c %d %-22s%s%s\n", j->id, mark(k), j->pid, state, j->text, amp);
+  else out_printf("[%d]%c  %-24s%s%s\n", j->id, mark(k), state, j->text, amp);
 }
 
 int bi_jobs(int argc, char **argv)
@@ -191,9 +232,10 @@ int bi_jobs(int argc, char **argv)
     }
     return st;
   }
-  /* a shell without a terminal drops finished jobs unreported, as bash */
+  /* a shell without a terminal drops finished jobs unreported, as bash;
+  ** with job control they are listed once, as Done */
   for (int k = 0; k < njobs; k++) {
-    if (jobs[k].done || s) continue;
+    if ((jobs[k].done && (!sh.monitor || jobs[k].notified)) || (s && !jobs[k].stopped)) continue;
     print_job(k, l, p);
   }
   for (int k = njobs - 1; k >= 0; k--)
@@ -283,19 +325,208 @@ int bi_wait(int argc, char **argv)
   return st;
 }
 
-/* fg and bg need job control, which a shell without a terminal lacks */
+/* ---- job control (a terminal, or a session) ----------------------------- */
+
+void fprintf_job_start(int id, int pid)
+{
+  char b[64];
+  int n = snprintf(b, sizeof b, "[%d] %d\n", id, pid);
+  out_flush();
+  sh_write(2, b, (size_t)n);
+}
+
+/* A foreground job being started and waited for: its process group (the
+** first process's pid), the processes not yet reaped, whether one stopped. */
+static struct {
+  int depth;
+  bool bg;
+  int pgid;
+  int pids[16], npids;
+  bool stopped;
+  int stop_sig;
+  char *text;
+} fg;
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+  (void)sig;
+  interrupted = 1;
+}
+
+bool jc_interrupted(void) { return interrupted != 0; }
+void jc_clear_interrupt(void) { interrupted = 0; }
+
+void jc_init(int tty_fd)
+{
+  sh.monitor = true;
+  sh.tty_fd = tty_fd;
+  /* the shell stays: ^C, ^Z and ^\ are for its jobs */
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sigemptyset(&sa.sa_mask);
+  sa.sa_handler = on_sigint;
+  sigaction(SIGINT, &sa, NULL);
+  sa.sa_handler = SIG_IGN;
+  sigaction(SIGTSTP, &sa, NULL);
+  sigaction(SIGTTOU, &sa, NULL);
+  sigaction(SIGTTIN, &sa, NULL);
+  sigaction(SIGQUIT, &sa, NULL);
+  acs_sys_ids ids;
+  if (acs_sys_getids(&ids) == 0) sh.pgid = ids.pgid;
+  if (sh.pgid != sh.pid && acs_sys_setpgid(0, 0) == 0) sh.pgid = sh.pid;
+  if (tty_fd >= 0) acs_sys_tcsetpgrp(tty_fd, sh.pgid);
+}
+
+static bool jc_on(void) { return sh.monitor && !sh.in_child; }
+
+void jc_begin(const char *text, bool background)
+{
+  if (!jc_on() || fg.depth++) return;
+  fg.bg = background;
+  fg.pgid = fg.npids = 0;
+  fg.stopped = false;
+  free(fg.text);
+  fg.text = xstrdup(text ? text : "");
+}
+
+void jc_spawned(int pid)
+{
+  if (!jc_on() || !fg.depth || pid <= 0) return;
+  int g = fg.pgid ? fg.pgid : pid;
+  acs_sys_setpgid(pid, g);
+  if (!fg.pgid) {
+    fg.pgid = pid;
+    if (!fg.bg && sh.tty_fd >= 0) acs_sys_tcsetpgrp(sh.tty_fd, pid);
+  }
+  if (fg.npids < 16) fg.pids[fg.npids++] = pid;
+}
+
+static void tell_stopped(int k)
+{
+  char b[600];
+  int n = snprintf(b, sizeof b, "\n[%d]%c  %-24s%s\n", jobs[k].id, mark(k), "Stopped", jobs[k].text);
+  out_flush();
+  sh_write(2, b, (size_t)(n < (int)sizeof b ? n : (int)sizeof b - 1));
+}
+
+/* wait for pid of the foreground job: its status (128+N when it stopped) */
+int jc_wait(int pid)
+{
+  if (!jc_on() || !fg.depth || fg.bg) return -1;
+  int w = 0;
+  int rc = acs_sys_wait(pid, &w, WUNTRACED);
+  if (rc < 0) return 127;
+  if (WIFSTOPPED(w)) {
+    fg.stopped = true;
+    return 128 + WSTOPSIG(w);
+  }
+  for (int k = 0; k < fg.npids; k++)
+    if (fg.pids[k] == pid) fg.pids[k] = fg.pids[--fg.npids];
+  /* a job ^C ended: the rest of the line is given up, as bash does */
+  if (WIFSIGNALED(w) && WTERMSIG(w) == SIGINT) {
+    interrupted = 1;
+    if (sh.interactive) sh_write(2, "\n", 1); /* after the ^C the terminal echoed */
+  }
+  return status_of(w);
+}
+
+void jc_end(void)
+{
+  if (!jc_on() || !fg.depth || --fg.depth) return;
+  if (fg.bg) return;
+  if (sh.tty_fd >= 0) acs_sys_tcsetpgrp(sh.tty_fd, sh.pgid);
+  if (fg.stopped && fg.pgid) {
+    jobs_add_quiet(fg.pgid, fg.text);
+    job *j = &jobs[njobs - 1];
+    j->stopped = true;
+    j->npids = fg.npids;
+    memcpy(j->pids, fg.pids, sizeof fg.pids);
+    sh.last_bg = fg.pgid;
+    tell_stopped(njobs - 1);
+  }
+}
+
+/* the job a fg/bg argument names (the current one without) */
+static int job_arg(int argc, char **argv, const char *who)
+{
+  poll_jobs();
+  int k = argc > 1 ? job_of(argv[1]) : njobs - 1;
+  if (argc > 1 && k == -2) {
+    long pid = strtol(argv[1], NULL, 10);
+    for (k = 0; k < njobs && jobs[k].pid != pid; k++) {}
+  }
+  if (k < 0 || k >= njobs || jobs[k].done) {
+    sh_error("%s: %s: no such job", who, argc > 1 ? argv[1] : "current");
+    return -1;
+  }
+  return k;
+}
+
 int bi_fg(int argc, char **argv)
 {
-  (void)argc, (void)argv;
-  sh_error("fg: no job control");
-  return 1;
+  if (!jc_on()) {
+    sh_error("fg: no job control");
+    return 1;
+  }
+  int k = job_arg(argc, argv, "fg");
+  if (k < 0) return 1;
+  job j = jobs[k];
+  jobs[k].text = NULL;
+  drop(k);
+  out_printf("%s\n", j.text);
+  out_flush();
+  if (!j.npids) j.pids[j.npids++] = j.pid;
+  jc_begin(j.text, false);
+  fg.pgid = j.pid;
+  fg.npids = j.npids;
+  memcpy(fg.pids, j.pids, sizeof j.pids);
+  if (sh.tty_fd >= 0) acs_sys_tcsetpgrp(sh.tty_fd, j.pid);
+  acs_sys_kill(-j.pid, SIGCONT);
+  int st = 0;
+  while (fg.npids && !fg.stopped) st = jc_wait(fg.pids[fg.npids - 1]);
+  if (fg.stopped) {
+    /* it keeps its number */
+    jc_end();
+    jobs[njobs - 1].id = j.id;
+  } else {
+    jc_end();
+  }
+  free(j.text);
+  return st;
 }
 
 int bi_bg(int argc, char **argv)
 {
-  (void)argc, (void)argv;
-  sh_error("bg: no job control");
-  return 1;
+  if (!jc_on()) {
+    sh_error("bg: no job control");
+    return 1;
+  }
+  int k = job_arg(argc, argv, "bg");
+  if (k < 0) return 1;
+  jobs[k].stopped = false;
+  acs_sys_kill(-jobs[k].pid, SIGCONT);
+  out_printf("[%d]%c %s &\n", jobs[k].id, mark(k), jobs[k].text);
+  return 0;
+}
+
+/* before a prompt: the jobs that ended since, as bash tells them */
+void jobs_notify(void)
+{
+  poll_jobs();
+  for (int k = 0; k < njobs; k++) {
+    if (!jobs[k].done || jobs[k].notified || jobs[k].foreign) continue;
+    char state[32];
+    if (jobs[k].status == 0) snprintf(state, sizeof state, "Done");
+    else if (jobs[k].status > 128) snprintf(state, sizeof state, "%s", strsignal(jobs[k].status - 128));
+    else snprintf(state, sizeof state, "Exit %d", jobs[k].status);
+    out_printf("[%d]%c  %-24s%s\n", jobs[k].id, mark(k), state, jobs[k].text);
+    jobs[k].notified = true;
+  }
+  out_flush();
+  for (int k = njobs - 1; k >= 0; k--)
+    if (jobs[k].done && jobs[k].notified) drop(k);
 }
 
 int bi_disown(int argc, char **argv)

@@ -36,6 +36,7 @@ void run_exit_trap(void)
 void sh_exit(int status)
 {
   sh.status = status;
+  if (sh.interactive) sh_write(2, "exit\n", 5); /* as bash says when it leaves a prompt */
   run_exit_trap();
   out_flush();
   procsub_wait_writers();
@@ -116,6 +117,11 @@ static int shell_main(int argc, char **argv, bool bash)
   sh.name = xstrdup(argv[0] ? argv[0] : "sh");
   shopt_init();
   init_vars(argc >= 2 && !strcmp(argv[1], "--acs-subshell"));
+  if (argc >= 2 && !strcmp(argv[1], "--acs-session")) {
+    sh.argv = argv + 2;
+    sh.argc = 0;
+    return session_main();
+  }
   if (argc >= 2 && !strcmp(argv[1], "--acs-subshell")) {
     char *text = NULL;
     int line = 1;
@@ -126,6 +132,7 @@ static int shell_main(int argc, char **argv, bool bash)
     sh_exit(sh.exiting ? sh.exit_status : st);
   }
   const char *command = NULL;
+  bool want_interactive = false;
   int i = 1;
   for (; i < argc; i++) {
     const char *a = argv[i];
@@ -154,6 +161,7 @@ static int shell_main(int argc, char **argv, bool bash)
     sb_addc(&rest, a[0]);
     for (const char *p = a + 1; *p; p++) {
       if (*p == 'c' && a[0] == '-') c = true;
+      else if (*p == 'i' && a[0] == '-') want_interactive = true;
       else if (*p == 's' || *p == 'i' || *p == 'l') continue;
       else sb_addc(&rest, *p);
     }
@@ -213,6 +221,8 @@ static int shell_main(int argc, char **argv, bool bash)
   }
   sh.argv = argv + i;
   sh.argc = argc - i;
+  /* a prompt: -i, or commands typed on a terminal, as bash decides */
+  if (want_interactive || (acs_sys_isatty(0) && acs_sys_isatty(2))) return interactive_main();
   source *s = src_new_fd(0, "stdin");
   sh.line = 1;
   int st = run_source(s, true);

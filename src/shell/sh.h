@@ -171,6 +171,7 @@ typedef struct source {
   size_t nhd, caphd;
   char *name;      /* for messages */
   bool no_alias;   /* its aliases were expanded already (a child shell's text) */
+  bool interactive; /* lines come from the line editor, after a prompt */
 } source;
 
 source *src_new_text(const char *text, size_t len, const char *name);
@@ -338,6 +339,10 @@ typedef struct shell {
   char *trap_exit;
   unsigned rnd;
   unsigned long long shopts; /* shopt's options, bit i for shopt.c's name i */
+  bool interactive;     /* a prompt on a terminal (interactive.c) */
+  bool monitor;         /* job control: each job in a process group of its own */
+  int tty_fd;           /* the controlling terminal's descriptor, or -1 */
+  int pgid;             /* the shell's own process group */
   int private_fds[16];  /* descriptors children must not inherit */
   int nprivate;
 } shell;
@@ -506,6 +511,29 @@ int jobs_pid(const char *spec); /* %spec's pid; -1 no such job, -2 not a spec */
 int bi_jobs(int argc, char **argv);
 int bi_wait(int argc, char **argv);
 int bi_fg(int argc, char **argv);
+/* job control (jobs.c): a job started between jc_begin and jc_end is a
+** process group of its own (the terminal's foreground unless background);
+** jc_wait waits for one of its processes (-1: no job control here) */
+void jc_init(int tty_fd);
+void jc_begin(const char *text, bool background);
+void jc_spawned(int pid);
+int jc_wait(int pid);
+void jc_end(void);
+bool jc_interrupted(void);   /* SIGINT came (or a job died of it) */
+void jc_clear_interrupt(void);
+void jobs_notify(void);      /* an interactive shell's "[1]+  Done ..." */
+void jobs_add_quiet(int pid, const char *text);
+/* session.c, interactive.c */
+int session_main(void);
+int interactive_main(void);
+void set_cur_source(source *s);
+/* lineedit.c: a line typed after prompt (with its newline; NULL at the
+** end of input, or after ^C with le_cancelled set), the history */
+char *le_readline(const char *prompt);
+extern bool le_cancelled;
+int bi_history(int argc, char **argv);
+/* the prompt for the next line of the interactive shell's input */
+const char *interactive_prompt(source *s);
 int bi_bg(int argc, char **argv);
 int bi_disown(int argc, char **argv);
 int bi_trap(int argc, char **argv);    /* trap.c */

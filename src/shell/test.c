@@ -72,8 +72,8 @@ int test_unary(const char *op, const char *arg, bool *ok)
   }
   if (c == 't') {
     long long fd;
-    if (!integer(arg, &fd)) return 1;
-    return 1; /* the box has no terminals yet */
+    if (!integer(arg, &fd) || fd < 0 || fd > 1023) return 1;
+    return acs_sys_isatty((int)fd) ? 0 : 1;
   }
   acs__sys_stat st;
   int rc = (c == 'h' || c == 'L') ? acs_sys_lstat(arg, &st) : acs_sys_stat(arg, &st);

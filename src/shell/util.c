@@ -190,6 +190,22 @@ bool src_more(source *s, size_t pos)
 {
   while (pos >= s->len) {
     if (s->eof || s->fd < 0) return false;
+    if (s->interactive) {
+      char *line = le_readline(interactive_prompt(s));
+      if (!line) {
+        s->eof = true;
+        return false;
+      }
+      size_t n = strlen(line);
+      if (s->len + n + 1 > s->cap) {
+        s->cap = (s->len + n + 1) * 2;
+        s->text = xrealloc(s->text, s->cap);
+      }
+      memcpy(s->text + s->len, line, n + 1);
+      s->len += n;
+      free(line);
+      continue;
+    }
     char c;
     for (;;) {
       ssize_t n = acs_sys_read(s->fd, &c, 1);
@@ -235,7 +251,8 @@ void sh_error(const char *fmt, ...)
   out_flush();
   sb_adds(&b, sh.name ? sh.name : "sh");
   sb_adds(&b, ": ");
-  if (!sh.is_c || sh.in_child) sb_printf(&b, "line %d: ", sh.line);
+  /* at a prompt bash names no line */
+  if ((!sh.is_c || sh.in_child) && !sh.interactive) sb_printf(&b, "line %d: ", sh.line);
   char tmp[2048];
   va_list ap;
   va_start(ap, fmt);

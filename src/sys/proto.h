@@ -92,6 +92,16 @@ enum {
   ** (src/kernel/pkgcall.c, docs/box-npm.md) */
   ACS__SYS_PKG_INSTALL = 80, /* str project dir, bytes request JSON -> i64 answer length, bytes first part */
   ACS__SYS_PKG_RESULT = 81,  /* i64 offset -> i64 answer length, bytes from offset */
+  /* Sessions, process groups and the box's terminal (src/kernel/tty.c,
+  ** docs/box-tty.md) */
+  ACS__SYS_SETPGID = 64,   /* i32 pid (0: self), i32 pgid (0: pid) */
+  ACS__SYS_SETSID = 65,    /* -> the new session's id */
+  ACS__SYS_TCGETPGRP = 66, /* i32 fd -> the terminal's foreground group */
+  ACS__SYS_TCSETPGRP = 67, /* i32 fd, i32 pgid */
+  ACS__SYS_TCGETATTR = 68, /* i32 fd -> bytes: a struct termios */
+  ACS__SYS_TCSETATTR = 69, /* i32 fd, i32 action (TCSANOW...), bytes termios */
+  ACS__SYS_GETWINSZ = 70,  /* i32 fd -> u32 rows, u32 cols */
+  ACS__SYS_SETWINSZ = 71,  /* i32 fd, u32 rows, u32 cols (SIGWINCH to the foreground) */
   ACS__SYS_OP_COUNT
 };
 
@@ -107,6 +117,17 @@ enum {
   ACS__BOX_EXPOSE = 111,   /* u32 port; a host listening socket as SCM_RIGHTS -> 0 */
   ACS__BOX_PORTS = 112,    /* -> u32 n, then per listener: u32 port, i32 pid */
   ACS__BOX_PORT_WAIT = 113,/* u32 port, u32 timeout ms -> 1 once listened on, 0 at the timeout */
+  /* the box's terminals (src/kernel/tty.c) */
+  ACS__BOX_TTY_OPEN = 140,   /* u32 rows, u32 cols, u32 relay -> tty id; with relay,
+                                the owner's end of the terminal (a stream socket) */
+  ACS__BOX_TTY_RESIZE = 141, /* i32 tty, u32 rows, u32 cols */
+  ACS__BOX_TTY_SIGNAL = 142, /* i32 tty, i32 sig -> the foreground group signalled */
+  ACS__BOX_SPAWN_EX = 143,   /* as BOX_SPAWN to gid, then i32 tty (-1 none), u32 n,
+                                n x i32 child fd; n fds as SCM_RIGHTS. With a tty the
+                                child leads a new session on it, fds 0-2 the terminal
+                                unless given */
+  ACS__BOX_KILLPG = 144,     /* i32 pgid, i32 sig */
+  ACS__BOX_TTY_CLOSE = 145,  /* i32 tty: hang it up (SIGHUP to its session) */
 };
 
 typedef struct acs__sys_hdr {

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
 
 #define MAX_DIRECT 1024
@@ -1017,4 +1018,87 @@ int acs_sys_truncateat(int at, const char *path, int64_t len)
   acs__msg_str(&m, path);
   acs__msg_i64(&m, len);
   return simple(&m);
+}
+
+/* ---------------------------------------------------------- terminal */
+
+int acs_sys_setpgid(int pid, int pgid)
+{
+  acs__msg m = start(ACS__SYS_SETPGID);
+  acs__msg_i32(&m, pid);
+  acs__msg_i32(&m, pgid);
+  return simple(&m);
+}
+
+int acs_sys_setsid(void)
+{
+  acs__msg m = start(ACS__SYS_SETSID);
+  return simple(&m);
+}
+
+int acs_sys_tcgetpgrp(int fd)
+{
+  acs__msg m = start(ACS__SYS_TCGETPGRP);
+  acs__msg_i32(&m, fd);
+  return simple(&m);
+}
+
+int acs_sys_tcsetpgrp(int fd, int pgid)
+{
+  acs__msg m = start(ACS__SYS_TCSETPGRP);
+  acs__msg_i32(&m, fd);
+  acs__msg_i32(&m, pgid);
+  return simple(&m);
+}
+
+int acs_sys_tcgetattr(int fd, struct termios *t)
+{
+  acs__msg m = start(ACS__SYS_TCGETATTR);
+  acs__msg_i32(&m, fd);
+  acs__rd rd;
+  int64_t r = call(&m, &rd, NULL, NULL);
+  if (r < 0) return (int)r;
+  const unsigned char *p;
+  size_t len;
+  if (!acs__rd_bytes(&rd, &p, &len) || len != sizeof *t) return -EPROTO;
+  memcpy(t, p, sizeof *t);
+  return 0;
+}
+
+int acs_sys_tcsetattr(int fd, int action, const struct termios *t)
+{
+  acs__msg m = start(ACS__SYS_TCSETATTR);
+  acs__msg_i32(&m, fd);
+  acs__msg_i32(&m, action);
+  acs__msg_bytes(&m, t, sizeof *t);
+  return simple(&m);
+}
+
+int acs_sys_getwinsz(int fd, int *rows, int *cols)
+{
+  acs__msg m = start(ACS__SYS_GETWINSZ);
+  acs__msg_i32(&m, fd);
+  acs__rd rd;
+  int64_t r = call(&m, &rd, NULL, NULL);
+  if (r < 0) return (int)r;
+  uint32_t a, b;
+  if (!acs__rd_u32(&rd, &a) || !acs__rd_u32(&rd, &b)) return -EPROTO;
+  *rows = (int)a;
+  *cols = (int)b;
+  return 0;
+}
+
+int acs_sys_setwinsz(int fd, int rows, int cols)
+{
+  acs__msg m = start(ACS__SYS_SETWINSZ);
+  acs__msg_i32(&m, fd);
+  acs__msg_u32(&m, (uint32_t)rows);
+  acs__msg_u32(&m, (uint32_t)cols);
+  return simple(&m);
+}
+
+bool acs_sys_isatty(int fd)
+{
+  int d = direct_of(fd);
+  return d >= 0 && isatty(d);
 }

@@ -199,6 +199,22 @@ int acs_sys_symlinkat(const char *target, int at, const char *path);
 ssize_t acs_sys_readlinkat(int at, const char *path, char *buf, size_t size, size_t *full);
 int acs_sys_truncateat(int at, const char *path, int64_t len);
 
+/* Sessions, process groups and the box's terminal (docs/box-tty.md).
+** setpgid/setsid/tcgetpgrp/tcsetpgrp as POSIX has them, on the box's
+** process table; the termios and window-size calls act on a descriptor of
+** the box's terminal (-ENOTTY for anything else). acs_sys_isatty asks
+** nothing of the kernel: the terminal is a direct descriptor. */
+struct termios;
+int acs_sys_setpgid(int pid, int pgid);
+int acs_sys_setsid(void);
+int acs_sys_tcgetpgrp(int fd);
+int acs_sys_tcsetpgrp(int fd, int pgid);
+int acs_sys_tcgetattr(int fd, struct termios *t);
+int acs_sys_tcsetattr(int fd, int action, const struct termios *t);
+int acs_sys_getwinsz(int fd, int *rows, int *cols);
+int acs_sys_setwinsz(int fd, int rows, int cols);
+bool acs_sys_isatty(int fd);
+
 /* Leave the program: flushes nothing (callers flush their own buffers). */
 _Noreturn void acs_sys_exit(int code);
 

@@ -1,0 +1,483 @@
+/* tty.c - sessions, process groups and the box's terminals.
+**
+** A terminal of the box is a real pty pair that the kernel holds: its
+** slave is handed to the box's programs as a direct descriptor, so the
+** host's line discipline does canonical mode, echo, erase/kill/word-erase,
+** ^D and raw mode, and reads and writes need no round trip. The master
+** stays the kernel's. What Linux cannot do for the box is signal it: the
+** box's process groups are the kernel's (a guest may not setpgid or setsid
+** on the host), so the kernel reads what the owner types before it goes to
+** the master and sends SIGINT, SIGQUIT and SIGTSTP to the terminal's
+** foreground group itself when the terminal's termios says ISIG (Linux's
+** own ISIG then still echoes ^C and flushes the line, and signals nobody:
+** the pty is no host process's controlling terminal). SIGWINCH likewise.
+**
+** A terminal either relays to the owner (a stream socket whose other end
+** the owner holds: bytes typed in, the screen's bytes out) or has no
+** relay: then it only carries the foreground group of a session (an
+** acs_box_session's shell puts each job in its own group and the owner
+** stops the foreground one through it). */
+#include "kernel.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <termios.h>
+#include <unistd.h>
+
+#define MAX_TTYS 32
+#define MAX_RELAYS (ACS__KTTY_POLL / 2)
+
+struct acs__ktty {
+  acs__ktty *next;
+  int id;
+  int master, slave;      /* -1 once hung up */
+  int relay;              /* the kernel's end towards the owner, or -1 */
+  int32_t sid, fg_pgid;   /* its session and foreground group (0: none) */
+  unsigned char in[4096]; /* typed, not yet taken by the master */
+  size_t in_len;
+  unsigned char out[4096]; /* from the master, not yet taken by the owner */
+  size_t out_len;
+};
+
+static acs__ktty *tty_by_id(acs__kernel *k, int32_t id)
+{
+  for (acs__ktty *t = k->ttys; t; t = t->next)
+    if (t->id == id && t->master >= 0) return t;
+  return NULL;
+}
+
+static void signal_group(acs__kernel *k, int32_t pgid, int sig)
+{
+  if (pgid <= 0) return;
+  for (int i = 2; i < k->nprocs; i++) {
+    acs__proc *p = &k->procs[i];
+    if ((p->state == ACS__P_RUNNING || p->state == ACS__P_STARTING) && p->pgid == pgid)
+      acs__proc_signal(p, sig);
+  }
+}
+
+static bool group_exists(acs__kernel *k, int32_t pgid, int32_t sid)
+{
+  for (int i = 2; i < k->nprocs; i++) {
+    acs__proc *p = &k->procs[i];
+    if ((p->state == ACS__P_RUNNING || p->state == ACS__P_STARTING) && p->pgid == pgid &&
+        p->sid == sid)
+      return true;
+  }
+  return false;
+}
+
+/* The owner went away, or closed the terminal: as a modem hang-up, SIGHUP
+** (and SIGCONT, for stopped jobs) to its session; reads then see EOF. */
+static void hang_up(acs__kernel *k, acs__ktty *t)
+{
+  if (t->relay >= 0 && t->master >= 0) {
+    /* what is still on its way to the screen goes first */
+    fcntl(t->relay, F_SETFL, 0);
+    for (;;) {
+      if (t->out_len && send(t->relay, t->out, t->out_len, MSG_NOSIGNAL) < 0) break;
+      ssize_t n = read(t->master, t->out, sizeof t->out);
+      t->out_len = n > 0 ? (size_t)n : 0;
+      if (n <= 0) break;
+    }
+  }
+  if (t->relay >= 0) close(t->relay);
+  t->relay = -1;
+  for (int i = 2; i < k->nprocs; i++) {
+    acs__proc *p = &k->procs[i];
+    if ((p->state == ACS__P_RUNNING || p->state == ACS__P_STARTING) && t->sid && p->sid == t->sid) {
+      acs__proc_signal(p, SIGHUP);
+      acs__proc_signal(p, SIGCONT);
+    }
+  }
+  if (t->master >= 0) close(t->master);
+  if (t->slave >= 0) close(t->slave);
+  t->master = t->slave = -1;
+  t->sid = t->fg_pgid = 0;
+}
+
+static int tty_open(acs__kernel *k, uint32_t rows, uint32_t cols, bool relay, int *owner_end,
+                    acs__ktty **out)
+{
+  int n = 0;
+  for (acs__ktty *t = k->ttys; t; t = t->next) n++;
+  if (n >= MAX_TTYS) return -ENOSPC;
+  int relays = 0;
+  for (acs__ktty *t = k->ttys; t; t = t->next) relays += t->relay >= 0;
+  if (relay && relays >= MAX_RELAYS) return -ENOSPC;
+  int m = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+  if (m < 0) return -errno;
+  char name[64];
+  int s = -1;
+  if (grantpt(m) || unlockpt(m) || ptsname_r(m, name, sizeof name) ||
+      (s = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)) < 0) {
+    int e = errno;
+    close(m);
+    return -e;
+  }
+  struct termios tio;
+  if (tcgetattr(s, &tio) == 0) {
+    tio.c_iflag |= IUTF8; /* the box speaks UTF-8: erase takes a whole character */
+    tcsetattr(s, TCSANOW, &tio);
+  }
+  struct winsize ws = {.ws_row = (unsigned short)(rows ? rows : 24),
+                       .ws_col = (unsigned short)(cols ? cols : 80)};
+  ioctl(m, TIOCSWINSZ, &ws);
+  fcntl(m, F_SETFL, O_NONBLOCK);
+  int sv[2] = {-1, -1};
+  if (relay && socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
+    int e = errno;
+    close(m);
+    close(s);
+    return -e;
+  }
+  acs__ktty *t = calloc(1, sizeof *t);
+  if (!t) {
+    close(m);
+    close(s);
+    if (sv[0] >= 0) close(sv[0]), close(sv[1]);
+    return -ENOMEM;
+  }
+  if (sv[0] >= 0) fcntl(sv[0], F_SETFL, O_NONBLOCK);
+  t->master = m;
+  t->slave = s;
+  t->relay = sv[0];
+  *owner_end = sv[1];
+  static int ids;
+  t->id = ++ids;
+  t->next = k->ttys;
+  k->ttys = t;
+  *out = t;
+  return t->id;
+}
+
+/* A descriptor of the terminal for a process's table. */
+static acs__kfile *tty_file(acs__ktty *t)
+{
+  int fd = fcntl(t->slave, F_DUPFD_CLOEXEC, 0);
+  if (fd < 0) return NULL;
+  acs__kfile *f = acs__kfile_new(NULL, fd);
+  if (!f) {
+    close(fd);
+    return NULL;
+  }
+  f->tty = t;
+  return f;
+}
+
+/* BOX_SPAWN_EX: BOX_SPAWN's fields, then the terminal and a descriptor
+** list (child fd, and -1: the next passed fd, or -2: the terminal). */
+static bool spawn_ex(acs__kernel *k, acs__rd *rd, uint32_t seq, int *fds, int nfds)
+{
+  char path[ACS__SYS_MAX_STR + 1], cwd[ACS__SYS_MAX_STR + 1];
+  bool ok = acs__rd_str(rd, path, sizeof path);
+  char **argv = ok ? acs__rd_strv(rd) : NULL;
+  char **envp = argv ? acs__rd_strv(rd) : NULL;
+  uint32_t uid = 0, gid = 0, n = 0;
+  int32_t tid = -1;
+  ok = envp && acs__rd_str(rd, cwd, sizeof cwd) && acs__rd_u32(rd, &uid) && acs__rd_u32(rd, &gid) &&
+       acs__rd_i32(rd, &tid) && acs__rd_u32(rd, &n) && n <= 64;
+  static acs__kfd table[ACS__K_MAX_FDS];
+  memset(table, 0, sizeof table);
+  int64_t r = 0;
+  acs__ktty *t = NULL;
+  if (ok && tid >= 0 && !(t = tty_by_id(k, tid))) r = -ENOTTY;
+  int used = 0;
+  for (uint32_t i = 0; ok && i < n; i++) {
+    int32_t child, what;
+    ok = acs__rd_i32(rd, &child) && acs__rd_i32(rd, &what) && child >= 0 &&
+         child < ACS__K_MAX_FDS && (what == -1 || what == -2);
+    if (!ok || r) break;
+    acs__kfile *f = NULL;
+    if (what == -2) f = t ? tty_file(t) : NULL;
+    else if (used < nfds && (f = acs__kfile_new(NULL, fds[used]))) fds[used] = -1;
+    if (what == -1) used++;
+    if (!f) r = what == -2 && !t ? -ENOTTY : -ENOMEM;
+    else {
+      acs__kfile_put(k, table[child].f);
+      table[child].f = f;
+    }
+  }
+  ok = ok && acs__rd_done(rd) && used == nfds;
+  for (int fd = 0; ok && !r && t && fd < 3; fd++)
+    if (!table[fd].f && !(table[fd].f = tty_file(t))) r = -ENOMEM;
+  if (ok && !r) {
+    r = acs__proc_spawn(k, NULL, path, argv, envp, table, cwd, uid, gid);
+    acs__proc *p = r > 0 ? acs__proc_get(k, (int32_t)r) : NULL;
+    if (p) {
+      p->sid = p->pgid = p->pid; /* a session of its own, on the terminal */
+      if (t) t->sid = t->fg_pgid = p->pid;
+    }
+  }
+  for (int fd = 0; fd < ACS__K_MAX_FDS; fd++) acs__kfile_put(k, table[fd].f); /* the spawn took its own */
+  for (int i = 0; i < nfds; i++)
+    if (fds[i] >= 0) close(fds[i]);
+  acs__strv_free(argv);
+  acs__strv_free(envp);
+  if (!ok) return false;
+  acs__kernel_reply(k, k->owner, seq, r);
+  return true;
+}
+
+bool acs__ktty_owner(acs__kernel *k, const acs__sys_hdr *h, acs__rd *rd, int *fds, int nfds)
+{
+  uint32_t a = 0, b = 0, c = 0;
+  int32_t id = 0, sig = 0;
+  int64_t r = 0;
+  if (h->op == ACS__BOX_SPAWN_EX) return spawn_ex(k, rd, h->seq, fds, nfds);
+  for (int i = 0; i < nfds; i++) close(fds[i]);
+  if (nfds) return false;
+  switch (h->op) {
+  case ACS__BOX_TTY_OPEN: {
+    if (!acs__rd_u32(rd, &a) || !acs__rd_u32(rd, &b) || !acs__rd_u32(rd, &c) || !acs__rd_done(rd))
+      return false;
+    int end = -1;
+    acs__ktty *t = NULL;
+    r = tty_open(k, a, b, c != 0, &end, &t);
+    acs__msg m;
+    acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, h->seq);
+    acs__msg_i64(&m, r);
+    if (end >= 0) acs__msg_fd(&m, end);
+    acs__msg_send(k->owner, &m);
+    if (end >= 0) close(end);
+    return true;
+  }
+  case ACS__BOX_TTY_RESIZE: {
+    if (!acs__rd_i32(rd, &id) || !acs__rd_u32(rd, &a) || !acs__rd_u32(rd, &b) || !acs__rd_done(rd))
+      return false;
+    acs__ktty *t = tty_by_id(k, id);
+    if (!t) r = -ENOTTY;
+    else {
+      struct winsize ws = {.ws_row = (unsigned short)a, .ws_col = (unsigned short)b};
+      struct winsize old = {0};
+      ioctl(t->master, TIOCGWINSZ, &old);
+      if (ioctl(t->master, TIOCSWINSZ, &ws) < 0) r = -errno;
+      else if (old.ws_row != ws.ws_row || old.ws_col != ws.ws_col) signal_group(k, t->fg_pgid, SIGWINCH);
+    }
+    break;
+  }
+  case ACS__BOX_TTY_SIGNAL: {
+    if (!acs__rd_i32(rd, &id) || !acs__rd_i32(rd, &sig) || !acs__rd_done(rd)) return false;
+    acs__ktty *t = tty_by_id(k, id);
+    if (!t) r = -ENOTTY;
+    else if (sig < 0 || sig >= 64) r = -EINVAL;
+    else {
+      signal_group(k, t->fg_pgid, sig);
+      r = t->fg_pgid;
+    }
+    break;
+  }
+  case ACS__BOX_KILLPG:
+    if (!acs__rd_i32(rd, &id) || !acs__rd_i32(rd, &sig) || !acs__rd_done(rd)) return false;
+    if (id <= 1 || sig < 0 || sig >= 64) r = -EINVAL;
+    else signal_group(k, id, sig);
+    break;
+  case ACS__BOX_TTY_CLOSE: {
+    if (!acs__rd_i32(rd, &id) || !acs__rd_done(rd)) return false;
+    acs__ktty *t = tty_by_id(k, id);
+    if (!t) r = -ENOTTY;
+    else hang_up(k, t);
+    break;
+  }
+  default:
+    return false;
+  }
+  acs__kernel_reply(k, k->owner, h->seq, r);
+  return true;
+}
+
+/* the terminal behind a process's descriptor, or NULL */
+static acs__ktty *tty_of(acs__proc *p, int32_t fd)
+{
+  if (fd < 0 || fd >= ACS__K_MAX_FDS || !p->fds[fd].f) return NULL;
+  acs__ktty *t = p->fds[fd].f->tty;
+  return t && t->slave >= 0 ? t : NULL;
+}
+
+static int set_pgid(acs__kernel *k, acs__proc *p, int32_t pid, int32_t pgid)
+{
+  if (pid < 0 || pgid < 0) return -EINVAL;
+  acs__proc *t = pid == 0 || pid == p->pid ? p : acs__proc_get(k, pid);
+  if (!t || (t != p && t->ppid != p->pid) || t->state == ACS__P_ZOMBIE) return -ESRCH;
+  if (t->sid != p->sid || t->sid == t->pid) return -EPERM;
+  if (pgid == 0) pgid = t->pid;
+  if (pgid != t->pid && !group_exists(k, pgid, p->sid)) return -EPERM;
+  t->pgid = pgid;
+  return 0;
+}
+
+bool acs__ktty_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr *h, acs__rd *rd)
+{
+  int32_t fd = -1, a = 0, b = 0;
+  uint32_t u = 0, v = 0;
+  int64_t r = 0;
+  acs__msg m;
+  switch (h->op) {
+  case ACS__SYS_SETPGID:
+    if (!acs__rd_i32(rd, &a) || !acs__rd_i32(rd, &b) || !acs__rd_done(rd)) return false;
+    r = set_pgid(k, p, a, b);
+    break;
+  case ACS__SYS_SETSID:
+    if (!acs__rd_done(rd)) return false;
+    if (p->pgid == p->pid) r = -EPERM; /* a group leader cannot, as on Linux */
+    else r = p->sid = p->pgid = p->pid;
+    break;
+  case ACS__SYS_TCGETPGRP: {
+    if (!acs__rd_i32(rd, &fd) || !acs__rd_done(rd)) return false;
+    acs__ktty *t = tty_of(p, fd);
+    r = !t ? -ENOTTY : t->fg_pgid ? t->fg_pgid : 0x7fffffff; /* none: a pgid no group has */
+    break;
+  }
+  case ACS__SYS_TCSETPGRP: {
+    if (!acs__rd_i32(rd, &fd) || !acs__rd_i32(rd, &a) || !acs__rd_done(rd)) return false;
+    acs__ktty *t = tty_of(p, fd);
+    if (!t || t->sid != p->sid) r = -ENOTTY; /* not its controlling terminal */
+    else if (a <= 0) r = -EINVAL;
+    else if (!group_exists(k, a, p->sid)) r = -EPERM;
+    else t->fg_pgid = a;
+    break;
+  }
+  case ACS__SYS_TCGETATTR: {
+    if (!acs__rd_i32(rd, &fd) || !acs__rd_done(rd)) return false;
+    acs__ktty *t = tty_of(p, fd);
+    struct termios tio;
+    if (!t) return acs__kernel_reply(k, sock, h->seq, -ENOTTY), true;
+    if (tcgetattr(t->slave, &tio) < 0) return acs__kernel_reply(k, sock, h->seq, -errno), true;
+    acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, h->seq);
+    acs__msg_i64(&m, 0);
+    acs__msg_bytes(&m, &tio, sizeof tio);
+    acs__msg_send(sock, &m);
+    return true;
+  }
+  case ACS__SYS_TCSETATTR: {
+    const unsigned char *data;
+    size_t n;
+    if (!acs__rd_i32(rd, &fd) || !acs__rd_i32(rd, &a) || !acs__rd_bytes(rd, &data, &n) ||
+        !acs__rd_done(rd))
+      return false;
+    acs__ktty *t = tty_of(p, fd);
+    struct termios tio;
+    if (!t) r = -ENOTTY;
+    else if (n != sizeof tio || (a != TCSANOW && a != TCSADRAIN && a != TCSAFLUSH)) r = -EINVAL;
+    else {
+      memcpy(&tio, data, sizeof tio);
+      /* the kernel never waits for output to drain: its loop serves everyone */
+      if (a == TCSAFLUSH) tcflush(t->slave, TCIFLUSH);
+      if (tcsetattr(t->slave, TCSANOW, &tio) < 0) r = -errno;
+    }
+    break;
+  }
+  case ACS__SYS_GETWINSZ: {
+    if (!acs__rd_i32(rd, &fd) || !acs__rd_done(rd)) return false;
+    acs__ktty *t = tty_of(p, fd);
+    struct winsize ws = {0};
+    if (!t) return acs__kernel_reply(k, sock, h->seq, -ENOTTY), true;
+    ioctl(t->slave, TIOCGWINSZ, &ws);
+    acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, h->seq);
+    acs__msg_i64(&m, 0);
+    acs__msg_u32(&m, ws.ws_row);
+    acs__msg_u32(&m, ws.ws_col);
+    acs__msg_send(sock, &m);
+    return true;
+  }
+  case ACS__SYS_SETWINSZ: {
+    if (!acs__rd_i32(rd, &fd) || !acs__rd_u32(rd, &u) || !acs__rd_u32(rd, &v) || !acs__rd_done(rd))
+      return false;
+    acs__ktty *t = tty_of(p, fd);
+    if (!t) r = -ENOTTY;
+    else if (u > 65535 || v > 65535) r = -EINVAL;
+    else {
+      struct winsize ws = {.ws_row = (unsigned short)u, .ws_col = (unsigned short)v};
+      if (ioctl(t->master, TIOCSWINSZ, &ws) < 0) r = -errno;
+      else signal_group(k, t->fg_pgid, SIGWINCH);
+    }
+    break;
+  }
+  default:
+    return false;
+  }
+  acs__kernel_reply(k, sock, h->seq, r);
+  return true;
+}
+
+int acs__ktty_poll(acs__kernel *k, struct pollfd *pf)
+{
+  int n = 0;
+  for (acs__ktty *t = k->ttys; t && n + 2 <= ACS__KTTY_POLL; t = t->next) {
+    if (t->relay < 0 || t->master < 0) continue;
+    pf[n++] = (struct pollfd){.fd = t->relay,
+                              .events = (short)((t->in_len ? 0 : POLLIN) | (t->out_len ? POLLOUT : 0))};
+    pf[n++] = (struct pollfd){.fd = t->master,
+                              .events = (short)((t->out_len ? 0 : POLLIN) | (t->in_len ? POLLOUT : 0))};
+  }
+  return n;
+}
+
+/* What the owner typed: the signal characters act on the foreground group
+** when the termios says ISIG, after the bytes went to the master (whose
+** echo of ^C then comes before anything the signalled job writes). */
+static void typed(acs__kernel *k, acs__ktty *t, const unsigned char *b, size_t n)
+{
+  struct termios tio;
+  if (tcgetattr(t->slave, &tio) != 0 || !(tio.c_lflag & ISIG)) return;
+  for (size_t i = 0; i < n; i++) {
+    int sig = 0;
+    if (b[i] == _POSIX_VDISABLE) continue;
+    if (b[i] == tio.c_cc[VINTR]) sig = SIGINT;
+    else if (b[i] == tio.c_cc[VQUIT]) sig = SIGQUIT;
+    else if (b[i] == tio.c_cc[VSUSP]) sig = SIGTSTP;
+    if (sig) signal_group(k, t->fg_pgid, sig);
+  }
+}
+
+static void relay_one(acs__kernel *k, acs__ktty *t, short rev_relay, short rev_master)
+{
+  if (t->in_len == 0 && (rev_relay & (POLLIN | POLLHUP | POLLERR))) {
+    ssize_t n = read(t->relay, t->in, sizeof t->in);
+    if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
+      hang_up(k, t);
+      return;
+    }
+    if (n > 0) t->in_len = (size_t)n;
+  }
+  if (t->in_len && (rev_master & POLLOUT || rev_relay & POLLIN)) {
+    ssize_t w = write(t->master, t->in, t->in_len);
+    if (w > 0) {
+      typed(k, t, t->in, (size_t)w);
+      memmove(t->in, t->in + w, t->in_len - (size_t)w);
+      t->in_len -= (size_t)w;
+    }
+  }
+  if (t->out_len == 0 && (rev_master & POLLIN)) {
+    ssize_t n = read(t->master, t->out, sizeof t->out);
+    if (n > 0) t->out_len = (size_t)n;
+  }
+  if (t->out_len && t->relay >= 0) {
+    ssize_t w = send(t->relay, t->out, t->out_len, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (w > 0) {
+      memmove(t->out, t->out + w, t->out_len - (size_t)w);
+      t->out_len -= (size_t)w;
+    } else if (w < 0 && errno != EAGAIN && errno != EINTR) {
+      hang_up(k, t);
+    }
+  }
+}
+
+void acs__ktty_event(acs__kernel *k, const struct pollfd *pf, int n)
+{
+  for (int i = 0; i + 1 < n; i += 2) {
+    if (!pf[i].revents && !pf[i + 1].revents) continue;
+    for (acs__ktty *t = k->ttys; t; t = t->next)
+      if (t->relay == pf[i].fd && t->master == pf[i + 1].fd) {
+        relay_one(k, t, pf[i].revents, pf[i + 1].revents);
+        break;
+      }
+  }
+}
