@@ -83,6 +83,18 @@ static char *expand_prompt(const char *ps)
   return sb_take(&b);
 }
 
+/* COLUMNS and LINES as the terminal is now (bash's checkwinsize) */
+static void window_vars(void)
+{
+  int rows, cols;
+  if (acs_sys_getwinsz(0, &rows, &cols) != 0) return;
+  char num[16];
+  snprintf(num, sizeof num, "%d", cols);
+  var_set("COLUMNS", num, 0);
+  snprintf(num, sizeof num, "%d", rows);
+  var_set("LINES", num, 0);
+}
+
 const char *interactive_prompt(source *s)
 {
   static char *last;
@@ -91,15 +103,7 @@ const char *interactive_prompt(source *s)
     fresh = s->text[i] == ' ' || s->text[i] == '\t' || s->text[i] == '\n';
   if (fresh) {
     jobs_notify();
-    int rows, cols;
-    if (acs_sys_getwinsz(0, &rows, &cols) == 0) {
-      /* bash's checkwinsize */
-      char num[16];
-      snprintf(num, sizeof num, "%d", cols);
-      var_set("COLUMNS", num, 0);
-      snprintf(num, sizeof num, "%d", rows);
-      var_set("LINES", num, 0);
-    }
+    window_vars();
   }
   const char *ps = var_get(fresh ? "PS1" : "PS2");
   free(last);
@@ -158,6 +162,7 @@ int interactive_main(void)
         end = s->eof;
         break;
       }
+      window_vars(); /* the window may have changed while the line was typed */
       run_node(n);
       out_flush();
       sh.aborting = false;

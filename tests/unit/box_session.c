@@ -247,3 +247,19 @@ Test(session, ctrl_z_stops_a_job_and_fg_resumes_it)
   cr_expect_eq(st, 0);
   free(s);
 }
+
+Test(session, stty_sets_the_window_and_echo)
+{
+  const char *argv[] = {"/bin/bash", "-c", "trap 'echo winch' WINCH; stty rows 10 cols 33; stty size; "
+                                           "stty -echo; IFS= read -r l; stty echo; echo \"[$l]\"; stty bogus"};
+  const char *typed[] = {"secret\n", NULL};
+  int st = -1;
+  char *s = on_terminal(argv, 3, typed, &st);
+  cr_expect(strstr(s, "10 33\r\n"), "screen: %s", s);
+  cr_expect(strstr(s, "winch\r\n"), "screen: %s", s);
+  cr_expect(strstr(s, "[secret]\r\n"), "screen: %s", s);
+  cr_expect(!strstr(s, "secret\r\n["), "typed with -echo, shown: %s", s);
+  cr_expect(strstr(s, "stty: invalid argument 'bogus'"), "screen: %s", s);
+  cr_expect_eq(st, 1);
+  free(s);
+}

@@ -1,0 +1,143 @@
+# box_tty.sh - interactive `acs box` on a terminal, driven through tmux
+# (send-keys to type, capture-pane to read the screen): job control
+# against the host's bash at a prompt (the same keys, the same screen but
+# for pids), the prompt's escapes, line editing, history, tab completion,
+# ^C at the prompt and in a job, the window size and SIGWINCH, ^D and
+# exit; and the box's programs start with every signal at its default
+# when the caller ignores some (a test suite in the background ignores
+# SIGINT and SIGQUIT).
+source tests/e2e/lib.sh
+
+# a box program sees SIGINT at its default even when acs box was started
+# with it ignored
+got=$( (trap '' INT QUIT; "$ACS" box -c 'trap "echo caught" INT; kill -INT $$; sh -c "kill -QUIT \$\$"; echo "status $?"') 2>&1 </dev/null)
+if [ "$got" = "$(printf 'caught\nstatus 131')" ]; then echo "ok tty signals-at-default-in-the-box"
+else echo "FAIL tty signals-at-default-in-the-box"; echo "  got: $got"; fi
+
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "skip tty (tmux is not installed: scripts/deps.sh installs it)"
+  exit 0
+fi
+
+S=acs-tty-$$
+screen() { tmux capture-pane -p -t "$1" | sed 's/ *$//'; }
+# wait_for PANE TEXT: until the screen shows TEXT (at most 15 s)
+wait_for() {
+  local i
+  for i in $(seq 150); do
+    screen "$1" | grep -qF -- "$2" && return 0
+    sleep 0.1
+  done
+  return 1
+}
+# prompts PANE: how many prompt lines (PR, a regex) the screen has
+PR='^\$'
+prompts() { screen "$1" | grep -c -- "$PR"; }
+# key PANE KEYS...: type, then wait until a new prompt is drawn
+key() {
+  local p=$1 n; shift
+  n=$(prompts "$p")
+  tmux send-keys -t "$p" "$@"
+  local i
+  for i in $(seq 150); do [ "$(prompts "$p")" -gt "$n" ] && break; sleep 0.1; done
+}
+start() {
+  tmux kill-session -t "$1" 2>/dev/null
+  tmux new-session -d -s "$1" -x 80 -y 40 "$2; echo EXITED=\$?; sleep 30"
+  local i
+  for i in $(seq 150); do screen "$1" | grep -q '[$#]' && return 0; sleep 0.1; done
+}
+
+# ---- job control against bash at a prompt: the same keys, the same screen
+drive() {
+  local p=$1
+  key "$p" 'sleep 40' Enter 2>/dev/null &
+  sleep 1.5 # sleep is running before ^Z (no new prompt until it stops)
+  key "$p" C-z
+  wait
+  key "$p" 'jobs' Enter
+  key "$p" 'bg' Enter
+  key "$p" 'jobs' Enter
+  key "$p" 'kill %1; sleep 0.5' Enter
+  key "$p" 'sleep 0.1 &' Enter
+  sleep 1
+  key "$p" Enter
+  key "$p" 'echo end' Enter
+  screen "$p" | sed '/^$/d; s/^\[1\] [0-9]*$/[1] PID/'
+}
+start "$S-bash" "env -i TERM=xterm PS1='\$ ' HOME=$TMP bash --norc --noprofile -i"
+exp=$(drive "$S-bash")
+tmux kill-session -t "$S-bash"
+start "$S-box" "$ACS box --env 'PS1=\$ '"
+got=$(drive "$S-box")
+tmux kill-session -t "$S-box"
+if [ "$exp" = "$got" ] && has "$got" "Stopped                 sleep 40"; then echo "ok tty job-control-as-bash"
+else echo "FAIL tty job-control-as-bash"; diff <(printf '%s\n' "$exp") <(printf '%s\n' "$got") | head -30 | sed 's/^/  /'; fi
+
+# ---- the prompt, editing, history, completion, ^C, the window, exit
+P=$S-i
+PR='^\(agent@devbox:\|\[agent \)'
+start "$P" "$ACS box --hostname devbox --user agent -w /tmp"
+t() { # t NAME TEXT: the screen shows TEXT
+  if screen "$P" | grep -qF -- "$2"; then echo "ok tty $1"
+  else echo "FAIL tty $1"; echo "  wanted: $2"; screen "$P" | sed '/^$/d' | tail -15 | sed 's/^/  screen: /'; fi
+}
+t prompt-user-host-dir 'agent@devbox:/tmp$'
+key "$P" 'cd; mkdir -p proj/src; touch proj/src/main.c proj/src/mod.c' Enter
+t prompt-home-as-tilde 'agent@devbox:~$'
+key "$P" 'PS1="[\u \W]\$ "' Enter
+tmux send-keys -t "$P" 'echo wrld' Left Left Left 'o' C-e ' X' C-a C-f C-f C-f C-f C-k ' again' Home 'x' Delete End Enter
+wait_for "$P" 'again'
+t edit-keys 'xcho again'
+key "$P" 'echo one' Enter
+key "$P" 'echo two' Enter
+key "$P" Up Up Enter
+t history-up "$(printf '[agent ~]$ echo one\none\n[agent ~]$ echo two\ntwo\n[agent ~]$ echo one\none')"
+tmux send-keys -t "$P" 'ech' Tab 'T' C-w 'ok' Enter
+wait_for "$P" 'echo ok'
+t complete-command "[agent ~]\$ echo ok"
+tmux send-keys -t "$P" 'ls proj/s' Tab
+wait_for "$P" 'ls proj/src/'
+t complete-dir "[agent ~]\$ ls proj/src/"
+tmux send-keys -t "$P" Tab
+sleep 0.5
+tmux send-keys -t "$P" Tab
+wait_for "$P" 'main.c  mod.c'
+t complete-list-files 'main.c  mod.c'
+tmux send-keys -t "$P" 'a' Tab Enter
+wait_for "$P" 'proj/src/main.c'
+t complete-file "[agent ~]\$ ls proj/src/main.c"
+tmux send-keys -t "$P" 'echo never' C-c
+wait_for "$P" 'never^C'
+key "$P" 'echo $?' Enter
+t ctrl-c-gives-up-the-line "$(printf 'never^C\n[agent ~]$ echo $?\n130')"
+key "$P" 'sleep 30; echo not-reached' Enter 2>/dev/null &
+sleep 1.5
+key "$P" C-c
+wait
+key "$P" 'echo st=$?' Enter
+t ctrl-c-stops-the-job "st=130"
+if screen "$P" | grep -qx not-reached; then echo "FAIL tty ctrl-c-gives-up-the-rest"; else echo "ok tty ctrl-c-gives-up-the-rest"; fi
+key "$P" "trap 'echo got-winch' WINCH; echo \$COLUMNS \$LINES" Enter
+t window-size "80 40"
+tmux resize-window -t "$P" -x 100 -y 30 2>/dev/null || tmux resize-pane -t "$P" -x 100 -y 30
+sleep 1
+key "$P" 'echo $COLUMNS $LINES' Enter
+t window-resized "100 30"
+key "$P" 'stty size' Enter
+t stty-size "30 100"
+t sigwinch-trap "got-winch"
+key "$P" 'test -t 0 && test -t 1 && echo on-a-tty' Enter
+t isatty "on-a-tty"
+key "$P" 'f() { return 3; }; f' Enter
+tmux send-keys -t "$P" C-d
+wait_for "$P" 'EXITED='
+t ctrl-d-exits "$(printf 'exit\nEXITED=3')"
+tmux kill-session -t "$P"
+
+PR='^root@box:'
+start "$P" "$ACS box"
+tmux send-keys -t "$P" 'exit 5' Enter
+wait_for "$P" 'EXITED='
+t exit-status "EXITED=5"
+tmux kill-session -t "$P"
