@@ -10,3 +10,7 @@ mkdir -p "$BUILD/bench"
 cc -O2 -std=c11 -D_GNU_SOURCE -Iinclude -Isrc -o "$BUILD/bench/box_bench" bench/box/box_bench.c \
   "$BUILD/libacs.a" $LIBS -lm -ldl
 "$BUILD/bench/box_bench" "${N:-200}"
+# a session's round trip (the real shell and commands)
+cc -O2 -std=c11 -D_GNU_SOURCE -Iinclude -Isrc -o "$BUILD/bench/session_bench" bench/box/session_bench.c \
+  "$BUILD/libacs.a" $LIBS -lm -ldl -lpthread -larchive
+"$BUILD/bench/session_bench" "${N:-200}"

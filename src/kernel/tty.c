@@ -79,13 +79,18 @@ static bool group_exists(acs__kernel *k, int32_t pgid, int32_t sid)
 static void hang_up(acs__kernel *k, acs__ktty *t)
 {
   if (t->relay >= 0 && t->master >= 0) {
-    /* what is still on its way to the screen goes first */
+    /* what is still on its way to the screen goes first (the line
+    ** discipline echoes what was typed last a moment later: a short quiet
+    ** spell ends it) */
     fcntl(t->relay, F_SETFL, 0);
     for (;;) {
       if (t->out_len && send(t->relay, t->out, t->out_len, MSG_NOSIGNAL) < 0) break;
+      t->out_len = 0;
+      struct pollfd pf = {.fd = t->master, .events = POLLIN};
+      if (poll(&pf, 1, 20) <= 0) break;
       ssize_t n = read(t->master, t->out, sizeof t->out);
-      t->out_len = n > 0 ? (size_t)n : 0;
       if (n <= 0) break;
+      t->out_len = (size_t)n;
     }
   }
   if (t->relay >= 0) close(t->relay);

@@ -136,9 +136,26 @@ static void nap(void)
 }
 
 /* wait for job k to end: its status */
+static volatile sig_atomic_t interrupted;
+static void poll_jobs(void);
+
 static int wait_job(int k)
 {
   if (jobs[k].foreign) return 127;
+  if (sh.monitor && !sh.in_child) {
+    /* with job control the shell itself gets ^C (or a session's stop) while
+    ** it waits: it looks between naps, and gives the wait up */
+    int id = jobs[k].id;
+    for (;;) {
+      poll_jobs();
+      for (k = 0; k < njobs && jobs[k].id != id; k++) {}
+      if (k == njobs) return 127;
+      if (jobs[k].done || jobs[k].stopped) return jobs[k].status;
+      if (interrupted) return 130;
+      trap_run_pending();
+      nap();
+    }
+  }
   if (!jobs[k].done) {
     int w = 0;
     int rc = acs_sys_wait(jobs[k].pid, &w, 0);
@@ -286,7 +303,8 @@ int bi_wait(int argc, char **argv)
     }
   }
   if (i >= argc) {
-    for (int k = 0; k < njobs; k++) wait_job(k);
+    for (int k = 0; k < njobs; k++)
+      if (wait_job(k) == 130 && interrupted) return 130;
     while (njobs) drop(njobs - 1);
     procsub_wait(sh.last_bg);
     return 0;
@@ -320,7 +338,8 @@ int bi_wait(int argc, char **argv)
       continue;
     }
     st = wait_job(k);
-    drop(k);
+    if (!jobs[k].done && interrupted) return 130;
+    if (jobs[k].done) drop(k);
   }
   return st;
 }
@@ -346,8 +365,6 @@ static struct {
   int stop_sig;
   char *text;
 } fg;
-
-static volatile sig_atomic_t interrupted;
 
 static void on_sigint(int sig)
 {
@@ -475,14 +492,16 @@ int bi_fg(int argc, char **argv)
   job j = jobs[k];
   jobs[k].text = NULL;
   drop(k);
-  out_printf("%s\n", j.text);
-  out_flush();
   if (!j.npids) j.pids[j.npids++] = j.pid;
   jc_begin(j.text, false);
   fg.pgid = j.pid;
   fg.npids = j.npids;
   memcpy(fg.pids, j.pids, sizeof j.pids);
+  /* the terminal is the job's before its line is shown: a ^C typed once
+  ** it is on the screen is the job's */
   if (sh.tty_fd >= 0) acs_sys_tcsetpgrp(sh.tty_fd, j.pid);
+  out_printf("%s\n", j.text);
+  out_flush();
   acs_sys_kill(-j.pid, SIGCONT);
   int st = 0;
   while (fg.npids && !fg.stopped) st = jc_wait(fg.pids[fg.npids - 1]);

@@ -51,10 +51,10 @@ start() {
 # ---- job control against bash at a prompt: the same keys, the same screen
 drive() {
   local p=$1
-  key "$p" 'sleep 40' Enter 2>/dev/null &
-  sleep 1.5 # sleep is running before ^Z (no new prompt until it stops)
+  # the job says when it runs: ^Z then finds it the terminal's foreground
+  tmux send-keys -t "$p" "sh -c 'echo started; sleep 40'" Enter
+  wait_for "$p" 'started'
   key "$p" C-z
-  wait
   key "$p" 'jobs' Enter
   key "$p" 'bg' Enter
   key "$p" 'jobs' Enter
@@ -71,7 +71,7 @@ tmux kill-session -t "$S-bash"
 start "$S-box" "$ACS box --env 'PS1=\$ '"
 got=$(drive "$S-box")
 tmux kill-session -t "$S-box"
-if [ "$exp" = "$got" ] && has "$got" "Stopped                 sleep 40"; then echo "ok tty job-control-as-bash"
+if [ "$exp" = "$got" ] && has "$got" "Stopped                 sh -c 'echo started; sleep 40'"; then echo "ok tty job-control-as-bash"
 else echo "FAIL tty job-control-as-bash"; diff <(printf '%s\n' "$exp") <(printf '%s\n' "$got") | head -30 | sed 's/^/  /'; fi
 
 # ---- the prompt, editing, history, completion, ^C, the window, exit
@@ -111,10 +111,9 @@ tmux send-keys -t "$P" 'echo never' C-c
 wait_for "$P" 'never^C'
 key "$P" 'echo $?' Enter
 t ctrl-c-gives-up-the-line "$(printf 'never^C\n[agent ~]$ echo $?\n130')"
-key "$P" 'sleep 30; echo not-reached' Enter 2>/dev/null &
-sleep 1.5
+tmux send-keys -t "$P" "sh -c 'echo started; sleep 30'; echo not-reached" Enter
+wait_for "$P" 'started'
 key "$P" C-c
-wait
 key "$P" 'echo st=$?' Enter
 t ctrl-c-stops-the-job "st=130"
 if screen "$P" | grep -qx not-reached; then echo "FAIL tty ctrl-c-gives-up-the-rest"; else echo "ok tty ctrl-c-gives-up-the-rest"; fi

@@ -5,6 +5,7 @@
 ** signals. The box's real commands and shell run here. */
 #include <acs.h>
 #include <criterion/criterion.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -146,20 +147,38 @@ Test(session, the_programs_see_no_terminal)
 /* ------------------------------------------------------------ terminal */
 
 typedef struct typist {
-  int fd;
-  const char *const *chunks; /* each written after a pause */
+  int fd, screen;            /* where typing goes, where the screen comes */
+  const char *const *chunks; /* pairs: text to wait for on the screen ("": none), then what to type */
+  char buf[1 << 16];
+  size_t n, mark; /* what came, and where the next wait looks from */
 } typist;
+
+/* read the screen until it shows want (at most 20 s) */
+static void screen_until(typist *t, const char *want)
+{
+  char *at;
+  for (int i = 0; i < 200 && !(at = strstr(t->buf + t->mark, want)); i++) {
+    struct pollfd pf = {.fd = t->screen, .events = POLLIN};
+    if (poll(&pf, 1, 100) > 0 && t->n < sizeof t->buf - 1) {
+      ssize_t k = read(t->screen, t->buf + t->n, sizeof t->buf - 1 - t->n);
+      if (k <= 0) return;
+      t->n += (size_t)k;
+      t->buf[t->n] = 0;
+    }
+  }
+  if ((at = strstr(t->buf + t->mark, want))) t->mark = (size_t)(at - t->buf) + strlen(want);
+}
 
 static void *type_in(void *u)
 {
   typist *t = u;
-  for (size_t i = 0; t->chunks[i]; i++) {
-    struct timespec ts = {0, 800 * 1000 * 1000};
-    nanosleep(&ts, NULL);
-    ssize_t w = write(t->fd, t->chunks[i], strlen(t->chunks[i]));
+  for (size_t i = 0; t->chunks[i] && t->chunks[i + 1]; i += 2) {
+    screen_until(t, t->chunks[i]);
+    ssize_t w = write(t->fd, t->chunks[i + 1], strlen(t->chunks[i + 1]));
     (void)w;
   }
   close(t->fd);
+  screen_until(t, "\001never shown");
   return NULL;
 }
 
@@ -169,30 +188,31 @@ static char *on_terminal(const char *const *argv, size_t argc, const char *const
   int in[2], out[2];
   cr_assert_eq(pipe(in), 0);
   cr_assert_eq(socketpair(AF_UNIX, SOCK_STREAM, 0, out), 0);
-  typist t = {in[1], chunks};
+  typist *t = calloc(1, sizeof *t);
+  t->fd = in[1];
+  t->screen = out[1];
+  t->chunks = chunks;
   pthread_t th;
-  pthread_create(&th, NULL, type_in, &t);
+  pthread_create(&th, NULL, type_in, t);
   acs_box_terminal_options o = {.version = ACS_BOX_TERMINAL_OPTIONS_VERSION, .argv = argv,
                                 .argc = argc, .in_fd = in[0], .out_fd = out[0]};
   acs_err err = {0};
   int rc = acs_box_terminal(box, &o, status, &err);
   cr_assert_eq(rc, 0, "terminal: %s", err.message ? err.message : "");
+  shutdown(out[0], SHUT_WR); /* the typist reads the rest, to the end */
   pthread_join(th, NULL);
   close(in[0]);
-  shutdown(out[0], SHUT_WR);
-  char *screen = calloc(1, 1 << 16);
-  size_t n = 0;
-  ssize_t k;
-  while (n < (1 << 16) - 1 && (k = read(out[1], screen + n, (1 << 16) - 1 - n)) > 0) n += (size_t)k;
   close(out[0]);
   close(out[1]);
+  char *screen = strdup(t->buf);
+  free(t);
   return screen;
 }
 
 Test(session, canonical_mode_erase_kill_and_word_erase)
 {
   const char *argv[] = {"/bin/bash", "-c", "for i in 1 2 3; do IFS= read -r l; echo \"got[$l]\"; done; test -t 0 && test -t 1 && echo tty"};
-  const char *typed[] = {"abc\177d\n", "xyz\025ok\n", "foo bar\027baz\n", NULL};
+  const char *typed[] = {"", "abc\177d\n", "got[abd]", "xyz\025ok\n", "got[ok]", "foo bar\027baz\n", NULL};
   int st = -1;
   char *s = on_terminal(argv, 3, typed, &st);
   cr_expect_eq(st, 0);
@@ -208,7 +228,7 @@ Test(session, canonical_mode_erase_kill_and_word_erase)
 Test(session, ctrl_c_signals_the_foreground_and_ctrl_d_ends_input)
 {
   const char *argv[] = {"/bin/bash", "-c", "cat; echo cat=$?; sleep 30; echo never"};
-  const char *typed[] = {"line\n", "\004", "\003", NULL};
+  const char *typed[] = {"", "line\n", "line\r\nline", "\004", "cat=0", "\003", NULL};
   int st = -1;
   char *s = on_terminal(argv, 3, typed, &st);
   cr_expect(strstr(s, "line\r\nline\r\n"), "screen: %s", s);
@@ -223,8 +243,9 @@ Test(session, the_shell_edits_lines_in_raw_mode)
 {
   const char *argv[] = {"/bin/bash", "-i"};
   /* left arrow twice, then a letter; ^A and ^K; history up */
-  const char *typed[] = {"PS1='$ '\r", "echo ab\033[D\033[Dx\r", "echo gone\001\013echo kept\r",
-                         "\033[A\r", "exit 4\r", NULL};
+  const char *typed[] = {"# ", "PS1='$ '\r", "\r$ ", "echo ab\033[D\033[Dx\r", "xab\r\n\r$ ",
+                         "echo gone\001\013echo kept\r", "kept\r\n\r$ ", "\033[A\r", "kept\r\n\r$ ",
+                         "exit 4\r", NULL};
   int st = -1;
   char *s = on_terminal(argv, 2, typed, &st);
   cr_expect(strstr(s, "\r\nxab\r\n"), "screen: %s", s);
@@ -238,11 +259,15 @@ Test(session, the_shell_edits_lines_in_raw_mode)
 Test(session, ctrl_z_stops_a_job_and_fg_resumes_it)
 {
   const char *argv[] = {"/bin/bash", "-i"};
-  const char *typed[] = {"PS1='$ '\r", "sleep 30\r", "\032", "jobs\r", "fg\r", "\003", "echo $?\r", "exit\r", NULL};
+  /* the job says when it runs: ^Z then finds it the terminal's foreground */
+  const char *typed[] = {"# ", "PS1='$ '\r", "\r$ ", "sh -c 'echo started; sleep 30'\r", "\nstarted",
+                         "\032", "Stopped", "jobs\r", "jobs\r\n[1]+", "fg\r", "fg\r\nsh -c",
+                         "\003", "^C", "echo $?\r", "130", "exit\r", NULL};
   int st = -1;
   char *s = on_terminal(argv, 2, typed, &st);
-  cr_expect(strstr(s, "[1]+  Stopped                 sleep 30\r\n"), "screen: %s", s);
-  cr_expect(strstr(s, "fg\r\nsleep 30\r\n^C\r\n"), "screen: %s", s);
+  cr_expect(strstr(s, "[1]+  Stopped                 sh -c 'echo started; sleep 30'\r\n"), "screen: %s", s);
+  cr_expect(strstr(s, "jobs\r\n[1]+  Stopped                 sh -c 'echo started; sleep 30'\r\n"), "screen: %s", s);
+  cr_expect(strstr(s, "fg\r\nsh -c 'echo started; sleep 30'\r\n"), "screen: %s", s);
   cr_expect(strstr(s, "\r\n130\r\n"), "screen: %s", s);
   cr_expect_eq(st, 0);
   free(s);
@@ -251,8 +276,8 @@ Test(session, ctrl_z_stops_a_job_and_fg_resumes_it)
 Test(session, stty_sets_the_window_and_echo)
 {
   const char *argv[] = {"/bin/bash", "-c", "trap 'echo winch' WINCH; stty rows 10 cols 33; stty size; "
-                                           "stty -echo; IFS= read -r l; stty echo; echo \"[$l]\"; stty bogus"};
-  const char *typed[] = {"secret\n", NULL};
+                                           "stty -echo; echo ready; IFS= read -r l; stty echo; echo \"[$l]\"; stty bogus"};
+  const char *typed[] = {"ready", "secret\n", NULL};
   int st = -1;
   char *s = on_terminal(argv, 3, typed, &st);
   cr_expect(strstr(s, "10 33\r\n"), "screen: %s", s);
@@ -262,4 +287,14 @@ Test(session, stty_sets_the_window_and_echo)
   cr_expect(strstr(s, "stty: invalid argument 'bogus'"), "screen: %s", s);
   cr_expect_eq(st, 1);
   free(s);
+}
+
+Test(session, a_wait_of_the_shell_is_stopped_too)
+{
+  acs_exec_result *r = run("sleep 30 & wait; echo never", 300);
+  cr_expect(r->timed_out);
+  cr_expect_str_eq(r->stdout_data, "");
+  acs_exec_result_free(r);
+  /* the session lives (the shell gave the wait up, it was not killed) */
+  expect("echo alive; jobs", "alive\n[1]+  Running                 sleep 30 &\n", "", 0);
 }
