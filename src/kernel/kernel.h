@@ -214,6 +214,7 @@ bool acs__ktty_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr *
 bool acs__ktty_owner(acs__kernel *k, const acs__sys_hdr *h, acs__rd *rd, int *fds, int nfds);
 int acs__ktty_poll(acs__kernel *k, struct pollfd *pf);
 void acs__ktty_event(acs__kernel *k, const struct pollfd *pf, int n);
+void acs__ktty_put(acs__kernel *k, acs__ktty *t); /* a descriptor of it closed */
 
 /* zygote.c: fork the box's zygote (before the tree holds anything). */
 int acs__kernel_zygote_start(acs__kernel *k);

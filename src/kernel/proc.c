@@ -35,6 +35,7 @@ void acs__kfile_put(acs__kernel *k, acs__kfile *f)
   if (f->mf) acs_memfs_close(k->fs, f->mf);
   if (f->ls) acs__net_unlisten(k, f->ls);
   free(f->sk);
+  acs__ktty_put(k, f->tty);
   if (f->host_fd >= 0) close(f->host_fd);
   acs__pfile_free(f->pf);
   free(f);

@@ -53,7 +53,7 @@ static char **box_env(const char *const *items, size_t n, bool agent, const char
                             agent ? "HOME=/home/agent" : "HOME=/root",
                             agent ? "USER=agent" : "USER=root",
                             agent ? "LOGNAME=agent" : "LOGNAME=root",
-                            "SHELL=/bin/bash", "LANG=C.UTF-8", "TZ=UTC", term};
+                            "SHELL=/bin/sh", "LANG=C.UTF-8", "TZ=UTC", term};
   for (size_t i = 0; i < sizeof defaults / sizeof *defaults; i++)
     if (defaults[i]) env[ne++] = (char *)defaults[i];
   for (size_t i = 0; i < n; i++) {

@@ -37,6 +37,7 @@
 struct acs__ktty {
   acs__ktty *next;
   int id;
+  int refs;               /* descriptors of it, and 1 while it is open */
   int master, slave;      /* -1 once hung up */
   int relay;              /* the kernel's end towards the owner, or -1 */
   int32_t sid, fg_pgid;   /* its session and foreground group (0: none) */
@@ -52,6 +53,8 @@ static acs__ktty *tty_by_id(acs__kernel *k, int32_t id)
     if (t->id == id && t->master >= 0) return t;
   return NULL;
 }
+
+static void tty_unref(acs__kernel *k, acs__ktty *t);
 
 static void signal_group(acs__kernel *k, int32_t pgid, int sig)
 {
@@ -102,17 +105,20 @@ static void hang_up(acs__kernel *k, acs__ktty *t)
       acs__proc_signal(p, SIGCONT);
     }
   }
+  bool was_open = t->master >= 0;
   if (t->master >= 0) close(t->master);
   if (t->slave >= 0) close(t->slave);
   t->master = t->slave = -1;
   t->sid = t->fg_pgid = 0;
+  t->in_len = t->out_len = 0;
+  if (was_open) tty_unref(k, t); /* t may be gone now */
 }
 
 static int tty_open(acs__kernel *k, uint32_t rows, uint32_t cols, bool relay, int *owner_end,
                     acs__ktty **out)
 {
   int n = 0;
-  for (acs__ktty *t = k->ttys; t; t = t->next) n++;
+  for (acs__ktty *t = k->ttys; t; t = t->next) n += t->master >= 0;
   if (n >= MAX_TTYS) return -ENOSPC;
   int relays = 0;
   for (acs__ktty *t = k->ttys; t; t = t->next) relays += t->relay >= 0;
@@ -151,6 +157,7 @@ static int tty_open(acs__kernel *k, uint32_t rows, uint32_t cols, bool relay, in
     return -ENOMEM;
   }
   if (sv[0] >= 0) fcntl(sv[0], F_SETFL, O_NONBLOCK);
+  t->refs = 1;
   t->master = m;
   t->slave = s;
   t->relay = sv[0];
@@ -174,7 +181,25 @@ static acs__kfile *tty_file(acs__ktty *t)
     return NULL;
   }
   f->tty = t;
+  t->refs++;
   return f;
+}
+
+/* A terminal is freed once it is hung up and no descriptor names it. */
+static void tty_unref(acs__kernel *k, acs__ktty *t)
+{
+  if (--t->refs > 0) return;
+  for (acs__ktty **pp = &k->ttys; *pp; pp = &(*pp)->next)
+    if (*pp == t) {
+      *pp = t->next;
+      break;
+    }
+  free(t);
+}
+
+void acs__ktty_put(acs__kernel *k, acs__ktty *t)
+{
+  if (t) tty_unref(k, t);
 }
 
 /* BOX_SPAWN_EX: BOX_SPAWN's fields, then the terminal and a descriptor
