@@ -426,6 +426,7 @@ static bool do_spawn(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, acs__
   }
   if (ok && !acs__rd_done(rd)) ok = false;
   if (ok && r == 0) r = acs__proc_spawn(k, p, path, argv, envp, table, at ? cwd : NULL, p->uid, p->gid);
+  if (ok && r > 0) acs__ktty_spawned(k, p, (int32_t)r);
   acs__strv_free(argv);
   acs__strv_free(envp);
   if (!ok) return false;
@@ -930,6 +931,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
   case ACS__SYS_TCSETATTR:
   case ACS__SYS_GETWINSZ:
   case ACS__SYS_SETWINSZ:
+  case ACS__SYS_SPAWN_PGRP:
     return acs__ktty_call(k, p, sock, h, rd);
   default:
     return false;

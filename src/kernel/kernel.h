@@ -107,6 +107,9 @@ typedef struct acs__proc {
   int wait_options;
   int stop_report;       /* a stop (wait status) not yet told to WUNTRACED, or 0 */
   bool cont_report;      /* a continue not yet told to WCONTINUED */
+  /* SPAWN_PGRP (tty.c): its spawns go into one new group, the foreground */
+  bool spawn_pg;
+  int32_t spawn_pgid, spawn_tty_fd;
 } acs__proc;
 
 typedef struct acs__kernel acs__kernel;
@@ -215,6 +218,7 @@ bool acs__ktty_owner(acs__kernel *k, const acs__sys_hdr *h, acs__rd *rd, int *fd
 int acs__ktty_poll(acs__kernel *k, struct pollfd *pf);
 void acs__ktty_event(acs__kernel *k, const struct pollfd *pf, int n);
 void acs__ktty_put(acs__kernel *k, acs__ktty *t); /* a descriptor of it closed */
+void acs__ktty_spawned(acs__kernel *k, acs__proc *parent, int32_t child); /* SPAWN_PGRP's part */
 
 /* zygote.c: fork the box's zygote (before the tree holds anything). */
 int acs__kernel_zygote_start(acs__kernel *k);

@@ -430,11 +430,33 @@ bool acs__ktty_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr *
     }
     break;
   }
+  case ACS__SYS_SPAWN_PGRP:
+    if (!acs__rd_i32(rd, &a) || !acs__rd_i32(rd, &fd) || !acs__rd_done(rd)) return false;
+    if (a && fd >= 0 && !tty_of(p, fd)) r = -ENOTTY;
+    else {
+      p->spawn_pg = a != 0;
+      p->spawn_pgid = 0;
+      p->spawn_tty_fd = a ? fd : -1;
+    }
+    break;
   default:
     return false;
   }
   acs__kernel_reply(k, sock, h->seq, r);
   return true;
+}
+
+/* A child of a caller in SPAWN_PGRP's mode: in the job's group (its own
+** when it is the first), which is the terminal's foreground, before it
+** runs a single instruction: a ^Z typed the moment it writes is its. */
+void acs__ktty_spawned(acs__kernel *k, acs__proc *parent, int32_t pid)
+{
+  acs__proc *c = parent->spawn_pg ? acs__proc_get(k, pid) : NULL;
+  if (!c) return;
+  if (!parent->spawn_pgid) parent->spawn_pgid = c->pid;
+  c->pgid = parent->spawn_pgid;
+  acs__ktty *t = parent->spawn_tty_fd >= 0 ? tty_of(parent, parent->spawn_tty_fd) : NULL;
+  if (t && t->sid == parent->sid) t->fg_pgid = c->pgid;
 }
 
 int acs__ktty_poll(acs__kernel *k, struct pollfd *pf)
@@ -450,21 +472,37 @@ int acs__ktty_poll(acs__kernel *k, struct pollfd *pf)
   return n;
 }
 
-/* What the owner typed: the signal characters act on the foreground group
-** when the termios says ISIG, after the bytes went to the master (whose
-** echo of ^C then comes before anything the signalled job writes). */
-static void typed(acs__kernel *k, acs__ktty *t, const unsigned char *b, size_t n)
+/* The signal a typed byte means under tio (ISIG), or 0. */
+static int signal_char(const struct termios *tio, unsigned char c)
 {
-  struct termios tio;
-  if (tcgetattr(t->slave, &tio) != 0 || !(tio.c_lflag & ISIG)) return;
-  for (size_t i = 0; i < n; i++) {
-    int sig = 0;
-    if (b[i] == _POSIX_VDISABLE) continue;
-    if (b[i] == tio.c_cc[VINTR]) sig = SIGINT;
-    else if (b[i] == tio.c_cc[VQUIT]) sig = SIGQUIT;
-    else if (b[i] == tio.c_cc[VSUSP]) sig = SIGTSTP;
-    if (sig) signal_group(k, t->fg_pgid, sig);
+  if (!(tio->c_lflag & ISIG) || c == _POSIX_VDISABLE) return 0;
+  if (c == tio->c_cc[VINTR]) return SIGINT;
+  if (c == tio->c_cc[VQUIT]) return SIGQUIT;
+  if (c == tio->c_cc[VSUSP]) return SIGTSTP;
+  return 0;
+}
+
+/* A signal character typed: the kernel does what Linux's ISIG would, in an
+** order it knows: the pending input is flushed (unless NOFLSH), "^C" is
+** echoed (ECHO and ECHOCTL) to the screen after what the program wrote
+** before, and only then the foreground group is signalled, so that what
+** the job or the shell writes next comes after the echo and is never
+** flushed by it. The byte itself never reaches the master. */
+static void signalled(acs__kernel *k, acs__ktty *t, const struct termios *tio, unsigned char c, int sig)
+{
+  if (!(tio->c_lflag & NOFLSH)) tcflush(t->slave, TCIFLUSH);
+  if ((tio->c_lflag & ECHO) && (tio->c_lflag & ECHOCTL)) {
+    /* the screen's order: what the master holds first */
+    ssize_t n;
+    while (t->out_len < sizeof t->out - 2 &&
+           (n = read(t->master, t->out + t->out_len, sizeof t->out - 2 - t->out_len)) > 0)
+      t->out_len += (size_t)n;
+    if (t->out_len <= sizeof t->out - 2) {
+      t->out[t->out_len++] = '^';
+      t->out[t->out_len++] = (unsigned char)(c == 0x7f ? '?' : c ^ 0x40);
+    }
   }
+  signal_group(k, t->fg_pgid, sig);
 }
 
 static void relay_one(acs__kernel *k, acs__ktty *t, short rev_relay, short rev_master)
@@ -477,13 +515,24 @@ static void relay_one(acs__kernel *k, acs__ktty *t, short rev_relay, short rev_m
     }
     if (n > 0) t->in_len = (size_t)n;
   }
-  if (t->in_len && (rev_master & POLLOUT || rev_relay & POLLIN)) {
-    ssize_t w = write(t->master, t->in, t->in_len);
-    if (w > 0) {
-      typed(k, t, t->in, (size_t)w);
-      memmove(t->in, t->in + w, t->in_len - (size_t)w);
-      t->in_len -= (size_t)w;
+  while (t->in_len && (rev_master & POLLOUT || rev_relay & POLLIN)) {
+    struct termios tio;
+    bool got = tcgetattr(t->slave, &tio) == 0;
+    size_t upto = 0;
+    int sig = 0;
+    while (upto < t->in_len && !(got && (sig = signal_char(&tio, t->in[upto])))) upto++;
+    size_t done = 0;
+    if (upto) {
+      ssize_t w = write(t->master, t->in, upto);
+      done = w > 0 ? (size_t)w : 0;
     }
+    if (done == upto && sig) {
+      signalled(k, t, &tio, t->in[upto], sig);
+      done++;
+    }
+    memmove(t->in, t->in + done, t->in_len - done);
+    t->in_len -= done;
+    if (done == 0 || (!sig && done < upto)) break;
   }
   if (t->out_len == 0 && (rev_master & POLLIN)) {
     ssize_t n = read(t->master, t->out, sizeof t->out);

@@ -406,17 +406,15 @@ void jc_begin(const char *text, bool background)
   fg.stopped = false;
   free(fg.text);
   fg.text = xstrdup(text ? text : "");
+  /* the kernel puts each child in the job's group (and gives it the
+  ** terminal) before the child runs */
+  acs_sys_spawn_pgrp(1, background ? -1 : sh.tty_fd);
 }
 
 void jc_spawned(int pid)
 {
   if (!jc_on() || !fg.depth || pid <= 0) return;
-  int g = fg.pgid ? fg.pgid : pid;
-  acs_sys_setpgid(pid, g);
-  if (!fg.pgid) {
-    fg.pgid = pid;
-    if (!fg.bg && sh.tty_fd >= 0) acs_sys_tcsetpgrp(sh.tty_fd, pid);
-  }
+  if (!fg.pgid) fg.pgid = pid;
   if (fg.npids < 16) fg.pids[fg.npids++] = pid;
 }
 
@@ -452,6 +450,7 @@ int jc_wait(int pid)
 void jc_end(void)
 {
   if (!jc_on() || !fg.depth || --fg.depth) return;
+  acs_sys_spawn_pgrp(0, -1);
   if (fg.bg) return;
   if (sh.tty_fd >= 0) acs_sys_tcsetpgrp(sh.tty_fd, sh.pgid);
   if (fg.stopped && fg.pgid) {

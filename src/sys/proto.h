@@ -102,6 +102,9 @@ enum {
   ACS__SYS_TCSETATTR = 69, /* i32 fd, i32 action (TCSANOW...), bytes termios */
   ACS__SYS_GETWINSZ = 70,  /* i32 fd -> u32 rows, u32 cols */
   ACS__SYS_SETWINSZ = 71,  /* i32 fd, u32 rows, u32 cols (SIGWINCH to the foreground) */
+  ACS__SYS_SPAWN_PGRP = 72,/* i32 on, i32 tty fd (-1 none): the caller's next spawns make one
+                              new process group (the first child's pid), the terminal's
+                              foreground, before the child runs; 0 ends it */
   ACS__SYS_OP_COUNT
 };
 

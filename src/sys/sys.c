@@ -1102,3 +1102,11 @@ bool acs_sys_isatty(int fd)
   int d = direct_of(fd);
   return d >= 0 && isatty(d);
 }
+
+int acs_sys_spawn_pgrp(int on, int tty_fd)
+{
+  acs__msg m = start(ACS__SYS_SPAWN_PGRP);
+  acs__msg_i32(&m, on);
+  acs__msg_i32(&m, tty_fd);
+  return simple(&m);
+}

@@ -214,6 +214,10 @@ int acs_sys_tcsetattr(int fd, int action, const struct termios *t);
 int acs_sys_getwinsz(int fd, int *rows, int *cols);
 int acs_sys_setwinsz(int fd, int rows, int cols);
 bool acs_sys_isatty(int fd);
+/* on: the caller's next spawns make one new process group (the first
+** child's pid), the foreground of the terminal tty_fd (-1: none), before
+** each child runs; off (0) ends that. A shell's job control. */
+int acs_sys_spawn_pgrp(int on, int tty_fd);
 
 /* Leave the program: flushes nothing (callers flush their own buffers). */
 _Noreturn void acs_sys_exit(int code);

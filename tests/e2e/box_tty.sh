@@ -33,6 +33,15 @@ wait_for() {
 # prompts PANE: how many prompt lines (PR, a regex) the screen has
 PR='^\$'
 prompts() { screen "$1" | grep -c -- "$PR"; }
+# wait_line PANE LINE: until a whole line of the screen is LINE (not an echo of a typed one)
+wait_line() {
+  local i
+  for i in $(seq 150); do
+    screen "$1" | grep -qxF -- "$2" && return 0
+    sleep 0.1
+  done
+  return 1
+}
 # key PANE KEYS...: type, then wait until a new prompt is drawn
 key() {
   local p=$1 n; shift
@@ -53,7 +62,7 @@ drive() {
   local p=$1
   # the job says when it runs: ^Z then finds it the terminal's foreground
   tmux send-keys -t "$p" "sh -c 'echo started; sleep 40'" Enter
-  wait_for "$p" 'started'
+  wait_line "$p" 'started'
   key "$p" C-z
   key "$p" 'jobs' Enter
   key "$p" 'bg' Enter
@@ -112,7 +121,7 @@ wait_for "$P" 'never^C'
 key "$P" 'echo $?' Enter
 t ctrl-c-gives-up-the-line "$(printf 'never^C\n[agent ~]$ echo $?\n130')"
 tmux send-keys -t "$P" "sh -c 'echo started; sleep 30'; echo not-reached" Enter
-wait_for "$P" 'started'
+wait_line "$P" 'started'
 key "$P" C-c
 key "$P" 'echo st=$?' Enter
 t ctrl-c-stops-the-job "st=130"
