@@ -317,6 +317,156 @@ int acs_box_spawn(acs_box *box, const acs_box_spawn_options *opts,
 int acs_box_copy_in(acs_box *box, const char *host_path, const char *box_path, const char *owner,
                     acs_err *err);
 
+/* --------------------------------------------------- a box's processes */
+
+/* A program running in a box that the caller talks to while it runs: its
+** stdin, stdout and stderr are pipes of the caller's, its end is a
+** descriptor that becomes readable. Made by acs_box_proc_start; the
+** caller's until acs_box_proc_free. Any thread may use it (one call at a
+** time per process). */
+typedef struct acs_box_proc acs_box_proc;
+
+/* Start a program as acs_box_spawn does (argv, env, cwd, user; a name
+** without '/' is looked up in PATH) and return at once. stdin_data,
+** timeout_ms, max_output_bytes and on_output are not used: write to the
+** stdin descriptor, read the output descriptors, kill when you want it to
+** stop. A program that cannot be started is ACS_ENOENT (not found) or
+** ACS_EACCES (not a program, not executable, the process limit) with the
+** reason in err ("SandboxError"). ACS_ECONFIG for bad options, ACS_EENV
+** when the kernel is gone. At most 64 started programs at once per box. */
+int acs_box_proc_start(acs_box *box, const acs_box_spawn_options *opts,
+                       acs_box_proc **out /* OUT */, acs_err *err);
+
+/* The program's pid in the box. */
+int acs_box_proc_pid(const acs_box_proc *proc);
+
+/* Its descriptors, all non-blocking and close-on-exec, owned by the
+** handle (do not close them): which 0 is stdin (write; -1 once closed),
+** 1 stdout and 2 stderr (read; EOF once every writer in the box is gone),
+** 3 its end (readable once the program ended: then call
+** acs_box_proc_wait). */
+int acs_box_proc_fd(const acs_box_proc *proc, int which);
+
+/* Close stdin: the program reads EOF. Twice does nothing. */
+void acs_box_proc_close_stdin(acs_box_proc *proc);
+
+/* Send signal sig (1..64) to the program. A program that already ended is
+** no error. ACS_ECONFIG for a bad signal, ACS_EENV when the kernel is gone. */
+int acs_box_proc_kill(acs_box_proc *proc, int sig, acs_err *err);
+
+/* Wait up to timeout_ms (-1: for ever, 0: only look) for the program to
+** end. *ended says whether it did; then *exit_code is its status as a
+** shell gives it (128 + N when signal N ended it). When the kernel went
+** away first, *ended is true and *exit_code 137. Returns 0. */
+int acs_box_proc_wait(acs_box_proc *proc, int64_t timeout_ms, bool *ended /* OUT */,
+                      int *exit_code /* OUT */);
+
+/* Send sig (1..64) to process pid of the box, or to every process in it
+** when pid is -1 (acs_box_free's way, without ending the box). ACS_ECONFIG
+** for a bad signal, ACS_EENV when the kernel is gone; no such process is
+** no error. */
+int acs_box_kill(acs_box *box, int pid, int sig, acs_err *err);
+
+/* Free the handle, closing its descriptors; a program still running is
+** killed (SIGKILL) first. NULL is a no-op. */
+void acs_box_proc_free(acs_box_proc *proc);
+
+/* ------------------------------------------------------- a box's files */
+
+/* The host's calls on the box's filesystem. Every one acts as root in the
+** box on an absolute box path; nothing a box holds leads out of it (a
+** link's text resolves inside the box). Failures return Linux's negative
+** errno (ACS_ENOENT, ACS_EACCES, ACS_ENOTDIR, -EEXIST, -EISDIR,
+** -ENOTEMPTY, -ENOSPC, ...) with err saying which path and why (type
+** "SandboxError"; ACS_ECONFIG "SandboxConfigError" for a path that is not
+** absolute or too long), or ACS_EENV when the kernel is gone. */
+
+/* Read the whole file at path: *data (NUL-terminated, the NUL not
+** counted in *len) is the caller's, released with acs_free. At most
+** max_bytes (0: 1 GiB); -EFBIG past it. */
+int acs_box_read_file(acs_box *box, const char *path, int64_t max_bytes, char **data /* OUT */,
+                      size_t *len /* OUT */, acs_err *err);
+
+#define ACS_BOX_WRITE_APPEND 1u /* add to the end instead of replacing */
+#define ACS_BOX_WRITE_PARENTS 2u /* make missing parent directories (0755) */
+
+/* Write len bytes as the file path (made with mode & 07777, 0: 0644, when
+** missing), replacing what it held unless ACS_BOX_WRITE_APPEND. */
+int acs_box_write_file(acs_box *box, const char *path, const void *data, size_t len,
+                       uint32_t mode, unsigned flags, acs_err *err);
+
+/* One entry of a directory. */
+typedef struct acs_box_dirent {
+  char *name;         /* owned by the list */
+  unsigned char type; /* DT_REG, DT_DIR, DT_LNK, DT_FIFO, DT_CHR, ... */
+} acs_box_dirent;
+
+/* The entries of directory path (without "." and ".."), in the order
+** the directory keeps them. *list is the caller's: acs_box_dirents_free. */
+int acs_box_readdir(acs_box *box, const char *path, acs_box_dirent **list /* OUT */,
+                    size_t *count /* OUT */, acs_err *err);
+void acs_box_dirents_free(acs_box_dirent *list, size_t count);
+
+/* stat(2) of a box file. */
+typedef struct acs_box_stat {
+  uint32_t mode, uid, gid;   /* mode with its type bits (S_IFREG...) */
+  uint64_t size, ino, nlink, rdev, blocks, dev;
+  int64_t atime_ns, mtime_ns, ctime_ns, btime_ns; /* since the epoch */
+} acs_box_stat;
+
+/* The file at path; a final link is followed unless nofollow (lstat). */
+int acs_box_stat_path(acs_box *box, const char *path, bool nofollow, acs_box_stat *out /* OUT */,
+                      acs_err *err);
+
+/* Whether anything is at path (a dangling link counts). Returns 0 and
+** *exists, or a failure other than "not there". */
+int acs_box_exists(acs_box *box, const char *path, bool *exists /* OUT */, acs_err *err);
+
+/* mkdir with mode (0: 0755); with parents, missing ones are made too and
+** an existing directory is no error, as `mkdir -p`. */
+int acs_box_mkdir(acs_box *box, const char *path, uint32_t mode, bool parents, acs_err *err);
+
+/* Remove path: a file, a link (not what it points to) or an empty
+** directory; with recursive a directory and all below it, as `rm -r`;
+** with force a missing path is no error. */
+int acs_box_rm(acs_box *box, const char *path, bool recursive, bool force, acs_err *err);
+
+/* rename(2), symlink(2) (target is stored as given), chmod(2) (mode &
+** 07777), chown(2) (-1 keeps an id; a final link is changed itself). */
+int acs_box_rename(acs_box *box, const char *from, const char *to, acs_err *err);
+int acs_box_symlink(acs_box *box, const char *target, const char *path, acs_err *err);
+int acs_box_chmod(acs_box *box, const char *path, uint32_t mode, acs_err *err);
+int acs_box_chown(acs_box *box, const char *path, int64_t uid, int64_t gid, acs_err *err);
+
+/* Copy box_path (a file, a link or a tree) out of the box to host_path,
+** as `cp -a` would (modes and times kept, links as links; owners are the
+** caller's). A file becomes host_path; a directory's entries go into the
+** directory host_path, made if missing. Fifos and devices are skipped.
+** The host's errors name the host path. What was copied before a failure
+** stays. */
+int acs_box_copy_out(acs_box *box, const char *box_path, const char *host_path, acs_err *err);
+
+/* Release what the acs_box_* calls hand out as plain bytes. NULL ok. */
+void acs_free(void *p);
+
+/* -------------------------------------------------- a box's snapshot */
+
+/* The box's whole filesystem as bytes (format: docs/box-protocol.md,
+** "Snapshots"): every file, directory, link, hard link, fifo and device
+** with its mode, owner and times; /proc is named, not copied. *data is
+** the caller's (acs_free). ACS_EENV when the kernel is gone or memory
+** ran out. Programs may run meanwhile; they wait for it. */
+int acs_box_snapshot(acs_box *box, char **data /* OUT */, size_t *len /* OUT */, acs_err *err);
+
+/* Replace the box's filesystem with a snapshot's. The snapshot is checked
+** whole before the box's files are touched: a corrupt, truncated or
+** hostile one (names with '..', absolute or doubled slashes, entries
+** under a link, more than the box's limits, devices the box has not) is
+** ACS_EINVAL (type "SandboxError") naming the entry and what is wrong, and
+** the box keeps its files. No program may be running (-EBUSY): restore
+** into a new box. */
+int acs_box_restore(acs_box *box, const void *data, size_t len, acs_err *err);
+
 /* The box's network, from the host. Box ports are the box's own: a
 ** program in the box listens on one, and nothing on the host reaches it
 ** but these. */

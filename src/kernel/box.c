@@ -1,7 +1,7 @@
 /* box.c - the host side of a box (acs_box_* in acs.h): start the kernel
 ** process, talk to it over the owner's socket, run programs with their
 ** output captured as acs_exec captures it. */
-#include "kernel.h"
+#include "box_int.h"
 
 #include "../base/base.h"
 #include "../box/capture.h"
@@ -24,8 +24,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include "box_int.h"
 
 #define DEFAULT_OUTPUT_CAP ((size_t)1 << 20)
 
@@ -421,313 +419,6 @@ int acs_box_copy_in(acs_box *b, const char *host_path, const char *box_path, con
   return rc;
 }
 
-/* ------------------------------------------------------------- spawn */
-
-static bool is_program_file(acs_box *b, const char *path)
-{
-  acs__msg m;
-  acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_STAT, ++b->seq);
-  acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, path);
-  acs__msg_i32(&m, 0);
-  acs__rd rd;
-  acs__sys_stat st;
-  return acs__box_rpc(b, &m, &rd) == 0 && acs__rd_stat(&rd, &st) && (st.mode & 0170000) == 0100000;
-}
-
-/* argv[0] as the box's execvp would find it: a name with no slash is
-** looked up in PATH. The caller frees the result. */
-static char *find_program(acs_box *b, const char *name, const char *path_var)
-{
-  if (strchr(name, '/')) return strdup(name);
-  const char *p = path_var;
-  while (p && *p) {
-    size_t n = strcspn(p, ":");
-    char full[ACS__SYS_MAX_STR + 1];
-    if (n == 0) snprintf(full, sizeof full, "%s", name);
-    else snprintf(full, sizeof full, "%.*s/%s", (int)n, p, name);
-    if (is_program_file(b, full)) return strdup(full);
-    p += n;
-    if (*p == ':') p++;
-  }
-  return NULL;
-}
-
-static void set_env(char **env, size_t *n, const char *item)
-{
-  size_t klen = strcspn(item, "=");
-  for (size_t i = 0; i < *n; i++)
-    if (!strncmp(env[i], item, klen) && env[i][klen] == '=') {
-      env[i] = (char *)item;
-      return;
-    }
-  env[(*n)++] = (char *)item;
-}
-
-static void add_output(acs__capture *c, const acs_box_spawn_options *o, int stream,
-                       const char *data, size_t n)
-{
-  size_t live = acs__capture_add(c, data, n);
-  if (live && o->on_output) o->on_output(o->on_output_user, stream, data, live);
-}
-
-static char *finish(acs__capture *c, const acs_box_spawn_options *o, int stream, size_t *len,
-                    bool *truncated)
-{
-  acs__buf out = {0};
-  acs__buf_append(&out, c->head.data ? c->head.data : "", c->head.len);
-  acs__buf rest = {0};
-  if (acs__capture_rest(c, &rest)) *truncated = true;
-  if (rest.len && o->on_output) o->on_output(o->on_output_user, stream, rest.data, rest.len);
-  acs__buf_append(&out, rest.data ? rest.data : "", rest.len);
-  acs__buf_free(&rest);
-  return acs__buf_take(&out, len);
-}
-
-/* A program that did not start: its reason on stderr (live too), the
-** status a shell gives. */
-static acs_exec_result *refusal(const acs_box_spawn_options *o, const char *fmt,
-                                const char *what, const char *why, int code)
-{
-  acs_exec_result *r = calloc(1, sizeof *r);
-  if (!r) return NULL;
-  acs__buf e = {0};
-  acs__buf_printf(&e, fmt, what, why);
-  r->stderr_data = acs__buf_take(&e, &r->stderr_len);
-  if (o->on_output && r->stderr_data) o->on_output(o->on_output_user, 2, r->stderr_data, r->stderr_len);
-  r->stdout_data = calloc(1, 1);
-  r->has_exit_code = true;
-  r->exit_code = code;
-  return r;
-}
-
-static int spawn_locked(acs_box *b, const acs_box_spawn_options *o, acs_exec_result **out,
-                        acs_err *err)
-{
-  double t0 = acs__now_ms();
-  bool agent = o->user && !strcmp(o->user, "agent");
-  if (o->user && !agent && strcmp(o->user, "root"))
-    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "user '%s' does not exist in the box: "
-                     "use root or agent", o->user);
-  if (!o->argv || o->argc == 0 || !o->argv[0] || !*o->argv[0])
-    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "argv must name a program");
-  if (o->timeout_ms < 0 || o->max_output_bytes < 0)
-    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "limits must be whole numbers >= 0");
-  const char *home = agent ? "/home/agent" : "/root";
-  char home_v[64], user_v[32], logname_v[32];
-  snprintf(home_v, sizeof home_v, "HOME=%s", home);
-  snprintf(user_v, sizeof user_v, "USER=%s", agent ? "agent" : "root");
-  snprintf(logname_v, sizeof logname_v, "LOGNAME=%s", agent ? "agent" : "root");
-  size_t ne = 0;
-  char **env = calloc(o->env_count + 8, sizeof *env);
-  if (!env) return ACS_ENOMEM;
-  set_env(env, &ne, "PATH=/usr/local/bin:/usr/bin:/bin");
-  set_env(env, &ne, home_v);
-  set_env(env, &ne, user_v);
-  set_env(env, &ne, logname_v);
-  set_env(env, &ne, "SHELL=/bin/sh");
-  set_env(env, &ne, "LANG=C.UTF-8");
-  set_env(env, &ne, "TZ=UTC");
-  for (size_t i = 0; i < o->env_count; i++) {
-    if (!o->env[i] || !strchr(o->env[i], '=') || o->env[i][0] == '=') {
-      free(env);
-      return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "env item '%s' is not NAME=VALUE",
-                       o->env[i] ? o->env[i] : "(null)");
-    }
-    set_env(env, &ne, o->env[i]);
-  }
-  const char *path_var = "";
-  for (size_t i = 0; i < ne; i++)
-    if (!strncmp(env[i], "PATH=", 5)) path_var = env[i] + 5;
-
-  char *prog = find_program(b, o->argv[0], path_var);
-  if (!prog) {
-    free(env);
-    *out = refusal(o, "acs: %s: %s\n", o->argv[0], "command not found", 127);
-    return *out ? 0 : ACS_ENOMEM;
-  }
-
-  int pin[2] = {-1, -1}, pout[2] = {-1, -1}, perr[2] = {-1, -1};
-  acs__capture cout = {0}, cerr = {0};
-  acs_exec_result *res = calloc(1, sizeof *res);
-  int rc = 0;
-  size_t cap = o->max_output_bytes > 0 ? (size_t)o->max_output_bytes : DEFAULT_OUTPUT_CAP;
-  if (!res || acs__capture_init(&cout, "stdout", cap) || acs__capture_init(&cerr, "stderr", cap)) {
-    rc = ACS_ENOMEM;
-    goto done;
-  }
-  if (pipe2(pin, O_CLOEXEC) < 0 || pipe2(pout, O_CLOEXEC) < 0 || pipe2(perr, O_CLOEXEC) < 0) {
-    rc = acs__fail(err, ACS_EENV, ACS__ENV, "could not make pipes: %s", strerror(errno));
-    goto done;
-  }
-  acs__msg m;
-  acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__BOX_SPAWN, ++b->seq);
-  acs__msg_str(&m, prog);
-  acs__msg_u32(&m, (uint32_t)o->argc);
-  for (size_t i = 0; i < o->argc; i++) acs__msg_str(&m, o->argv[i]);
-  acs__msg_u32(&m, (uint32_t)ne);
-  for (size_t i = 0; i < ne; i++) acs__msg_str(&m, env[i]);
-  acs__msg_str(&m, o->cwd ? o->cwd : home);
-  acs__msg_u32(&m, agent ? 1000 : 0);
-  acs__msg_u32(&m, agent ? 1000 : 0);
-  acs__msg_fd(&m, pin[0]);
-  acs__msg_fd(&m, pout[1]);
-  acs__msg_fd(&m, perr[1]);
-  acs__rd rd;
-  int64_t pid = acs__box_rpc(b, &m, &rd);
-  close(pin[0]);
-  close(pout[1]);
-  close(perr[1]);
-  pin[0] = pout[1] = perr[1] = -1;
-  if (pid == -EPIPE || pid == -EPROTO) {
-    rc = acs__fail(err, ACS_EENV, ACS__ENV, "the box's kernel is gone");
-    goto done;
-  }
-  if (pid == -E2BIG) {
-    rc = acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "argv and env are too long for one spawn");
-    goto done;
-  }
-  if (pid < 0) {
-    acs_exec_result_free(res);
-    int e = (int)-pid;
-    res = refusal(o, "acs: %s: %s\n", prog,
-                  e == ENOEXEC ? "cannot execute: not a program of this box"
-                  : e == EAGAIN ? "cannot start: the box's process limit is reached"
-                                : strerror(e),
-                  e == ENOENT ? 127 : 126);
-    *out = res;
-    res = NULL;
-    rc = *out ? 0 : ACS_ENOMEM;
-    goto done;
-  }
-
-  /* Park a WAIT; its reply comes when the program ends. */
-  acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__BOX_WAIT, ++b->seq);
-  uint32_t wait_seq = b->seq;
-  acs__msg_i32(&m, (int32_t)pid);
-  if (acs__msg_send(b->sock, &m)) {
-    rc = acs__fail(err, ACS_EENV, ACS__ENV, "the box's kernel is gone");
-    goto done;
-  }
-  fcntl(pin[1], F_SETFL, O_NONBLOCK);
-  fcntl(pout[0], F_SETFL, O_NONBLOCK);
-  fcntl(perr[0], F_SETFL, O_NONBLOCK);
-  size_t in_off = 0;
-  if (!o->stdin_len) {
-    close(pin[1]);
-    pin[1] = -1;
-  }
-  double deadline = o->timeout_ms > 0 ? t0 + (double)o->timeout_ms : 0;
-  bool ended = false, timed_out = false;
-  int status = 0;
-  char buf[65536];
-  while (!ended) {
-    struct pollfd pf[4] = {{.fd = b->sock, .events = POLLIN}, {.fd = pout[0], .events = POLLIN},
-                           {.fd = perr[0], .events = POLLIN}, {.fd = pin[1], .events = POLLOUT}};
-    int wait_ms = -1;
-    if (deadline > 0 && !timed_out) {
-      double left = deadline - acs__now_ms();
-      wait_ms = left <= 0 ? 0 : (int)left + 1;
-    }
-    int n = poll(pf, 4, wait_ms);
-    if (n < 0 && errno != EINTR) break;
-    if (deadline > 0 && !timed_out && acs__now_ms() >= deadline) {
-      timed_out = true;
-      acs__msg km;
-      unsigned char kb[64];
-      acs__msg_init(&km, kb, sizeof kb, ACS__BOX_KILL, ++b->seq);
-      acs__msg_i32(&km, (int32_t)pid);
-      acs__msg_i32(&km, SIGKILL);
-      acs__msg_send(b->sock, &km); /* its reply is skipped below */
-    }
-    for (int s = 1; s <= 2; s++) {
-      if (!(pf[s].revents & (POLLIN | POLLHUP))) continue;
-      ssize_t k = read(pf[s].fd, buf, sizeof buf);
-      if (k > 0) add_output(s == 1 ? &cout : &cerr, o, s, buf, (size_t)k);
-      else if (k == 0) {
-        close(s == 1 ? pout[0] : perr[0]);
-        if (s == 1) pout[0] = -1;
-        else perr[0] = -1;
-      }
-    }
-    if (pin[1] >= 0 && (pf[3].revents & (POLLOUT | POLLERR | POLLHUP))) {
-      ssize_t k = write(pin[1], o->stdin_data + in_off, o->stdin_len - in_off);
-      if (k > 0) in_off += (size_t)k;
-      if (k < 0 && errno != EAGAIN) in_off = o->stdin_len; /* the reader is gone */
-      if (in_off >= o->stdin_len) {
-        close(pin[1]);
-        pin[1] = -1;
-      }
-    }
-    if (pf[0].revents) {
-      int fds[ACS__SYS_MAX_FDS], nfds = 0;
-      ssize_t k = acs__msg_recv(b->sock, b->rbuf, ACS__SYS_MAX_MSG, fds, &nfds);
-      for (int i = 0; i < nfds; i++) close(fds[i]);
-      if (k <= 0) {
-        rc = acs__fail(err, ACS_EENV, ACS__ENV, "the box's kernel is gone");
-        goto done;
-      }
-      acs__sys_hdr h;
-      int64_t r;
-      if (acs__msg_parse(b->rbuf, (size_t)k, &h, &rd) && h.seq == wait_seq && acs__rd_i64(&rd, &r)) {
-        int32_t got, st;
-        if (r == 0 && acs__rd_i32(&rd, &got) && acs__rd_i32(&rd, &st)) status = st;
-        ended = true;
-      }
-    }
-  }
-  /* What the program wrote before it ended is in the pipes: take it (a
-  ** process it left behind may keep them open; it is not waited for). */
-  for (int s = 1; s <= 2; s++) {
-    int fd = s == 1 ? pout[0] : perr[0];
-    ssize_t k;
-    while (fd >= 0 && (k = read(fd, buf, sizeof buf)) > 0)
-      add_output(s == 1 ? &cout : &cerr, o, s, buf, (size_t)k);
-  }
-  res->stdout_data = finish(&cout, o, 1, &res->stdout_len, &res->truncated);
-  res->stderr_data = finish(&cerr, o, 2, &res->stderr_len, &res->truncated);
-  res->duration_ms = acs__now_ms() - t0;
-  if (timed_out) {
-    res->timed_out = true;
-    res->stopped_by = "timeout";
-  } else if (WIFSIGNALED(status)) {
-    res->has_exit_code = true;
-    res->exit_code = 128 + WTERMSIG(status);
-  } else {
-    res->has_exit_code = true;
-    res->exit_code = WEXITSTATUS(status);
-  }
-  *out = res;
-  res = NULL;
-done:
-  for (int i = 0; i < 2; i++) {
-    if (pin[i] >= 0) close(pin[i]);
-    if (pout[i] >= 0) close(pout[i]);
-    if (perr[i] >= 0) close(perr[i]);
-  }
-  acs__capture_free(&cout);
-  acs__capture_free(&cerr);
-  acs_exec_result_free(res);
-  free(prog);
-  free(env);
-  return rc;
-}
-
-int acs_box_spawn(acs_box *b, const acs_box_spawn_options *o, acs_exec_result **out,
-                  acs_err *err)
-{
-  int rc;
-  *out = NULL;
-  if (!b || !o) return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "no box or no options");
-  if (o->version != ACS_BOX_SPAWN_OPTIONS_VERSION)
-    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "acs_box_spawn_options.version must be %d",
-                     ACS_BOX_SPAWN_OPTIONS_VERSION);
-  pthread_mutex_lock(&b->lock);
-  rc = spawn_locked(b, o, out, err);
-  pthread_mutex_unlock(&b->lock);
-  return rc;
-}
-
 /* ---------------------------------------------------------------- network */
 
 static int net_fail(acs_err *err, int64_t r, const char *what, int port)
@@ -771,15 +462,23 @@ int acs_box_wait_port(acs_box *b, int port, int64_t timeout_ms, bool *listening,
     return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "a box port is a number from 1 to 65535");
   if (timeout_ms < 0 || timeout_ms > UINT32_MAX)
     return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "timeout_ms must be from 0 to %u", UINT32_MAX);
-  pthread_mutex_lock(&b->lock);
-  unsigned char buf[64];
-  acs__msg m;
-  acs__msg_init(&m, buf, sizeof buf, ACS__BOX_PORT_WAIT, ++b->seq);
-  acs__msg_u32(&m, (uint32_t)port);
-  acs__msg_u32(&m, (uint32_t)timeout_ms);
-  acs__rd rd;
-  int64_t r = acs__msg_send(b->sock, &m) ? -EPIPE : reply_of(b, b->seq, &rd);
-  pthread_mutex_unlock(&b->lock);
+  /* in short waits, so that the box's other calls go on between them */
+  double until = acs__now_ms() + (double)timeout_ms;
+  int64_t r;
+  for (;;) {
+    double left = until - acs__now_ms();
+    uint32_t step = left <= 0 ? 0 : left > 20 ? 20 : (uint32_t)left;
+    pthread_mutex_lock(&b->lock);
+    unsigned char buf[64];
+    acs__msg m;
+    acs__msg_init(&m, buf, sizeof buf, ACS__BOX_PORT_WAIT, ++b->seq);
+    acs__msg_u32(&m, (uint32_t)port);
+    acs__msg_u32(&m, step);
+    acs__rd rd;
+    r = acs__msg_send(b->sock, &m) ? -EPIPE : reply_of(b, b->seq, &rd);
+    pthread_mutex_unlock(&b->lock);
+    if (r != 0 || step == 0 || acs__now_ms() >= until) break;
+  }
   if (r < 0) return net_fail(err, r, "a wait", port);
   *listening = r == 1;
   return 0;

@@ -1,10 +1,14 @@
-/* box_int.h - the host side of a box, shared by its files (box.c: boot,
-** copy, spawn, network; session.c: sessions and the interactive
-** terminal). */
+/* box_int.h - what the host side's files of a box share (box.c,
+** box_proc.c, box_fs.c, box_snap.c, session.c): the handle and its owner
+** socket. Calls on the socket are made under `lock`, one at a time, each a
+** request and its reply; nothing waits on the socket for long (a
+** program's end comes on a pipe of its own, WAITFD), so threads may share
+** a box. */
 #ifndef ACS_KERNEL_BOX_INT_H
 #define ACS_KERNEL_BOX_INT_H
 
-#include <acs.h>
+#include "kernel.h"
+#include "acs.h"
 
 #include "../sys/proto.h"
 
@@ -17,14 +21,15 @@ struct acs_box {
   pid_t kernel;
   uint32_t seq;
   unsigned char *sbuf, *rbuf;
-  pthread_mutex_t lock; /* one conversation on the owner's socket at a time */
+  pthread_mutex_t lock;
 };
 
-/* Send m and wait for its reply (the caller holds the lock): the result,
-** -EPIPE when the kernel is gone; *rd left on the reply's fields. */
+/* Under b->lock. Send m and wait for its reply: the result (>= 0, or a
+** negative errno; -EPIPE when the kernel is gone, -E2BIG for a message too
+** long), *rd on its fields (in b->rbuf). */
 int64_t acs__box_rpc(acs_box *b, acs__msg *m, acs__rd *rd);
-/* Wait for the reply to seq; the first fd that came with it in *fd_out
-** (when not NULL and still -1). */
+/* Wait for the reply to seq; its first descriptor, if any, in *fd_out
+** (which must be -1 before). */
 int64_t acs__box_reply_fd(acs_box *b, uint32_t seq, acs__rd *rd, int *fd_out);
 
 #endif

@@ -86,7 +86,7 @@ static bool owner_wait(acs__rd *rd, uint32_t seq)
     acs__kernel_reply(&K, K.owner, seq, -EAGAIN);
     return true;
   }
-  K.waits[K.nwaits++] = (struct owner_wait){pid, seq};
+  K.waits[K.nwaits++] = (struct owner_wait){pid, seq, -1};
   if (p->state == ACS__P_ZOMBIE) acs__proc_notify(&K, p);
   return true;
 }
@@ -135,6 +135,10 @@ static void owner_message(void)
     case ACS__BOX_SPAWN_EX:
     case ACS__BOX_KILLPG:
     case ACS__BOX_TTY_CLOSE: ok = acs__ktty_owner(&K, &h, &rd, fds, nfds); nfds = 0; break;
+
+    case ACS__BOX_WAITFD:
+    case ACS__BOX_SNAPSHOT:
+    case ACS__BOX_RESTORE: ok = acs__kernel_owner_more(&K, &owner_p, &h, &rd, fds, nfds); nfds = 0; break;
     default: ok = acs__kernel_call(&K, &owner_p, K.owner, &h, &rd, fds, nfds); nfds = 0;
     }
   }

@@ -130,7 +130,7 @@ typedef struct acs__kernel {
   int sigchld_fd;        /* signalfd */
   unsigned char *rbuf, *sbuf;
   /* owner WAIT calls parked until the process exits */
-  struct owner_wait { int32_t pid; uint32_t seq; } waits[64];
+  struct owner_wait { int32_t pid; uint32_t seq; int fd; } waits[64]; /* fd >= 0: WAITFD's pipe */
   int nwaits;
   bool stopping;
   /* the network (net.c): listeners by port, host TCP listeners whose
@@ -150,6 +150,16 @@ typedef struct acs__kernel {
 /* The kernel's main: never returns. sock is its end of the owner's
 ** socketpair. */
 _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o);
+
+/* owner_more.c: the owner's ops 120-139 (the container API); owner is
+** the owner's pseudo-process. Returns false for a malformed request. */
+bool acs__kernel_owner_more(acs__kernel *k, acs__proc *owner, const acs__sys_hdr *h, acs__rd *rd,
+                            int *fds, int nfds);
+/* snapshot.c: the whole filesystem as a snapshot in file fd (returns its
+** size or -errno); and the filesystem made anew from one (0, or -errno
+** with why[] saying what is wrong with it). */
+int64_t acs__snapshot_write(acs__kernel *k, int fd);
+int acs__snapshot_restore(acs__kernel *k, acs__proc *owner, int fd, char *why, size_t whycap);
 
 /* boot.c: lay out the FHS tree in a fresh memfs. */
 int acs__kernel_boot(acs__kernel *k);

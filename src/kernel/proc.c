@@ -511,7 +511,13 @@ void acs__proc_notify(acs__kernel *k, acs__proc *child)
   if (child->host_child) {
     for (int i = 0; i < k->nwaits; i++) {
       if (k->waits[i].pid != child->pid) continue;
-      reply_wait(k, k->owner, k->waits[i].seq, child->pid, child->exit_status);
+      if (k->waits[i].fd >= 0) {
+        int32_t st[2] = {child->pid, child->exit_status};
+        ssize_t w = write(k->waits[i].fd, st, sizeof st); /* a pipe: 8 bytes never block */
+        (void)w;
+        close(k->waits[i].fd);
+      } else
+        reply_wait(k, k->owner, k->waits[i].seq, child->pid, child->exit_status);
       k->waits[i] = k->waits[--k->nwaits];
       free_slot(k, child);
       return;

@@ -8,6 +8,7 @@
 ** has its runs cancelled. */
 #include "serve.h"
 #include "serve_request.h"
+#include "serve_box.h"
 
 #include "../base/base.h"
 
@@ -220,6 +221,21 @@ static job *make_job(client *cl, acs__serve_request *r)
   return j;
 }
 
+static void box_send(void *cl, json_t *msg) { send_line(cl, msg); }
+static void box_begin(void *c)
+{
+  pthread_mutex_lock(&Q.lock);
+  ((client *)c)->jobs++;
+  pthread_mutex_unlock(&Q.lock);
+}
+static void box_end(void *c)
+{
+  client *cl = c;
+  pthread_mutex_lock(&Q.lock);
+  if (--cl->jobs == 0) pthread_cond_broadcast(&cl->idle);
+  pthread_mutex_unlock(&Q.lock);
+}
+
 static void handle_line(client *cl, const char *line, size_t len)
 {
   acs__serve_request r;
@@ -236,6 +252,13 @@ static void handle_line(client *cl, const char *line, size_t len)
     for (job *j = Q.all; j; j = j->all)
       if (j->cl == cl && json_equal(j->r.id, id)) acs_cancel(j->tok);
     pthread_mutex_unlock(&Q.lock);
+    acs__serve_request_clear(&r);
+    return;
+  }
+  if (json_object_get(r.req, "method")) {
+    /* a box method (serve_box.c): its own threads */
+    acs__serve_box_client c = {cl, box_send, box_begin, box_end};
+    acs__serve_box_request(&c, json_incref(r.req), id);
     acs__serve_request_clear(&r);
     return;
   }
@@ -343,11 +366,17 @@ static void serve_client(client *cl, bool cancel_on_eof)
   }
   if (buf.len && !skipping) handle_line(cl, buf.data, buf.len);
   acs__buf_free(&buf);
-  if (cancel_on_eof) cancel_client(cl);
+  if (cancel_on_eof) {
+    cancel_client(cl);
+    acs__serve_box_client_gone(cl);
+  }
   pthread_mutex_lock(&Q.lock);
   cl->gone = true;
   while (cl->jobs > 0) pthread_cond_wait(&cl->idle, &Q.lock);
   pthread_mutex_unlock(&Q.lock);
+  /* its boxes go once its requests have answered (and their watchers
+  ** with them, before the client does) */
+  acs__serve_box_client_gone(cl);
   if (watching) pthread_join(watcher, NULL);
 }
 

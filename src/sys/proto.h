@@ -131,6 +131,12 @@ enum {
                                 unless given */
   ACS__BOX_KILLPG = 144,     /* i32 pgid, i32 sig */
   ACS__BOX_TTY_CLOSE = 145,  /* i32 tty: hang it up (SIGHUP to its session) */
+
+  /* 120-139: the container API (owner_more.c, snapshot.c) */
+  ACS__BOX_WAITFD = 120,   /* i32 pid; a pipe's write end as SCM_RIGHTS -> 0; at the exit the
+                              kernel writes i32 pid, i32 status there and closes it */
+  ACS__BOX_SNAPSHOT = 121, /* a file (memfd) as SCM_RIGHTS -> its size once written */
+  ACS__BOX_RESTORE = 122,  /* a file holding a snapshot as SCM_RIGHTS -> 0; str why it failed */
 };
 
 typedef struct acs__sys_hdr {

@@ -1,0 +1,931 @@
+/* serve_box.c - boxes over `acs serve` (docs/protocol.md "Boxes"): box.create
+** and box.dispose, box.exec (sh -c or argv, to its end, output streamed
+** when asked), box.spawn (events as it runs: output and exit), box.stdin,
+** box.kill, box.fs, box.copyIn/copyOut, box.snapshot/restore,
+** box.waitForPort and box.expose. Built on the public API only. Bytes
+** travel as base64 ("data"), text as JSON strings. */
+#include "serve_box.h"
+
+#include "acs.h"
+#include "../base/base.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------ base64 */
+
+static const char B64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+static json_t *b64_value(const char *s, size_t n)
+{
+  size_t out = (n + 2) / 3 * 4;
+  char *d = malloc(out + 1);
+  if (!d) return json_string("");
+  size_t j = 0;
+  const unsigned char *p = (const unsigned char *)s;
+  for (size_t i = 0; i < n; i += 3) {
+    uint32_t v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0) |
+                 (i + 2 < n ? p[i + 2] : 0);
+    d[j++] = B64[v >> 18];
+    d[j++] = B64[(v >> 12) & 63];
+    d[j++] = i + 1 < n ? B64[(v >> 6) & 63] : '=';
+    d[j++] = i + 2 < n ? B64[v & 63] : '=';
+  }
+  json_t *r = json_stringn(d, j);
+  free(d);
+  return r;
+}
+
+/* base64 text to bytes (malloc'd); false when it is not base64 */
+static bool b64_decode(const char *s, size_t n, char **out, size_t *len)
+{
+  static signed char val[256];
+  static bool init;
+  if (!init) {
+    memset(val, -1, sizeof val);
+    for (int i = 0; i < 64; i++) val[(unsigned char)B64[i]] = (signed char)i;
+    init = true;
+  }
+  char *d = malloc(n / 4 * 3 + 3);
+  if (!d) return false;
+  size_t j = 0;
+  uint32_t acc = 0;
+  int bits = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '=') break;
+    if (val[c] < 0) {
+      free(d);
+      return false;
+    }
+    acc = acc << 6 | (uint32_t)val[c];
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      d[j++] = (char)(acc >> bits);
+    }
+  }
+  *out = d;
+  *len = j;
+  return true;
+}
+
+/* ------------------------------------------------------------ boxes */
+
+typedef struct sbox {
+  int id;
+  void *cl;
+  acs_box *box;
+  acs_box_options o;       /* for restore: the same box again */
+  json_t *opts;            /* owns o's strings */
+  const char **domains, **pkgs;
+  pthread_rwlock_t use;    /* requests read-lock; restore and dispose write */
+  int refs;                /* under L.lock */
+  int watchers;            /* spawned processes being watched (under L.lock) */
+  bool disposed;
+  struct sbox *next;
+} sbox;
+
+typedef struct sproc {
+  int id;
+  sbox *b;
+  acs_box_proc *p;
+  acs__serve_box_client c;
+  bool stdin_closed;
+  struct sproc *next;
+} sproc;
+
+static struct {
+  pthread_mutex_t lock;
+  pthread_cond_t changed;
+  sbox *boxes;
+  sproc *procs;
+  int next_box, next_proc;
+} L = {.lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER};
+
+static void sbox_free(sbox *b)
+{
+  acs_box_free(b->box);
+  json_decref(b->opts);
+  free(b->domains);
+  free(b->pkgs);
+  pthread_rwlock_destroy(&b->use);
+  free(b);
+}
+
+static sbox *box_get(void *cl, json_int_t id)
+{
+  pthread_mutex_lock(&L.lock);
+  sbox *b = L.boxes;
+  while (b && !(b->id == id && b->cl == cl && !b->disposed)) b = b->next;
+  if (b) b->refs++;
+  pthread_mutex_unlock(&L.lock);
+  return b;
+}
+
+static void box_put(sbox *b)
+{
+  pthread_mutex_lock(&L.lock);
+  b->refs--;
+  pthread_cond_broadcast(&L.changed);
+  pthread_mutex_unlock(&L.lock);
+}
+
+/* ------------------------------------------------------------ answers */
+
+static void answer(const acs__serve_box_client *c, json_t *id, json_t *result)
+{
+  json_t *m = json_object();
+  json_object_set(m, "id", id);
+  json_object_set_new(m, "result", result ? result : json_object());
+  c->send(c->cl, m);
+}
+
+static void fail(const acs__serve_box_client *c, json_t *id, const char *type, int code,
+                 const char *fmt, ...) ACS__PRINTF(5, 6);
+static void fail(const acs__serve_box_client *c, json_t *id, const char *type, int code,
+                 const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  char *msg = NULL;
+  if (vasprintf(&msg, fmt, ap) < 0) msg = NULL;
+  va_end(ap);
+  json_t *e = json_object();
+  json_object_set_new(e, "type", json_string(type));
+  json_object_set_new(e, "message", json_string(msg ? msg : "out of memory"));
+  /* a file's failure carries errno's name, as node's fs errors do */
+  static const struct { int e; const char *name; } names[] = {
+      {ENOENT, "ENOENT"}, {EEXIST, "EEXIST"}, {ENOTDIR, "ENOTDIR"}, {EISDIR, "EISDIR"},
+      {ENOTEMPTY, "ENOTEMPTY"}, {EACCES, "EACCES"}, {EPERM, "EPERM"}, {ENOSPC, "ENOSPC"},
+      {EINVAL, "EINVAL"}, {ELOOP, "ELOOP"}, {ENAMETOOLONG, "ENAMETOOLONG"}, {EFBIG, "EFBIG"},
+      {EBUSY, "EBUSY"}, {EXDEV, "EXDEV"}};
+  for (size_t i = 0; code < 0 && i < sizeof names / sizeof *names; i++)
+    if (names[i].e == -code) json_object_set_new(e, "code", json_string(names[i].name));
+  free(msg);
+  json_t *m = json_object();
+  json_object_set(m, "id", id);
+  json_object_set_new(m, "error", e);
+  c->send(c->cl, m);
+}
+
+static void fail_err(const acs__serve_box_client *c, json_t *id, int rc, acs_err *err)
+{
+  fail(c, id, err->type ? err->type : "SandboxError", rc, "%s",
+       err->message ? err->message : acs_strerror(rc));
+  acs_err_clear(err);
+}
+
+static json_t *text_value(const char *s, size_t len)
+{
+  size_t n;
+  char *clean = acs__utf8_sanitize(s ? s : "", s ? len : 0, &n);
+  json_t *v = clean ? json_stringn(clean, n) : json_string("");
+  free(clean);
+  return v;
+}
+
+static json_t *result_json(const acs_exec_result *r)
+{
+  json_t *res = json_object();
+  json_object_set_new(res, "stdout", text_value(r->stdout_data, r->stdout_len));
+  json_object_set_new(res, "stderr", text_value(r->stderr_data, r->stderr_len));
+  json_object_set_new(res, "exitCode", r->has_exit_code ? json_integer(r->exit_code) : json_null());
+  json_object_set_new(res, "timedOut", json_boolean(r->timed_out));
+  json_object_set_new(res, "truncated", json_boolean(r->truncated));
+  json_object_set_new(res, "durationMs", json_real((double)(long long)(r->duration_ms * 100) / 100));
+  json_object_set_new(res, "stoppedBy", r->stopped_by ? json_string(r->stopped_by) : json_null());
+  return res;
+}
+
+/* ------------------------------------------------------------ fields */
+
+typedef struct req {
+  const acs__serve_box_client *c;
+  json_t *req, *id;
+  const char *method;
+  bool bad; /* an answer was sent already */
+} req;
+
+static const char *str_field(req *r, const char *name, bool required)
+{
+  if (r->bad) return NULL;
+  json_t *v = json_object_get(r->req, name);
+  if (!v && !required) return NULL;
+  if (!json_is_string(v)) {
+    fail(r->c, r->id, "SandboxConfigError", 0, "%s: '%s' must be a string", r->method, name);
+    r->bad = true;
+    return NULL;
+  }
+  return json_string_value(v);
+}
+
+static int64_t int_field(req *r, const char *name, int64_t dflt, int64_t lo, int64_t hi)
+{
+  if (r->bad) return dflt;
+  json_t *v = json_object_get(r->req, name);
+  if (!v || json_is_null(v)) return dflt;
+  if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
+    fail(r->c, r->id, "SandboxConfigError", 0, "%s: '%s' must be a whole number from %lld to %lld",
+         r->method, name, (long long)lo, (long long)hi);
+    r->bad = true;
+    return dflt;
+  }
+  return json_integer_value(v);
+}
+
+static bool bool_field(req *r, const char *name)
+{
+  json_t *v = json_object_get(r->req, name);
+  if (!v || json_is_null(v) || r->bad) return false;
+  if (!json_is_boolean(v)) {
+    fail(r->c, r->id, "SandboxConfigError", 0, "%s: '%s' must be true or false", r->method, name);
+    r->bad = true;
+    return false;
+  }
+  return json_is_true(v);
+}
+
+/* an array of strings as a NULL-terminated vector (borrowing) */
+static const char **strv_field(req *r, json_t *v, const char *name, size_t *n)
+{
+  *n = 0;
+  if (r->bad || !v || json_is_null(v)) return NULL;
+  if (!json_is_array(v)) goto bad;
+  const char **out = calloc(json_array_size(v) + 1, sizeof *out);
+  if (!out) return NULL;
+  for (size_t i = 0; i < json_array_size(v); i++) {
+    json_t *s = json_array_get(v, i);
+    if (!json_is_string(s)) {
+      free(out);
+      goto bad;
+    }
+    out[(*n)++] = json_string_value(s);
+  }
+  return out;
+bad:
+  fail(r->c, r->id, "SandboxConfigError", 0, "%s: '%s' must be an array of strings", r->method, name);
+  r->bad = true;
+  return NULL;
+}
+
+/* env {"A": "1"} as "A=1" items (owned, in *items) */
+static char **env_field(req *r, size_t *n)
+{
+  *n = 0;
+  json_t *v = json_object_get(r->req, "env");
+  if (r->bad || !v || json_is_null(v)) return NULL;
+  if (!json_is_object(v)) {
+    fail(r->c, r->id, "SandboxConfigError", 0, "%s: 'env' must be an object of strings", r->method);
+    r->bad = true;
+    return NULL;
+  }
+  char **out = calloc(json_object_size(v) + 1, sizeof *out);
+  const char *k;
+  json_t *val;
+  json_object_foreach(v, k, val)
+  {
+    if (!json_is_string(val) || !*k || strchr(k, '=')) {
+      fail(r->c, r->id, "SandboxConfigError", 0, "%s: env '%s' must be a string, its name "
+           "without '='", r->method, k);
+      r->bad = true;
+      break;
+    }
+    if (out && asprintf(&out[*n], "%s=%s", k, json_string_value(val)) >= 0) (*n)++;
+  }
+  return out;
+}
+
+static void strv_free(char **v, size_t n)
+{
+  for (size_t i = 0; v && i < n; i++) free(v[i]);
+  free(v);
+}
+
+/* ------------------------------------------------------------ create */
+
+static void do_create(req *r)
+{
+  sbox *b = calloc(1, sizeof *b);
+  if (!b) return fail(r->c, r->id, "SandboxError", 0, "out of memory");
+  b->opts = json_incref(r->req);
+  b->o.version = ACS_BOX_OPTIONS_VERSION;
+  b->o.hostname = str_field(r, "hostname", false);
+  b->o.max_fs_mb = int_field(r, "memoryMb", 0, 0, 1 << 20);
+  b->o.max_files = int_field(r, "maxFiles", 0, 0, INT32_MAX);
+  b->o.max_processes = (int)int_field(r, "maxProcesses", 0, 0, 100000);
+  b->o.network = bool_field(r, "network");
+  b->domains = strv_field(r, json_object_get(r->req, "allowedDomains"), "allowedDomains",
+                          &b->o.allowed_domain_count);
+  b->o.allowed_domains = b->domains;
+  json_t *pk = json_object_get(r->req, "allowedPackages");
+  b->pkgs = strv_field(r, pk, "allowedPackages", &b->o.allowed_package_count);
+  b->o.allowed_packages = b->pkgs;
+  b->o.limit_packages = json_is_array(pk);
+  if (r->bad) return sbox_free(b);
+  acs_err err = {0};
+  int rc = acs_box_new(&b->o, &b->box, &err);
+  if (rc) {
+    fail_err(r->c, r->id, rc, &err);
+    return sbox_free(b);
+  }
+  pthread_rwlock_init(&b->use, NULL);
+  b->cl = r->c->cl;
+  pthread_mutex_lock(&L.lock);
+  b->id = ++L.next_box;
+  b->next = L.boxes;
+  L.boxes = b;
+  pthread_mutex_unlock(&L.lock);
+  json_t *res = json_object();
+  json_object_set_new(res, "box", json_integer(b->id));
+  answer(r->c, r->id, res);
+}
+
+/* Take the box out of the list; kill its processes; wait until no
+** request and no watcher uses it; free it. */
+static void dispose(sbox *b)
+{
+  acs_box_kill(b->box, -1, SIGKILL, NULL);
+  pthread_mutex_lock(&L.lock);
+  for (sbox **pp = &L.boxes; *pp; pp = &(*pp)->next)
+    if (*pp == b) {
+      *pp = b->next;
+      break;
+    }
+  while (b->refs > 0 || b->watchers > 0) {
+    pthread_mutex_unlock(&L.lock);
+    acs_box_kill(b->box, -1, SIGKILL, NULL); /* what started meanwhile */
+    pthread_mutex_lock(&L.lock);
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += 50 * 1000000;
+    if (ts.tv_nsec >= 1000000000) {
+      ts.tv_sec++;
+      ts.tv_nsec -= 1000000000;
+    }
+    pthread_cond_timedwait(&L.changed, &L.lock, &ts);
+  }
+  pthread_mutex_unlock(&L.lock);
+  sbox_free(b);
+}
+
+/* ------------------------------------------------------------ exec */
+
+typedef struct stream_ctx {
+  const acs__serve_box_client *c;
+  json_t *id;
+} stream_ctx;
+
+static void on_output(void *user, int stream, const char *data, size_t len)
+{
+  stream_ctx *s = user;
+  json_t *m = json_object();
+  json_object_set(m, "id", s->id);
+  json_object_set_new(m, "event", json_string("output"));
+  json_object_set_new(m, "stream", json_string(stream == 1 ? "stdout" : "stderr"));
+  json_object_set_new(m, "data", b64_value(data, len));
+  s->c->send(s->c->cl, m);
+}
+
+/* command (sh -c) or argv, cwd, env, user into o; owned bits in *env, *argv */
+static bool spawn_fields(req *r, acs_box_spawn_options *o, char ***env, size_t *nenv,
+                         const char ***argv)
+{
+  o->version = ACS_BOX_SPAWN_OPTIONS_VERSION;
+  const char *cmd = str_field(r, "command", false);
+  size_t argc = 0;
+  *argv = strv_field(r, json_object_get(r->req, "argv"), "argv", &argc);
+  if (r->bad) return false;
+  if (!!cmd == !!*argv) {
+    fail(r->c, r->id, "SandboxConfigError", 0, "%s: give exactly one of 'command' and 'argv'", r->method);
+    return false;
+  }
+  if (cmd) {
+    free(*argv);
+    *argv = calloc(4, sizeof **argv);
+    if (!*argv) return false;
+    (*argv)[0] = "sh";
+    (*argv)[1] = "-c";
+    (*argv)[2] = cmd;
+    argc = 3;
+  }
+  if (argc == 0) {
+    fail(r->c, r->id, "SandboxConfigError", 0, "%s: 'argv' must name a program", r->method);
+    return false;
+  }
+  o->argv = *argv;
+  o->argc = argc;
+  o->cwd = str_field(r, "cwd", false);
+  o->user = str_field(r, "user", false);
+  *env = env_field(r, nenv);
+  o->env = (const char *const *)*env;
+  o->env_count = *nenv;
+  return !r->bad;
+}
+
+static void do_exec(req *r, sbox *b)
+{
+  acs_box_spawn_options o = {0};
+  char **env = NULL;
+  size_t nenv = 0;
+  const char **argv = NULL;
+  char *in = NULL;
+  size_t inlen = 0;
+  if (spawn_fields(r, &o, &env, &nenv, &argv)) {
+    o.timeout_ms = int_field(r, "timeoutMs", 0, 0, INT64_MAX / 2);
+    o.max_output_bytes = int_field(r, "maxOutputBytes", 0, 0, INT64_MAX / 2);
+    const char *stdin_text = str_field(r, "stdin", false);
+    if (stdin_text) {
+      o.stdin_data = stdin_text;
+      o.stdin_len = strlen(stdin_text);
+    }
+    const char *stdin_b64 = str_field(r, "stdinData", false);
+    if (stdin_b64 && !b64_decode(stdin_b64, strlen(stdin_b64), &in, &inlen)) {
+      fail(r->c, r->id, "SandboxConfigError", 0, "%s: 'stdinData' is not base64", r->method);
+      r->bad = true;
+    } else if (stdin_b64) {
+      o.stdin_data = in;
+      o.stdin_len = inlen;
+    }
+    stream_ctx sc = {r->c, r->id};
+    if (bool_field(r, "stream")) {
+      o.on_output = on_output;
+      o.on_output_user = &sc;
+    }
+    if (!r->bad) {
+      acs_exec_result *res = NULL;
+      acs_err err = {0};
+      int rc = acs_box_spawn(b->box, &o, &res, &err);
+      if (rc) fail_err(r->c, r->id, rc, &err);
+      else answer(r->c, r->id, result_json(res));
+      acs_exec_result_free(res);
+    }
+  }
+  free(in);
+  strv_free(env, nenv);
+  free(argv);
+}
+
+/* ------------------------------------------------------------ spawn */
+
+static void event(sproc *s, const char *kind, json_t *fields)
+{
+  json_t *m = fields ? fields : json_object();
+  json_object_set_new(m, "event", json_string(kind));
+  json_object_set_new(m, "box", json_integer(s->b->id));
+  json_object_set_new(m, "proc", json_integer(s->id));
+  s->c.send(s->c.cl, m);
+}
+
+static void *watch(void *arg)
+{
+  sproc *s = arg;
+  char buf[65536];
+  bool open[3] = {false, true, true};
+  for (;;) {
+    struct pollfd pf[3] = {{.fd = acs_box_proc_fd(s->p, 3), .events = POLLIN},
+                           {.fd = open[1] ? acs_box_proc_fd(s->p, 1) : -1, .events = POLLIN},
+                           {.fd = open[2] ? acs_box_proc_fd(s->p, 2) : -1, .events = POLLIN}};
+    if (poll(pf, 3, -1) < 0 && errno != EINTR) break;
+    for (int i = 1; i <= 2; i++) {
+      if (!open[i] || !(pf[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      ssize_t n = read(pf[i].fd, buf, sizeof buf);
+      if (n > 0) {
+        json_t *f = json_object();
+        json_object_set_new(f, "stream", json_string(i == 1 ? "stdout" : "stderr"));
+        json_object_set_new(f, "data", b64_value(buf, (size_t)n));
+        event(s, "output", f);
+      } else if (n == 0 || (errno != EAGAIN && errno != EINTR))
+        open[i] = false;
+    }
+    if (pf[0].revents) break;
+  }
+  /* what it wrote before its end, then the end */
+  for (int i = 1; i <= 2; i++) {
+    ssize_t n;
+    while (open[i] && (n = read(acs_box_proc_fd(s->p, i), buf, sizeof buf)) > 0) {
+      json_t *f = json_object();
+      json_object_set_new(f, "stream", json_string(i == 1 ? "stdout" : "stderr"));
+      json_object_set_new(f, "data", b64_value(buf, (size_t)n));
+      event(s, "output", f);
+    }
+  }
+  bool ended;
+  int code;
+  acs_box_proc_wait(s->p, -1, &ended, &code);
+  json_t *f = json_object();
+  json_object_set_new(f, "exitCode", json_integer(code));
+  event(s, "exit", f);
+  pthread_mutex_lock(&L.lock);
+  for (sproc **pp = &L.procs; *pp; pp = &(*pp)->next)
+    if (*pp == s) {
+      *pp = s->next;
+      break;
+    }
+  pthread_mutex_unlock(&L.lock);
+  acs_box_proc_free(s->p);
+  sbox *b = s->b;
+  free(s);
+  pthread_mutex_lock(&L.lock);
+  b->watchers--;
+  pthread_cond_broadcast(&L.changed);
+  pthread_mutex_unlock(&L.lock);
+  return NULL;
+}
+
+static void do_spawn(req *r, sbox *b)
+{
+  acs_box_spawn_options o = {0};
+  char **env = NULL;
+  size_t nenv = 0;
+  const char **argv = NULL;
+  if (spawn_fields(r, &o, &env, &nenv, &argv)) {
+    acs_box_proc *p = NULL;
+    acs_err err = {0};
+    int rc = acs_box_proc_start(b->box, &o, &p, &err);
+    sproc *s = rc ? NULL : calloc(1, sizeof *s);
+    if (rc) fail_err(r->c, r->id, rc, &err);
+    else if (!s) {
+      acs_box_proc_free(p);
+      fail(r->c, r->id, "SandboxError", 0, "out of memory");
+    } else {
+      s->p = p;
+      s->b = b;
+      s->c = *r->c;
+      pthread_mutex_lock(&L.lock);
+      s->id = ++L.next_proc;
+      s->next = L.procs;
+      L.procs = s;
+      b->watchers++;
+      pthread_mutex_unlock(&L.lock);
+      json_t *res = json_object();
+      json_object_set_new(res, "proc", json_integer(s->id));
+      json_object_set_new(res, "pid", json_integer(acs_box_proc_pid(p)));
+      answer(r->c, r->id, res); /* before any event of it */
+      pthread_t t;
+      if (pthread_create(&t, NULL, watch, s) == 0) pthread_detach(t);
+      else watch(s);
+    }
+  }
+  strv_free(env, nenv);
+  free(argv);
+}
+
+static sproc *proc_get(sbox *b, json_int_t id)
+{
+  sproc *s = L.procs;
+  while (s && !(s->id == id && s->b == b)) s = s->next;
+  return s;
+}
+
+static void do_stdin_kill(req *r, sbox *b, bool kill)
+{
+  json_int_t pid = int_field(r, "proc", -1, 1, INT32_MAX);
+  const char *data = kill ? NULL : str_field(r, "data", false);
+  bool end = kill ? false : bool_field(r, "end");
+  int64_t sig = kill ? int_field(r, "signal", SIGTERM, 1, 64) : 0;
+  if (r->bad) return;
+  char *bytes = NULL;
+  size_t len = 0;
+  if (data && !b64_decode(data, strlen(data), &bytes, &len))
+    return fail(r->c, r->id, "SandboxConfigError", 0, "box.stdin: 'data' is not base64");
+  pthread_mutex_lock(&L.lock);
+  sproc *s = proc_get(b, pid);
+  int rc = 0;
+  acs_err err = {0};
+  if (s && kill) rc = acs_box_proc_kill(s->p, (int)sig, &err);
+  else if (s) {
+    int fd = acs_box_proc_fd(s->p, 0);
+    for (size_t off = 0; fd >= 0 && off < len;) {
+      ssize_t w = write(fd, bytes + off, len - off);
+      if (w > 0) off += (size_t)w;
+      else if (w < 0 && errno == EAGAIN) {
+        struct pollfd pf = {.fd = fd, .events = POLLOUT};
+        poll(&pf, 1, 1000);
+      } else
+        break; /* the reader is gone */
+    }
+    if (end) acs_box_proc_close_stdin(s->p);
+  }
+  pthread_mutex_unlock(&L.lock);
+  free(bytes);
+  if (!s) return fail(r->c, r->id, "SandboxError", 0, "%s: process %lld has ended (or never was)",
+                      r->method, (long long)pid);
+  if (rc) return fail_err(r->c, r->id, rc, &err);
+  answer(r->c, r->id, NULL);
+}
+
+/* ------------------------------------------------------------ files */
+
+static const char *type_name(unsigned char t)
+{
+  switch (t) {
+  case 8: return "file";
+  case 4: return "directory";
+  case 10: return "symlink";
+  case 1: return "fifo";
+  case 2: return "chardev";
+  case 6: return "blockdev";
+  case 12: return "socket";
+  default: return "unknown";
+  }
+}
+
+static json_t *stat_json(const acs_box_stat *st)
+{
+  json_t *s = json_object();
+  json_object_set_new(s, "mode", json_integer(st->mode));
+  json_object_set_new(s, "uid", json_integer(st->uid));
+  json_object_set_new(s, "gid", json_integer(st->gid));
+  json_object_set_new(s, "size", json_integer((json_int_t)st->size));
+  json_object_set_new(s, "ino", json_integer((json_int_t)st->ino));
+  json_object_set_new(s, "nlink", json_integer((json_int_t)st->nlink));
+  json_object_set_new(s, "rdev", json_integer((json_int_t)st->rdev));
+  json_object_set_new(s, "blocks", json_integer((json_int_t)st->blocks));
+  json_object_set_new(s, "dev", json_integer((json_int_t)st->dev));
+  json_object_set_new(s, "atimeMs", json_real((double)st->atime_ns / 1e6));
+  json_object_set_new(s, "mtimeMs", json_real((double)st->mtime_ns / 1e6));
+  json_object_set_new(s, "ctimeMs", json_real((double)st->ctime_ns / 1e6));
+  json_object_set_new(s, "birthtimeMs", json_real((double)st->btime_ns / 1e6));
+  return s;
+}
+
+static void do_fs(req *r, sbox *b)
+{
+  const char *op = str_field(r, "op", true);
+  const char *path = str_field(r, "path", true);
+  if (r->bad) return;
+  acs_err err = {0};
+  int rc = 0;
+  json_t *res = json_object();
+  acs_box *x = b->box;
+  if (!strcmp(op, "readFile")) {
+    char *data = NULL;
+    size_t len = 0;
+    rc = acs_box_read_file(x, path, 0, &data, &len, &err);
+    if (!rc) json_object_set_new(res, "data", b64_value(data, len));
+    acs_free(data);
+  } else if (!strcmp(op, "writeFile") || !strcmp(op, "appendFile")) {
+    const char *d = str_field(r, "data", true);
+    int64_t mode = int_field(r, "mode", 0, 0, 07777);
+    bool parents = bool_field(r, "parents");
+    if (r->bad) goto out;
+    char *bytes = NULL;
+    size_t len = 0;
+    if (!b64_decode(d, strlen(d), &bytes, &len)) {
+      fail(r->c, r->id, "SandboxConfigError", 0, "box.fs: 'data' is not base64");
+      r->bad = true;
+      goto out;
+    }
+    unsigned flags = (op[0] == 'a' ? ACS_BOX_WRITE_APPEND : 0) | (parents ? ACS_BOX_WRITE_PARENTS : 0);
+    rc = acs_box_write_file(x, path, bytes, len, (uint32_t)mode, flags, &err);
+    free(bytes);
+  } else if (!strcmp(op, "readdir")) {
+    acs_box_dirent *list = NULL;
+    size_t n = 0;
+    rc = acs_box_readdir(x, path, &list, &n, &err);
+    json_t *a = json_array();
+    for (size_t i = 0; i < n; i++) {
+      json_t *e = json_object();
+      json_object_set_new(e, "name", json_string(list[i].name));
+      json_object_set_new(e, "type", json_string(type_name(list[i].type)));
+      json_array_append_new(a, e);
+    }
+    json_object_set_new(res, "entries", a);
+    acs_box_dirents_free(list, n);
+  } else if (!strcmp(op, "stat") || !strcmp(op, "lstat")) {
+    acs_box_stat st;
+    rc = acs_box_stat_path(x, path, op[0] == 'l', &st, &err);
+    if (!rc) json_object_set_new(res, "stat", stat_json(&st));
+  } else if (!strcmp(op, "exists")) {
+    bool e = false;
+    rc = acs_box_exists(x, path, &e, &err);
+    json_object_set_new(res, "exists", json_boolean(e));
+  } else if (!strcmp(op, "mkdir")) {
+    int64_t mode = int_field(r, "mode", 0, 0, 07777);
+    bool rec = bool_field(r, "recursive");
+    if (r->bad) goto out;
+    rc = acs_box_mkdir(x, path, (uint32_t)mode, rec, &err);
+  } else if (!strcmp(op, "rm")) {
+    bool rec = bool_field(r, "recursive"), force = bool_field(r, "force");
+    if (r->bad) goto out;
+    rc = acs_box_rm(x, path, rec, force, &err);
+  } else if (!strcmp(op, "rename")) {
+    const char *to = str_field(r, "to", true);
+    if (r->bad) goto out;
+    rc = acs_box_rename(x, path, to, &err);
+  } else if (!strcmp(op, "symlink")) {
+    const char *target = str_field(r, "target", true);
+    if (r->bad) goto out;
+    rc = acs_box_symlink(x, target, path, &err);
+  } else if (!strcmp(op, "chmod")) {
+    int64_t mode = int_field(r, "mode", -1, 0, 07777);
+    if (!r->bad && mode < 0) {
+      fail(r->c, r->id, "SandboxConfigError", 0, "box.fs chmod: give 'mode'");
+      r->bad = true;
+    }
+    if (r->bad) goto out;
+    rc = acs_box_chmod(x, path, (uint32_t)mode, &err);
+  } else if (!strcmp(op, "chown")) {
+    int64_t uid = int_field(r, "uid", -1, -1, UINT32_MAX - 1), gid = int_field(r, "gid", -1, -1, UINT32_MAX - 1);
+    if (r->bad) goto out;
+    rc = acs_box_chown(x, path, uid, gid, &err);
+  } else if (!strcmp(op, "copyIn") || !strcmp(op, "copyOut")) {
+    const char *host = str_field(r, "hostPath", true);
+    const char *owner = str_field(r, "owner", false);
+    if (r->bad) goto out;
+    rc = op[4] == 'I' ? acs_box_copy_in(x, host, path, owner, &err)
+                      : acs_box_copy_out(x, path, host, &err);
+  } else {
+    fail(r->c, r->id, "SandboxConfigError", 0, "box.fs: unknown op '%s' (readFile, writeFile, "
+         "appendFile, readdir, stat, lstat, exists, mkdir, rm, rename, symlink, chmod, chown, "
+         "copyIn, copyOut)", op);
+    r->bad = true;
+  }
+out:
+  if (r->bad) json_decref(res);
+  else if (rc) {
+    json_decref(res);
+    fail_err(r->c, r->id, rc, &err);
+  } else
+    answer(r->c, r->id, res);
+}
+
+/* ------------------------------------------------------------ snapshots */
+
+static void do_snapshot(req *r, sbox *b)
+{
+  char *data = NULL;
+  size_t len = 0;
+  acs_err err = {0};
+  int rc = acs_box_snapshot(b->box, &data, &len, &err);
+  if (rc) return fail_err(r->c, r->id, rc, &err);
+  json_t *res = json_object();
+  json_object_set_new(res, "data", b64_value(data, len));
+  acs_free(data);
+  answer(r->c, r->id, res);
+}
+
+/* A new box with the same options, the snapshot in it, then in the old
+** one's place: the old one's processes end. */
+static void do_restore(req *r, sbox *b)
+{
+  const char *d = str_field(r, "data", true);
+  if (r->bad) return;
+  char *bytes = NULL;
+  size_t len = 0;
+  if (!b64_decode(d, strlen(d), &bytes, &len))
+    return fail(r->c, r->id, "SandboxConfigError", 0, "box.restore: 'data' is not base64");
+  acs_box *nb = NULL;
+  acs_err err = {0};
+  int rc = acs_box_new(&b->o, &nb, &err);
+  if (!rc) rc = acs_box_restore(nb, bytes, len, &err);
+  free(bytes);
+  if (rc) {
+    acs_box_free(nb);
+    return fail_err(r->c, r->id, rc, &err);
+  }
+  /* the old box's watchers must be done with it before it goes */
+  acs_box_kill(b->box, -1, SIGKILL, NULL);
+  pthread_mutex_lock(&L.lock);
+  while (b->watchers > 0) {
+    pthread_mutex_unlock(&L.lock);
+    acs_box_kill(b->box, -1, SIGKILL, NULL);
+    usleep(5000);
+    pthread_mutex_lock(&L.lock);
+  }
+  pthread_mutex_unlock(&L.lock);
+  pthread_rwlock_unlock(&b->use);
+  pthread_rwlock_wrlock(&b->use);
+  acs_box *old = b->box;
+  b->box = nb;
+  pthread_rwlock_unlock(&b->use);
+  pthread_rwlock_rdlock(&b->use);
+  acs_box_free(old);
+  answer(r->c, r->id, NULL);
+}
+
+/* ------------------------------------------------------------ network */
+
+static void do_net(req *r, sbox *b, bool expose)
+{
+  int port = (int)int_field(r, "port", 0, 1, 65535);
+  if (!r->bad && port == 0) {
+    fail(r->c, r->id, "SandboxConfigError", 0, "%s: give 'port'", r->method);
+    return;
+  }
+  acs_err err = {0};
+  json_t *res = json_object();
+  int rc;
+  if (expose) {
+    int hp = (int)int_field(r, "hostPort", 0, 0, 65535), bound = 0;
+    if (r->bad) return json_decref(res);
+    rc = acs_box_expose(b->box, port, hp, &bound, &err);
+    json_object_set_new(res, "hostPort", json_integer(bound));
+  } else {
+    int64_t t = int_field(r, "timeoutMs", 0, 0, UINT32_MAX);
+    if (r->bad) return json_decref(res);
+    bool on = false;
+    rc = acs_box_wait_port(b->box, port, t, &on, &err);
+    json_object_set_new(res, "listening", json_boolean(on));
+  }
+  if (rc) {
+    json_decref(res);
+    return fail_err(r->c, r->id, rc, &err);
+  }
+  answer(r->c, r->id, res);
+}
+
+/* ------------------------------------------------------------ dispatch */
+
+typedef struct work {
+  acs__serve_box_client c;
+  json_t *req, *id;
+} work;
+
+static void *run(void *arg)
+{
+  work *w = arg;
+  req r = {.c = &w->c, .req = w->req, .id = w->id};
+  r.method = json_string_value(json_object_get(w->req, "method"));
+  if (!strcmp(r.method, "box.create")) do_create(&r);
+  else {
+    json_t *bid = json_object_get(w->req, "box");
+    sbox *b = json_is_integer(bid) ? box_get(w->c.cl, json_integer_value(bid)) : NULL;
+    if (!b)
+      fail(&w->c, w->id, "SandboxError", 0, "%s: no box %s: it was disposed (or never made); "
+           "make one with box.create", r.method, json_is_integer(bid) ? "with that id" : "given");
+    else if (!strcmp(r.method, "box.dispose")) {
+      pthread_mutex_lock(&L.lock);
+      bool first = !b->disposed;
+      b->disposed = true;
+      b->refs--;
+      pthread_mutex_unlock(&L.lock);
+      if (first) dispose(b);
+      answer(&w->c, w->id, NULL);
+    } else {
+      pthread_rwlock_rdlock(&b->use);
+      if (!strcmp(r.method, "box.exec")) do_exec(&r, b);
+      else if (!strcmp(r.method, "box.spawn")) do_spawn(&r, b);
+      else if (!strcmp(r.method, "box.stdin")) do_stdin_kill(&r, b, false);
+      else if (!strcmp(r.method, "box.kill")) do_stdin_kill(&r, b, true);
+      else if (!strcmp(r.method, "box.fs")) do_fs(&r, b);
+      else if (!strcmp(r.method, "box.snapshot")) do_snapshot(&r, b);
+      else if (!strcmp(r.method, "box.restore")) do_restore(&r, b);
+      else if (!strcmp(r.method, "box.waitForPort")) do_net(&r, b, false);
+      else if (!strcmp(r.method, "box.expose")) do_net(&r, b, true);
+      else
+        fail(&w->c, w->id, "SandboxConfigError", 0, "unknown method '%s' (box.create, box.exec, "
+             "box.spawn, box.stdin, box.kill, box.fs, box.snapshot, box.restore, box.waitForPort, "
+             "box.expose, box.dispose)", r.method);
+      pthread_rwlock_unlock(&b->use);
+      box_put(b);
+    }
+  }
+  w->c.end(w->c.cl);
+  json_decref(w->req);
+  free(w);
+  return NULL;
+}
+
+void acs__serve_box_request(const acs__serve_box_client *c, json_t *req, json_t *id)
+{
+  work *w = calloc(1, sizeof *w);
+  if (!w || !json_is_string(json_object_get(req, "method"))) {
+    if (w) fail(c, id, "SandboxConfigError", 0, "'method' must be a string such as \"box.exec\"");
+    free(w);
+    json_decref(req);
+    return;
+  }
+  w->c = *c;
+  w->req = req;
+  w->id = id;
+  c->begin(c->cl);
+  pthread_t t;
+  pthread_attr_t a;
+  pthread_attr_init(&a);
+  pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+  pthread_attr_setstacksize(&a, 512 << 10);
+  if (pthread_create(&t, &a, run, w) != 0) run(w);
+  pthread_attr_destroy(&a);
+}
+
+void acs__serve_box_client_gone(void *cl)
+{
+  for (;;) {
+    pthread_mutex_lock(&L.lock);
+    sbox *b = L.boxes;
+    while (b && (b->cl != cl || b->disposed)) b = b->next;
+    if (b) b->disposed = true;
+    pthread_mutex_unlock(&L.lock);
+    if (!b) return;
+    dispose(b);
+  }
+}
