@@ -6,6 +6,7 @@
 const { SandboxError, SandboxConfigError } = require('./lib/errors.js');
 const { normalize } = require('./lib/options.js');
 const { run } = require('./lib/client.js');
+const { createContainer, Container } = require('./lib/container.js');
 
 /**
  * Run code in the sandbox. Resolves with an ExecResult for everything the
@@ -20,4 +21,4 @@ async function exec(options) {
   return run(request, signal);
 }
 
-module.exports = { exec, SandboxError, SandboxConfigError };
+module.exports = { exec, createContainer, Container, SandboxError, SandboxConfigError };

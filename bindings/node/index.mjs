@@ -5,3 +5,5 @@ import cjs from './index.js';
 export const exec = cjs.exec;
 export const SandboxError = cjs.SandboxError;
 export const SandboxConfigError = cjs.SandboxConfigError;
+export const createContainer = cjs.createContainer;
+export const Container = cjs.Container;

@@ -36,7 +36,9 @@ function checkResult(r) {
 class Server {
   constructor(acsPath) {
     this.acsPath = acsPath;
-    this.pending = new Map(); // id -> { resolve, reject, signal, onAbort }
+    this.pending = new Map(); // id -> { resolve, reject, signal, onAbort, raw, onEvent }
+    this.procs = new Map(); // "box/proc" -> listener of a spawned process's events
+    this.holds = 0; // spawned processes alive: they keep the child ref'd
     this.partial = [];
     this.stderrTail = '';
     this.dead = false;
@@ -104,12 +106,30 @@ class Server {
     });
   }
 
+  // A box method (docs/protocol.md "Boxes"): resolves with the raw result;
+  // onEvent gets the events sent under this id (streamed output).
+  // onResult runs as the answer is read, before the lines after it.
+  call(request, onEvent, onResult) {
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, signal: null, onAbort: null, raw: true, onEvent, onResult });
+      this.setRef(true);
+      this.write({ id, ...request });
+    });
+  }
+
+  hold(on) {
+    this.holds += on ? 1 : -1;
+    if (this.holds > 0) this.setRef(true);
+    else if (this.pending.size === 0) this.setRef(false);
+  }
+
   settle(id) {
     const entry = this.pending.get(id);
     if (!entry) return null;
     this.pending.delete(id);
     if (entry.signal && entry.onAbort) entry.signal.removeEventListener('abort', entry.onAbort);
-    if (this.pending.size === 0) this.setRef(false);
+    if (this.pending.size === 0 && this.holds === 0) this.setRef(false);
     return entry;
   }
 
@@ -134,6 +154,16 @@ class Server {
     } catch {
       return this.fatal(`acs serve sent a line that is not JSON: ${line.slice(0, 200)}`);
     }
+    if (msg !== null && typeof msg === 'object' && typeof msg.event === 'string') {
+      if (typeof msg.proc === 'number') {
+        const l = this.procs.get(`${msg.box}/${msg.proc}`);
+        if (l) l(msg);
+      } else {
+        const entry = this.pending.get(msg.id);
+        if (entry && entry.onEvent) entry.onEvent(msg);
+      }
+      return;
+    }
     if (msg === null || typeof msg !== 'object' || Array.isArray(msg) || !('id' in msg)) {
       return this.fatal(`acs serve sent a message without an id: ${line.slice(0, 200)}`);
     }
@@ -148,7 +178,14 @@ class Server {
     if (msg.error && typeof msg.error === 'object') {
       const text = typeof msg.error.message === 'string' ? msg.error.message : 'unknown error';
       const Cls = msg.error.type === 'SandboxConfigError' ? SandboxConfigError : SandboxError;
-      return entry.reject(new Cls(text));
+      const e = new Cls(text);
+      if (typeof msg.error.code === 'string') e.code = msg.error.code;
+      return entry.reject(e);
+    }
+    if (entry.raw) {
+      const res = msg.result && typeof msg.result === 'object' ? msg.result : {};
+      if (entry.onResult) entry.onResult(res);
+      return entry.resolve(res);
     }
     const result = checkResult(msg.result);
     if (!result) return entry.reject(new SandboxError(`acs serve sent a malformed response: ${line.slice(0, 200)}`));
@@ -168,6 +205,9 @@ class Server {
     if (current === this) current = null;
     const entries = [...this.pending.keys()].map((id) => this.settle(id));
     for (const e of entries) e.reject(error);
+    const procs = [...this.procs.values()];
+    this.procs.clear();
+    for (const l of procs) l({ event: 'exit', exitCode: null, error });
   }
 }
 
@@ -201,4 +241,4 @@ const internal = {
   },
 };
 
-module.exports = { run, internal };
+module.exports = { run, getServer, internal };
