@@ -10,6 +10,7 @@
 #include "../base/base.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -760,15 +761,31 @@ out:
 
 /* ------------------------------------------------------------ snapshots */
 
+/* A client on this machine may pass a snapshot as a host file ("file"):
+** 10 MB as base64 in JSON costs far more than the snapshot itself. */
 static void do_snapshot(req *r, sbox *b)
 {
+  const char *file = str_field(r, "file", false);
+  if (r->bad) return;
   char *data = NULL;
   size_t len = 0;
   acs_err err = {0};
   int rc = acs_box_snapshot(b->box, &data, &len, &err);
   if (rc) return fail_err(r->c, r->id, rc, &err);
   json_t *res = json_object();
-  json_object_set_new(res, "data", b64_value(data, len));
+  if (file) {
+    int fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0 || acs__write_all(fd, data, len)) {
+      int e = errno;
+      if (fd >= 0) close(fd);
+      acs_free(data);
+      json_decref(res);
+      return fail(r->c, r->id, "SandboxError", 0, "box.snapshot: cannot write '%s': %s", file, strerror(e));
+    }
+    close(fd);
+    json_object_set_new(res, "size", json_integer((json_int_t)len));
+  } else
+    json_object_set_new(res, "data", b64_value(data, len));
   acs_free(data);
   answer(r->c, r->id, res);
 }
@@ -777,11 +794,26 @@ static void do_snapshot(req *r, sbox *b)
 ** one's place: the old one's processes end. */
 static void do_restore(req *r, sbox *b)
 {
-  const char *d = str_field(r, "data", true);
+  const char *file = str_field(r, "file", false);
+  const char *d = file ? NULL : str_field(r, "data", true);
   if (r->bad) return;
   char *bytes = NULL;
   size_t len = 0;
-  if (!b64_decode(d, strlen(d), &bytes, &len))
+  if (file) {
+    acs__buf fb = {0};
+    int fd = open(file, O_RDONLY | O_CLOEXEC);
+    char chunk[1 << 16];
+    ssize_t n = 0;
+    while (fd >= 0 && (n = read(fd, chunk, sizeof chunk)) > 0)
+      if (acs__buf_append(&fb, chunk, (size_t)n)) n = -1;
+    int e = errno;
+    if (fd >= 0) close(fd);
+    if (fd < 0 || n < 0) {
+      acs__buf_free(&fb);
+      return fail(r->c, r->id, "SandboxError", 0, "box.restore: cannot read '%s': %s", file, strerror(e));
+    }
+    bytes = acs__buf_take(&fb, &len);
+  } else if (!b64_decode(d, strlen(d), &bytes, &len))
     return fail(r->c, r->id, "SandboxConfigError", 0, "box.restore: 'data' is not base64");
   acs_box *nb = NULL;
   acs_err err = {0};

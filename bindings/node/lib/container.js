@@ -3,6 +3,7 @@
 // processes) that lives until dispose(), over the box methods of
 // `acs serve --stdio` (docs/protocol.md "Boxes"), sharing exec()'s child.
 
+const fs = require('node:fs');
 const http = require('node:http');
 const net = require('node:net');
 const os = require('node:os');
@@ -129,6 +130,28 @@ function checkOptions(o) {
     timeoutMs: checkMs('timeoutMs', o.timeoutMs),
     onStdout: o.onStdout, onStderr: o.onStderr,
   };
+}
+
+// Snapshots pass through a private host file: as base64 in a JSON line
+// they would cost far more than taking them.
+let snapDir = null;
+let snapSeq = 0;
+function snapFile() {
+  if (!snapDir) {
+    snapDir = fs.mkdtempSync(pathMod.join(os.tmpdir(), 'acs-snap-'));
+    process.once('exit', () => { try { fs.rmSync(snapDir, { recursive: true, force: true }); } catch { /* gone */ } });
+  }
+  return pathMod.join(snapDir, `${process.pid}-${++snapSeq}`);
+}
+
+async function restoreInto(c, bytes) {
+  const f = snapFile();
+  await fs.promises.writeFile(f, bytes, { mode: 0o600 });
+  try {
+    await c._call('box.restore', { file: f });
+  } finally {
+    fs.promises.rm(f, { force: true }).catch(() => {});
+  }
 }
 
 function b64(buf) {
@@ -460,13 +483,19 @@ class Container {
 
   /** The whole filesystem as bytes, for restore() or createContainer({ snapshot }). */
   async snapshot() {
-    const r = await this._call('box.snapshot', {});
-    return new Uint8Array(Buffer.from(r.data, 'base64'));
+    const f = snapFile();
+    await this._call('box.snapshot', { file: f });
+    try {
+      const buf = await fs.promises.readFile(f);
+      return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    } finally {
+      fs.promises.rm(f, { force: true }).catch(() => {});
+    }
   }
 
   /** Replace the box's files with a snapshot's; its running processes end. */
   async restore(bytes) {
-    await this._call('box.restore', { data: b64(toBytes('snapshot', bytes)) });
+    await restoreInto(this, toBytes('snapshot', bytes));
     this._exposed.clear();
   }
 
@@ -488,7 +517,7 @@ async function createContainer(options) {
   const r = await server.call(cfg.req);
   const c = new Container(r.box, cfg);
   try {
-    if (cfg.snapshot) await c._call('box.restore', { data: b64(cfg.snapshot) });
+    if (cfg.snapshot) await restoreInto(c, cfg.snapshot);
     const owner = cfg.user === 'agent' ? { owner: 'agent' } : {};
     void owner;
     await Promise.all(cfg.fileList.map(([p, data]) => c._call('box.fs', { op: 'writeFile', path: p, data: b64(data), parents: true })));
