@@ -1,2 +1,2 @@
-export { exec, SandboxError, SandboxConfigError } from './index.js';
-export type { ExecOptions, ExecResult } from './index.js';
+export { exec, createContainer, Container, SandboxError, SandboxConfigError } from './index.js';
+export type { ExecOptions, ExecResult, ContainerOptions, ContainerExecOptions, ContainerExecResult, BoxProcess, BoxFs, BoxStats, BoxDirent, HttpResponse } from './index.js';

@@ -66,3 +66,133 @@ export declare class SandboxError extends Error {
 
 /** Run code in the sandbox. */
 export declare function exec(options: ExecOptions): Promise<ExecResult>;
+
+/** Options of createContainer(). */
+export interface ContainerOptions {
+  /** Files to put in the box: absolute path -> text or bytes (parents are made). */
+  files?: Record<string, string | Uint8Array>;
+  /** Default working directory of exec/run/spawn (made if missing). Default: the user's home. */
+  cwd?: string;
+  /** The box's host name. Default: "box". */
+  hostname?: string;
+  /** Who runs the commands: "root" (default) or "agent" (uid 1000). */
+  user?: 'root' | 'agent';
+  /** Environment variables of every command (added to PATH, HOME, ...). */
+  env?: Record<string, string>;
+  /** MB the box's in-memory filesystem may hold. Default: 256. */
+  memory?: number;
+  /** Reported by the modelled product's nproc; accepted and ignored here. */
+  cpus?: number;
+  /** Outbound network: off by default. allow limits it to these hosts. */
+  network?: { allowOutbound?: boolean; allow?: string[] };
+  /** What npm/npx in the box may install: "any" (default), "none", or "name" / "name@range" entries. */
+  packages?: 'any' | 'none' | string[];
+  /** TZ of every command. */
+  timezone?: string;
+  /** Default time limit of each exec, in ms. */
+  timeoutMs?: number;
+  /** Every exec's output as it comes. */
+  onStdout?: (text: string) => void;
+  onStderr?: (text: string) => void;
+  /** Start from a snapshot (Container.snapshot()). */
+  snapshot?: Uint8Array;
+  /** Options of the modelled product that mean nothing here: accepted, ignored. */
+  isolation?: unknown;
+  pod?: unknown;
+  python?: unknown;
+}
+
+export interface ContainerExecOptions {
+  cwd?: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  /** What the command reads on stdin. */
+  stdin?: string | Uint8Array;
+  /** Stops the command (timedOut: true, exitCode: null). */
+  signal?: AbortSignal;
+  user?: 'root' | 'agent';
+  maxOutputBytes?: number;
+  onStdout?: (text: string) => void;
+  onStderr?: (text: string) => void;
+}
+
+export interface ContainerExecResult {
+  stdout: string;
+  stderr: string;
+  /** 128 + N when signal N ended it; 127 for a command not found; null when stopped. */
+  exitCode: number | null;
+  timedOut: boolean;
+  truncated: boolean;
+  durationMs: number;
+}
+
+export interface BoxProcess {
+  /** The pid in the box (null until it started). */
+  pid: number | null;
+  stdout: import('node:stream').Readable;
+  stderr: import('node:stream').Readable;
+  stdin: import('node:stream').Writable;
+  /** Resolves with the exit code (128 + N for signal N) once it ended. */
+  exited: Promise<number | null>;
+  exitCode: number | null;
+  /** Send a signal (default SIGTERM); false when it had ended. */
+  kill(signal?: string | number): Promise<boolean>;
+}
+
+export interface BoxStats {
+  mode: number; uid: number; gid: number; size: number; ino: number; nlink: number;
+  rdev: number; blocks: number; dev: number;
+  atimeMs: number; mtimeMs: number; ctimeMs: number; birthtimeMs: number;
+  atime: Date; mtime: Date; ctime: Date; birthtime: Date;
+  isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean; isFIFO(): boolean;
+  isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean;
+}
+
+export interface BoxDirent {
+  name: string; parentPath: string; path: string;
+  isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean; isFIFO(): boolean;
+  isCharacterDevice(): boolean; isBlockDevice(): boolean; isSocket(): boolean;
+}
+
+/** The box's files, shaped like node:fs/promises. Errors are SandboxErrors with a code (ENOENT...). */
+export interface BoxFs {
+  readFile(path: string): Promise<Buffer>;
+  readFile(path: string, encoding: BufferEncoding | { encoding: BufferEncoding }): Promise<string>;
+  writeFile(path: string, data: string | Uint8Array, opts?: BufferEncoding | { encoding?: BufferEncoding; mode?: number | string }): Promise<void>;
+  appendFile(path: string, data: string | Uint8Array, opts?: BufferEncoding | { encoding?: BufferEncoding }): Promise<void>;
+  readdir(path: string): Promise<string[]>;
+  readdir(path: string, opts: { withFileTypes: true }): Promise<BoxDirent[]>;
+  stat(path: string): Promise<BoxStats>;
+  lstat(path: string): Promise<BoxStats>;
+  mkdir(path: string, opts?: { recursive?: boolean; mode?: number | string }): Promise<void>;
+  rm(path: string, opts?: { recursive?: boolean; force?: boolean }): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  symlink(target: string, path: string): Promise<void>;
+  chmod(path: string, mode: number | string): Promise<void>;
+  exists(path: string): Promise<boolean>;
+}
+
+export interface HttpResponse {
+  status: number; statusText: string; headers: Record<string, string | string[] | undefined>;
+  body: Buffer; text(): string; json(): any;
+}
+
+export declare class Container {
+  fs: BoxFs;
+  exec(command: string, opts?: ContainerExecOptions): Promise<ContainerExecResult>;
+  run(argv: string[], opts?: ContainerExecOptions): Promise<ContainerExecResult>;
+  spawn(command: string | string[], opts?: { cwd?: string; env?: Record<string, string>; user?: 'root' | 'agent' }): BoxProcess;
+  copyIn(hostPath: string, boxPath: string, opts?: { owner?: 'root' | 'agent' }): Promise<void>;
+  copyOut(boxPath: string, hostPath: string): Promise<void>;
+  waitForPort(port: number, opts?: { timeoutMs?: number }): Promise<boolean>;
+  expose(port: number, opts?: { hostPort?: number }): Promise<{ url: string; host: string; port: number }>;
+  connect(port: number): Promise<import('node:net').Socket>;
+  request(port: number, init?: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Uint8Array | object }): Promise<HttpResponse>;
+  snapshot(): Promise<Uint8Array>;
+  restore(snapshot: Uint8Array): Promise<void>;
+  dispose(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/** Boot a box. Rejects with SandboxConfigError for bad options, SandboxError when it cannot start. */
+export declare function createContainer(options?: ContainerOptions): Promise<Container>;
