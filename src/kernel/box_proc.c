@@ -26,6 +26,7 @@ struct acs_box_proc {
   int32_t pid;
   int fd[4];     /* stdin (write), stdout, stderr (read), the end (read) */
   bool ended;
+  bool kernel_gone; /* the end came as EOF: the kernel died */
   int exit_code;
 };
 
@@ -290,6 +291,7 @@ int acs_box_proc_wait(acs_box_proc *p, int64_t timeout_ms, bool *ended, int *exi
     }
     if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) || (n > 0)) {
       p->ended = true; /* the kernel went away: its processes with it */
+      p->kernel_gone = true;
       p->exit_code = 128 + SIGKILL;
       break;
     }
@@ -428,6 +430,10 @@ int acs_box_spawn(acs_box *b, const acs_box_spawn_options *o, acs_exec_result **
     ssize_t k;
     while (p->fd[s] >= 0 && (k = read(p->fd[s], buf, sizeof buf)) > 0)
       add_output(s == 1 ? &cout : &cerr, o, s, buf, (size_t)k);
+  }
+  if (p->kernel_gone) {
+    rc = acs__fail(err, ACS_EENV, ACS__ENV, "the box's kernel is gone");
+    goto done;
   }
   res->stdout_data = finish(&cout, o, 1, &res->stdout_len, &res->truncated);
   res->stderr_data = finish(&cerr, o, 2, &res->stderr_len, &res->truncated);
