@@ -458,6 +458,13 @@ void acs_free(void *p);
 ** ran out. Programs may run meanwhile; they wait for it. */
 int acs_box_snapshot(acs_box *box, char **data /* OUT */, size_t *len /* OUT */, acs_err *err);
 
+/* acs_box_snapshot into the caller's file fd (written at its offset; a
+** regular file or a memfd), *len its size; no copy in the caller's
+** memory. And acs_box_restore from one (a regular file, read whole from
+** offset 0). Same errors. */
+int acs_box_snapshot_fd(acs_box *box, int fd, size_t *len /* OUT */, acs_err *err);
+int acs_box_restore_fd(acs_box *box, int fd, acs_err *err);
+
 /* Replace the box's filesystem with a snapshot's. The snapshot is checked
 ** whole before the box's files are touched: a corrupt, truncated or
 ** hostile one (names with '..', absolute or doubled slashes, entries

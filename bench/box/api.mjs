@@ -7,6 +7,8 @@ import { createContainer } from '../../bindings/node/index.js';
 const N = Number(process.env.N || 30);
 const p50 = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => `${x.toFixed(2)} ms`;
+// the minimum too: on a shared machine the median carries the others' load
+const both = (xs) => `p50 ${ms(p50(xs))}, min ${ms(Math.min(...xs))}`;
 
 // the shared acs serve child starts once, outside the figures
 await (await createContainer()).dispose();
@@ -19,7 +21,7 @@ for (let i = 0; i < N; i++) {
   first.push(performance.now() - t0);
   await box.dispose();
 }
-console.log(`createContainer -> first exec("true"): p50 ${ms(p50(first))} (goal <= 10 ms)`);
+console.log(`createContainer -> first exec("true"): ${both(first)} (goal <= 10 ms)`);
 
 const box = await createContainer();
 await box.exec('true');
@@ -29,7 +31,7 @@ for (let i = 0; i < N * 3; i++) {
   await box.exec('echo hi');
   echo.push(performance.now() - t0);
 }
-console.log(`exec("echo hi") on a warm box: p50 ${ms(p50(echo))} (goal <= 2 ms)`);
+console.log(`exec("echo hi") on a warm box: ${both(echo)} (goal <= 2 ms)`);
 
 const files = {};
 const chunk = Buffer.alloc(10 * 1024, 'x');
@@ -46,7 +48,7 @@ for (let i = 0; i < 10; i++) {
   rests.push(performance.now() - t0);
 }
 const tar = await big.exec('tar cf - /data 2>/dev/null | wc -c');
-console.log(`snapshot() of 1000 files / 10 MB: p50 ${ms(p50(snaps))} (goal <= 30 ms); ${snap.length} bytes, tar of /data ${tar.stdout.trim()} bytes`);
-console.log(`restore() of it: p50 ${ms(p50(rests))} (goal <= 30 ms)`);
+console.log(`snapshot() of 1000 files / 10 MB: ${both(snaps)} (goal <= 30 ms); ${snap.length} bytes, tar of /data ${tar.stdout.trim()} bytes`);
+console.log(`restore() of it: ${both(rests)} (goal <= 30 ms)`);
 await big.dispose();
 await box.dispose();

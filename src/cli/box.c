@@ -6,6 +6,7 @@
 #include "../base/base.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,10 @@ static const char box_usage[] =
     "                        package (no network option is needed: the host\n"
     "                        fetches packages)\n"
     "  --no-packages         npm and npx may install nothing\n"
+    "  --restore FILE        start from a snapshot (a file --snapshot wrote): its\n"
+    "                        files instead of a fresh tree, before --copy\n"
+    "  --snapshot FILE       when the program has ended, write the box's whole\n"
+    "                        filesystem to FILE (docs/box-protocol.md, Snapshots)\n"
     "  --json                print {stdout, stderr, exitCode, timedOut, truncated,\n"
     "                        durationMs, stoppedBy}\n"
     "\n"
@@ -173,6 +178,7 @@ int acs__cli_box(int argc, char **argv)
   int ports[16][2], nports = 0;
   size_t ndomains = 0, nresolves = 0;
   const char *script = NULL;     /* -c SCRIPT, or the text of SCRIPT-FILE */
+  const char *snap_out = NULL, *snap_in = NULL; /* --snapshot, --restore */
   char *script_text = NULL;
   int script_args = -1;          /* where NAME/ARGS start */
   const char *script_name = NULL;
@@ -234,7 +240,8 @@ int acs__cli_box(int argc, char **argv)
     static const char *const valued[] = {"-w", "--workdir", "--copy", "--user", "--hostname", "--env",
                                          "-p", "--publish", "--allow-domain", "--resolve",
                                          "--timeout-ms", "--max-output-bytes", "--fs-mb",
-                                         "--max-processes", "--allow-package"};
+                                         "--max-processes", "--allow-package", "--snapshot",
+                                         "--restore"};
     bool known = false;
     for (size_t k = 0; k < sizeof valued / sizeof *valued && !known; k++)
       known = !strcmp(name, valued[k]);
@@ -276,6 +283,8 @@ int acs__cli_box(int argc, char **argv)
       ports[nports][0] = (int)bp;
       ports[nports++][1] = (int)hp;
     }
+    else if (!strcmp(name, "--snapshot")) snap_out = val;
+    else if (!strcmp(name, "--restore")) snap_in = val;
     else if (!strcmp(name, "--allow-domain")) domains[ndomains++] = val;
     else if (!strcmp(name, "--resolve")) resolves[nresolves++] = val;
     else if (!strcmp(name, "--allow-package")) pkgs[bo.allowed_package_count++] = val;
@@ -351,6 +360,16 @@ int acs__cli_box(int argc, char **argv)
   acs_box *box = NULL;
   int rc = acs_box_new(&bo, &box, &err);
   acs_exec_result *res = NULL;
+  if (!rc && snap_in) {
+    int fd = open(snap_in, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) rc = acs__fail(&err, ACS_ECONFIG, "SandboxConfigError", "cannot read the snapshot '%s': %s",
+                               snap_in, strerror(errno));
+    else {
+      rc = acs_box_restore_fd(box, fd, &err);
+      close(fd);
+      if (rc) rc = ACS_ECONFIG; /* the file's fault: exit 2 */
+    }
+  }
   for (size_t k = 0; !rc && k < ncopies; k++) {
     /* HOST:BOX or HOST:BOX:OWNER (OWNER root or agent) */
     const char *colon = strchr(copies[k], ':');
@@ -372,6 +391,16 @@ int acs__cli_box(int argc, char **argv)
     if (!rc) fprintf(stderr, "acs box: box port %d is at http://127.0.0.1:%d\n", ports[k][0], bound);
   }
   if (!rc) rc = acs_box_spawn(box, &so, &res, &err);
+  if (!rc && snap_out) {
+    int fd = open(snap_out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    size_t len = 0;
+    if (fd < 0) rc = acs__fail(&err, ACS_ECONFIG, "SandboxConfigError", "cannot write the snapshot '%s': %s",
+                               snap_out, strerror(errno));
+    else {
+      rc = acs_box_snapshot_fd(box, fd, &len, &err);
+      close(fd);
+    }
+  }
   acs_box_free(box);
   free(in);
   if (rc) {

@@ -549,12 +549,10 @@ int acs_box_copy_out(acs_box *b, const char *box_path, const char *host_path, ac
 
 /* ------------------------------------------------------------ snapshot */
 
-int acs_box_snapshot(acs_box *b, char **data, size_t *len, acs_err *err)
+int acs_box_snapshot_fd(acs_box *b, int fd, size_t *len, acs_err *err)
 {
-  *data = NULL;
   *len = 0;
-  int fd = memfd_create("acs-snapshot", MFD_CLOEXEC);
-  if (fd < 0) return acs__fail(err, ACS_EENV, ACS__ENV, "no memory file for the snapshot: %s", strerror(errno));
+  if (!b || fd < 0) return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "no box or no file for the snapshot");
   acs__msg m;
   acs__rd rd;
   pthread_mutex_lock(&b->lock);
@@ -562,31 +560,57 @@ int acs_box_snapshot(acs_box *b, char **data, size_t *len, acs_err *err)
   acs__msg_fd(&m, fd);
   int64_t r = call(b, &m, &rd);
   pthread_mutex_unlock(&b->lock);
-  if (r < 0) {
-    close(fd);
-    return r == -EPIPE || r == -EPROTO ? fs_fail(err, r, "", "/")
-                                       : acs__fail(err, ACS_EENV, ACS__ENV, "the snapshot failed: %s",
-                                                   strerror((int)-r));
-  }
-  char *buf = malloc((size_t)r + 1);
-  if (!buf) {
-    close(fd);
-    return acs__fail(err, ACS_ENOMEM, ACS__ENV, "out of memory for a snapshot of %lld bytes", (long long)r);
-  }
+  if (r == -EPIPE || r == -EPROTO) return acs__fail(err, ACS_EENV, ACS__ENV, "the box's kernel is gone");
+  if (r < 0)
+    return acs__fail(err, ACS_EENV, ACS__ENV, "the snapshot failed: %s%s", strerror((int)-r),
+                     r == -ENOMEM ? " (the box's kernel is out of memory)" : "");
+  *len = (size_t)r;
+  return 0;
+}
+
+int acs_box_snapshot(acs_box *b, char **data, size_t *len, acs_err *err)
+{
+  *data = NULL;
+  *len = 0;
+  int fd = memfd_create("acs-snapshot", MFD_CLOEXEC);
+  if (fd < 0) return acs__fail(err, ACS_EENV, ACS__ENV, "no memory file for the snapshot: %s", strerror(errno));
+  size_t n = 0;
+  int rc = acs_box_snapshot_fd(b, fd, &n, err);
+  char *buf = rc ? NULL : malloc(n + 1);
+  if (!rc && !buf) rc = acs__fail(err, ACS_ENOMEM, ACS__ENV, "out of memory for a snapshot of %zu bytes", n);
   size_t got = 0;
-  while (got < (size_t)r) {
-    ssize_t n = pread(fd, buf + got, (size_t)r - got, (off_t)got);
-    if (n <= 0) break;
-    got += (size_t)n;
+  while (!rc && got < n) {
+    ssize_t k = pread(fd, buf + got, n - got, (off_t)got);
+    if (k <= 0) rc = acs__fail(err, ACS_EENV, ACS__ENV, "the snapshot could not be read back");
+    else got += (size_t)k;
   }
   close(fd);
-  if (got != (size_t)r) {
+  if (rc) {
     free(buf);
-    return acs__fail(err, ACS_EENV, ACS__ENV, "the snapshot could not be read back");
+    return rc;
   }
-  buf[got] = 0;
+  buf[n] = 0;
   *data = buf;
-  *len = got;
+  *len = n;
+  return 0;
+}
+
+int acs_box_restore_fd(acs_box *b, int fd, acs_err *err)
+{
+  if (!b || fd < 0) return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "no box or no snapshot file");
+  acs__msg m;
+  acs__rd rd;
+  pthread_mutex_lock(&b->lock);
+  acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__BOX_RESTORE, ++b->seq);
+  acs__msg_fd(&m, fd);
+  int64_t r = call(b, &m, &rd);
+  char why[600] = "";
+  if (r != -EPIPE && r != -EPROTO && !acs__rd_str(&rd, why, sizeof why)) why[0] = 0;
+  pthread_mutex_unlock(&b->lock);
+  if (r == -EPIPE || r == -EPROTO) return acs__fail(err, ACS_EENV, ACS__ENV, "the box's kernel is gone");
+  if (r == -EBUSY) return acs__fail(err, (int)r, ACS__ENV, "cannot restore: %s", why);
+  if (r) return acs__fail(err, ACS_EINVAL, ACS__ENV, "cannot restore the snapshot: %s",
+                          why[0] ? why : strerror((int)-r));
   return 0;
 }
 
@@ -598,19 +622,7 @@ int acs_box_restore(acs_box *b, const void *data, size_t len, acs_err *err)
     if (fd >= 0) close(fd);
     return acs__fail(err, ACS_EENV, ACS__ENV, "no memory file for the snapshot: %s", strerror(errno));
   }
-  acs__msg m;
-  acs__rd rd;
-  pthread_mutex_lock(&b->lock);
-  acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__BOX_RESTORE, ++b->seq);
-  acs__msg_fd(&m, fd);
-  int64_t r = call(b, &m, &rd);
-  char why[600] = "";
-  if (r != -EPIPE && r != -EPROTO && !acs__rd_str(&rd, why, sizeof why)) why[0] = 0;
-  pthread_mutex_unlock(&b->lock);
+  int rc = acs_box_restore_fd(b, fd, err);
   close(fd);
-  if (r == -EPIPE || r == -EPROTO) return acs__fail(err, ACS_EENV, ACS__ENV, "the box's kernel is gone");
-  if (r == -EBUSY) return acs__fail(err, (int)r, ACS__ENV, "cannot restore: %s", why);
-  if (r) return acs__fail(err, ACS_EINVAL, ACS__ENV, "cannot restore the snapshot: %s",
-                          why[0] ? why : strerror((int)-r));
-  return 0;
+  return rc;
 }

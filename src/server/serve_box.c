@@ -767,26 +767,30 @@ static void do_snapshot(req *r, sbox *b)
 {
   const char *file = str_field(r, "file", false);
   if (r->bad) return;
-  char *data = NULL;
-  size_t len = 0;
   acs_err err = {0};
-  int rc = acs_box_snapshot(b->box, &data, &len, &err);
-  if (rc) return fail_err(r->c, r->id, rc, &err);
   json_t *res = json_object();
+  int rc;
   if (file) {
-    int fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    if (fd < 0 || acs__write_all(fd, data, len)) {
-      int e = errno;
-      if (fd >= 0) close(fd);
-      acs_free(data);
+    int fd = open(file, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0) {
       json_decref(res);
-      return fail(r->c, r->id, "SandboxError", 0, "box.snapshot: cannot write '%s': %s", file, strerror(e));
+      return fail(r->c, r->id, "SandboxError", 0, "box.snapshot: cannot write '%s': %s", file, strerror(errno));
     }
+    size_t len = 0;
+    rc = acs_box_snapshot_fd(b->box, fd, &len, &err);
     close(fd);
     json_object_set_new(res, "size", json_integer((json_int_t)len));
-  } else
-    json_object_set_new(res, "data", b64_value(data, len));
-  acs_free(data);
+  } else {
+    char *data = NULL;
+    size_t len = 0;
+    rc = acs_box_snapshot(b->box, &data, &len, &err);
+    if (!rc) json_object_set_new(res, "data", b64_value(data, len));
+    acs_free(data);
+  }
+  if (rc) {
+    json_decref(res);
+    return fail_err(r->c, r->id, rc, &err);
+  }
   answer(r->c, r->id, res);
 }
 
@@ -799,27 +803,17 @@ static void do_restore(req *r, sbox *b)
   if (r->bad) return;
   char *bytes = NULL;
   size_t len = 0;
-  if (file) {
-    acs__buf fb = {0};
-    int fd = open(file, O_RDONLY | O_CLOEXEC);
-    char chunk[1 << 16];
-    ssize_t n = 0;
-    while (fd >= 0 && (n = read(fd, chunk, sizeof chunk)) > 0)
-      if (acs__buf_append(&fb, chunk, (size_t)n)) n = -1;
-    int e = errno;
-    if (fd >= 0) close(fd);
-    if (fd < 0 || n < 0) {
-      acs__buf_free(&fb);
-      return fail(r->c, r->id, "SandboxError", 0, "box.restore: cannot read '%s': %s", file, strerror(e));
-    }
-    bytes = acs__buf_take(&fb, &len);
-  } else if (!b64_decode(d, strlen(d), &bytes, &len))
+  int fd = -1;
+  if (file && (fd = open(file, O_RDONLY | O_CLOEXEC)) < 0)
+    return fail(r->c, r->id, "SandboxError", 0, "box.restore: cannot read '%s': %s", file, strerror(errno));
+  if (!file && !b64_decode(d, strlen(d), &bytes, &len))
     return fail(r->c, r->id, "SandboxConfigError", 0, "box.restore: 'data' is not base64");
   acs_box *nb = NULL;
   acs_err err = {0};
   int rc = acs_box_new(&b->o, &nb, &err);
-  if (!rc) rc = acs_box_restore(nb, bytes, len, &err);
+  if (!rc) rc = fd >= 0 ? acs_box_restore_fd(nb, fd, &err) : acs_box_restore(nb, bytes, len, &err);
   free(bytes);
+  if (fd >= 0) close(fd);
   if (rc) {
     acs_box_free(nb);
     return fail_err(r->c, r->id, rc, &err);

@@ -138,7 +138,9 @@ let snapDir = null;
 let snapSeq = 0;
 function snapFile() {
   if (!snapDir) {
-    snapDir = fs.mkdtempSync(pathMod.join(os.tmpdir(), 'acs-snap-'));
+    // memory when the machine has it: the file lives for a moment
+    const base = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+    snapDir = fs.mkdtempSync(pathMod.join(base, 'acs-snap-'));
     process.once('exit', () => { try { fs.rmSync(snapDir, { recursive: true, force: true }); } catch { /* gone */ } });
   }
   return pathMod.join(snapDir, `${process.pid}-${++snapSeq}`);
