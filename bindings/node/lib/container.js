@@ -520,14 +520,25 @@ async function createContainer(options) {
   const c = new Container(r.box, cfg);
   try {
     if (cfg.snapshot) await restoreInto(c, cfg.snapshot);
-    const owner = cfg.user === 'agent' ? { owner: 'agent' } : {};
-    void owner;
+    // as the user's: the given files, and the directories made for them
+    const agent = cfg.user === 'agent';
+    const made = new Set();
+    if (agent) {
+      const dirs = new Set();
+      for (const [p] of cfg.fileList) for (let d = pathMod.posix.dirname(p); d !== '/'; d = pathMod.posix.dirname(d)) dirs.add(d);
+      if (cfg.cwd) for (let d = cfg.cwd; d !== '/'; d = pathMod.posix.dirname(d)) dirs.add(d);
+      for (const d of [...dirs].sort((a, b) => a.length - b.length)) {
+        if (!(await c._call('box.fs', { op: 'exists', path: d })).exists) {
+          await c._call('box.fs', { op: 'mkdir', path: d });
+          made.add(d);
+        }
+      }
+    }
     await Promise.all(cfg.fileList.map(([p, data]) => c._call('box.fs', { op: 'writeFile', path: p, data: b64(data), parents: true })));
     if (cfg.cwd) await c._call('box.fs', { op: 'mkdir', path: cfg.cwd, recursive: true });
-    if (cfg.user === 'agent') {
-      const dirs = new Set(cfg.fileList.map(([p]) => p));
-      if (cfg.cwd) dirs.add(cfg.cwd);
-      await Promise.all([...dirs].map((p) => c._call('box.fs', { op: 'chown', path: p, uid: 1000, gid: 1000 })));
+    if (agent) {
+      const mine = [...made, ...cfg.fileList.map(([p]) => p)];
+      await Promise.all(mine.map((p) => c._call('box.fs', { op: 'chown', path: p, uid: 1000, gid: 1000 })));
     }
   } catch (e) {
     await c.dispose();

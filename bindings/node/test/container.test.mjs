@@ -252,3 +252,58 @@ test('waitForPort, request and expose reach a server in the box', { skip }, asyn
     await box.dispose();
   }
 });
+
+test('user "agent": the given files and the directories made for them are its', { skip }, async () => {
+  const box = await createContainer({ user: 'agent', cwd: '/work/proj', files: { '/work/proj/src/a.txt': 'a', '/tmp/b': 'b' } });
+  try {
+    const r = await box.exec('whoami; pwd; stat -c "%U %n" /work /work/proj /work/proj/src /work/proj/src/a.txt /tmp /tmp/b; echo new > made && cat made');
+    assert.equal(r.stdout, 'agent\n/work/proj\nagent /work\nagent /work/proj\nagent /work/proj/src\nagent /work/proj/src/a.txt\nroot /tmp\nagent /tmp/b\nnew\n', r.stderr);
+  } finally {
+    await box.dispose();
+  }
+});
+
+test('exec with an AbortSignal: aborting stops it', { skip }, async () => {
+  const box = await createContainer();
+  try {
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 200);
+    const t0 = Date.now();
+    const r = await box.exec('echo started; sleep 30', { signal: ac.signal });
+    assert.equal(r.timedOut, true);
+    assert.equal(r.exitCode, null);
+    assert.equal(r.stdout, 'started\n');
+    assert.ok(Date.now() - t0 < 20000);
+    const ok = await box.exec('echo fine', { signal: new AbortController().signal });
+    assert.equal(ok.stdout, 'fine\n');
+    assert.equal(ok.exitCode, 0);
+  } finally {
+    await box.dispose();
+  }
+});
+
+test("the seed's quick tour without npm: a config file, spawn a server, waitForPort, request", { skip }, async () => {
+  const box = await createContainer({ cwd: '/app', network: { allowOutbound: false } });
+  try {
+    await box.fs.writeFile('/app/config.json', JSON.stringify({ port: 3000 }));
+    await box.fs.writeFile('/app/server.js', "const c = require('./config.json'); require('http').createServer((q, s) => s.end(JSON.stringify({ ok: true, url: q.url }))).listen(c.port)");
+    box.spawn('node server.js', { cwd: '/app' });
+    assert.equal(await box.waitForPort(3000, { timeoutMs: 20000 }), true);
+    const res = await box.request(3000, { path: '/api' });
+    assert.equal(res.status, 200);
+    assert.deepEqual(res.json(), { ok: true, url: '/api' });
+  } finally {
+    await box.dispose();
+  }
+});
+
+test('outbound access is off by default: curl says so', { skip }, async () => {
+  const box = await createContainer();
+  try {
+    const r = await box.exec('curl -sS http://example.com/');
+    assert.equal(r.exitCode, 7);
+    assert.match(r.stderr, /network/i);
+  } finally {
+    await box.dispose();
+  }
+});
