@@ -1,7 +1,8 @@
 // bench/box/api.mjs - the container API from Node (issue 24's goals):
 // createContainer() to the first exec("true") result, exec("echo hi") on a
 // warm box, snapshot() and restore() of a box holding 1000 files / 10 MB
-// (and the snapshot's size beside tar's of the same tree). p50 of N runs.
+// (and the snapshot's size beside tar's of the same tree), and the memory
+// of 100 idle boxes. p50 and min of N runs.
 import { createContainer } from '../../bindings/node/index.js';
 
 const N = Number(process.env.N || 30);
@@ -52,3 +53,42 @@ console.log(`snapshot() of 1000 files / 10 MB: ${both(snaps)} (goal <= 30 ms); $
 console.log(`restore() of it: ${both(rests)} (goal <= 30 ms)`);
 await big.dispose();
 await box.dispose();
+
+// 100 idle boxes: the memory of the serve child and every process under it
+// (kernels, zygotes), as PSS (shared pages split among their users), plus
+// this Node process's growth.
+{
+  const fs = await import('node:fs');
+  const { internal } = await import('../../bindings/node/lib/client.js');
+  const pss = (pid) => {
+    try {
+      const m = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+      return m ? Number(m[1]) * 1024 : 0;
+    } catch { return 0; }
+  };
+  const tree = (root) => {
+    const kids = new Map();
+    for (const d of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(d)) continue;
+      try {
+        const st = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+        const ppid = Number(st.slice(st.lastIndexOf(')') + 2).split(' ')[1]);
+        if (!kids.has(ppid)) kids.set(ppid, []);
+        kids.get(ppid).push(Number(d));
+      } catch { /* gone */ }
+    }
+    const all = [];
+    const walk = (p) => { all.push(p); for (const c of kids.get(p) || []) walk(c); };
+    walk(root);
+    return all;
+  };
+  const rss0 = process.memoryUsage().rss;
+  const boxes = [];
+  for (let i = 0; i < 100; i++) boxes.push(await createContainer());
+  await Promise.all(boxes.map((b) => b.exec('true')));
+  const pids = tree(internal.serverPid());
+  const total = pids.reduce((s, p) => s + pss(p), 0);
+  const node = process.memoryUsage().rss - rss0;
+  console.log(`100 idle boxes: ${(total / 2 ** 20).toFixed(1)} MB PSS in ${pids.length} processes under acs serve, Node grew ${(node / 2 ** 20).toFixed(1)} MB (goal <= 300 MB in total)`);
+  await Promise.all(boxes.map((b) => b.dispose()));
+}
