@@ -99,7 +99,8 @@ typedef struct sproc {
   sbox *b;
   acs_box_proc *p;
   acs__serve_box_client c;
-  bool stdin_closed;
+  int refs;              /* stdin and kill requests using it (under L.lock) */
+  pthread_mutex_t in;    /* one stdin write at a time */
   struct sproc *next;
 } sproc;
 
@@ -530,9 +531,11 @@ static void *watch(void *arg)
       *pp = s->next;
       break;
     }
+  while (s->refs > 0) pthread_cond_wait(&L.changed, &L.lock);
   pthread_mutex_unlock(&L.lock);
   acs_box_proc_free(s->p);
   sbox *b = s->b;
+  pthread_mutex_destroy(&s->in);
   free(s);
   pthread_mutex_lock(&L.lock);
   b->watchers--;
@@ -560,6 +563,7 @@ static void do_spawn(req *r, sbox *b)
       s->p = p;
       s->b = b;
       s->c = *r->c;
+      pthread_mutex_init(&s->in, NULL);
       pthread_mutex_lock(&L.lock);
       s->id = ++L.next_proc;
       s->next = L.procs;
@@ -599,27 +603,41 @@ static void do_stdin_kill(req *r, sbox *b, bool kill)
     return fail(r->c, r->id, "SandboxConfigError", 0, "box.stdin: 'data' is not base64");
   pthread_mutex_lock(&L.lock);
   sproc *s = proc_get(b, pid);
+  if (s) s->refs++;
+  pthread_mutex_unlock(&L.lock);
   int rc = 0;
   acs_err err = {0};
+  bool stuck = false;
   if (s && kill) rc = acs_box_proc_kill(s->p, (int)sig, &err);
   else if (s) {
+    pthread_mutex_lock(&s->in);
     int fd = acs_box_proc_fd(s->p, 0);
-    for (size_t off = 0; fd >= 0 && off < len;) {
+    /* a program that stops reading must not hold the request for ever */
+    for (size_t off = 0, waited = 0; fd >= 0 && off < len && !stuck;) {
       ssize_t w = write(fd, bytes + off, len - off);
       if (w > 0) off += (size_t)w;
       else if (w < 0 && errno == EAGAIN) {
         struct pollfd pf = {.fd = fd, .events = POLLOUT};
-        poll(&pf, 1, 1000);
+        if (poll(&pf, 1, 100) == 0) stuck = ++waited >= 300;
       } else
         break; /* the reader is gone */
     }
     if (end) acs_box_proc_close_stdin(s->p);
+    pthread_mutex_unlock(&s->in);
   }
-  pthread_mutex_unlock(&L.lock);
+  if (s) {
+    pthread_mutex_lock(&L.lock);
+    s->refs--;
+    pthread_cond_broadcast(&L.changed);
+    pthread_mutex_unlock(&L.lock);
+  }
   free(bytes);
   if (!s) return fail(r->c, r->id, "SandboxError", 0, "%s: process %lld has ended (or never was)",
                       r->method, (long long)pid);
   if (rc) return fail_err(r->c, r->id, rc, &err);
+  if (stuck) return fail(r->c, r->id, "SandboxError", 0, "box.stdin: process %lld has not read its "
+                         "stdin for 30 s and the pipe is full; part of the data was not written",
+                         (long long)pid);
   answer(r->c, r->id, NULL);
 }
 

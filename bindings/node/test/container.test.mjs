@@ -307,3 +307,23 @@ test('outbound access is off by default: curl says so', { skip }, async () => {
     await box.dispose();
   }
 });
+
+test('spawn: a megabyte through stdin and back (the pipes fill and drain)', { skip }, async () => {
+  const box = await createContainer();
+  try {
+    const p = box.spawn('cat | wc -c; cat /dev/null');
+    const chunk = Buffer.alloc(256 * 1024, 'y');
+    for (let i = 0; i < 4; i++) p.stdin.write(chunk);
+    p.stdin.end();
+    let out = '';
+    for await (const c of p.stdout) out += c;
+    assert.equal(out.trim(), String(4 * 256 * 1024));
+    const q = box.spawn('head -c 3000000 /dev/zero');
+    let n = 0;
+    for await (const c of q.stdout) n += c.length;
+    assert.equal(n, 3000000);
+    assert.equal(await q.exited, 0);
+  } finally {
+    await box.dispose();
+  }
+});
