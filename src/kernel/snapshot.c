@@ -31,19 +31,43 @@ static const acs_memfs_cred root_cred = {.umask = 0};
 
 /* ------------------------------------------------------------ writing */
 
+/* Written to the caller's file as it goes, through a buffer of OUT_BUF
+** bytes: a snapshot never needs a second copy of the tree in memory. */
+#define OUT_BUF (1u << 20)
+
 typedef struct snap_w {
   acs__kernel *k;
-  acs__buf out;
-  uint64_t count;
+  int fd;
+  unsigned char *buf;
+  size_t len;
+  uint64_t total, count;
+  uint32_t crc;
   int rc;
   /* files with more than one name: the first name made, by inode */
   struct hl { uint64_t ino; char *path; } *links;
   size_t nlinks, caplinks;
 } snap_w;
 
+static void flush(snap_w *w)
+{
+  if (w->rc || !w->len) return;
+  w->crc = (uint32_t)crc32(w->crc, w->buf, (uInt)w->len);
+  if (acs__write_all(w->fd, w->buf, w->len)) w->rc = -EIO;
+  w->total += w->len;
+  w->len = 0;
+}
+
 static void put(snap_w *w, const void *p, size_t n)
 {
-  if (!w->rc && acs__buf_append(&w->out, p, n)) w->rc = -ENOMEM;
+  const unsigned char *c = p;
+  while (!w->rc && n) {
+    if (w->len == OUT_BUF) flush(w);
+    size_t k = OUT_BUF - w->len < n ? OUT_BUF - w->len : n;
+    memcpy(w->buf + w->len, c, k);
+    w->len += k;
+    c += k;
+    n -= k;
+  }
 }
 static void put_u8(snap_w *w, uint8_t v) { put(w, &v, 1); }
 static void put_u16(snap_w *w, uint16_t v) { put(w, &v, 2); }
@@ -217,23 +241,23 @@ static void walk(snap_w *w, const char *rel, int depth)
 
 int64_t acs__snapshot_write(acs__kernel *k, int fd)
 {
-  snap_w w = {.k = k};
+  snap_w w = {.k = k, .fd = fd, .buf = malloc(OUT_BUF)};
+  if (!w.buf) return -ENOMEM;
+  w.crc = (uint32_t)crc32(0L, Z_NULL, 0);
   put(&w, MAGIC, 8);
   put_u32(&w, VERSION);
   put_u32(&w, 0);
   const char *host = k->o.hostname[0] ? k->o.hostname : "box";
   put_str16(&w, host, strlen(host));
-  size_t count_at = w.out.len;
-  put_u64(&w, 0);
   put_entry(&w, "", 0);
-  if (!w.rc) {
-    memcpy(w.out.data + count_at, &w.count, 8);
-    uint32_t crc = (uint32_t)crc32(0L, (const Bytef *)w.out.data, (uInt)w.out.len);
-    put_u32(&w, crc);
-  }
-  int64_t r = w.rc;
-  if (!r) r = acs__write_all(fd, w.out.data, w.out.len) ? -EIO : (int64_t)w.out.len;
-  acs__buf_free(&w.out);
+  /* the count last, so that nothing needs going back to */
+  put_u64(&w, w.count);
+  flush(&w);
+  uint32_t crc = w.crc;
+  put_u32(&w, crc);
+  flush(&w);
+  int64_t r = w.rc ? w.rc : (int64_t)w.total;
+  free(w.buf);
   for (size_t i = 0; i < w.nlinks; i++) free(w.links[i].path);
   free(w.links);
   return r;
@@ -491,7 +515,7 @@ int acs__snapshot_restore(acs__kernel *k, acs__proc *owner, int fd, char *why, s
   struct stat fst;
   if (fstat(fd, &fst) < 0) return bad(&r, -errno, "the snapshot cannot be read: %s", strerror(errno));
   size_t size = (size_t)fst.st_size;
-  if (fst.st_size < HEADER + 2 + 8 + 4)
+  if (fst.st_size < HEADER + 2 + 39 + 8 + 4) /* a header, the root, the trailer */
     return bad(&r, -EINVAL, "not a snapshot: %zu bytes is too short to be one", size);
   unsigned char *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
   if (map == MAP_FAILED) return bad(&r, -errno, "the snapshot cannot be read: %s", strerror(errno));
@@ -514,12 +538,13 @@ int acs__snapshot_restore(acs__kernel *k, acs__proc *owner, int fd, char *why, s
     rc = bad(&r, -EINVAL, "the snapshot is corrupt or truncated (its checksum does not match)");
     goto out;
   }
+  uint64_t count;
+  memcpy(&count, map + size - 12, 8);
   r.p = map + HEADER;
-  r.end = map + size - 4;
+  r.end = map + size - 12;
   char host[80];
   size_t hl;
-  uint64_t count;
-  if (!get_str16(&r, host, sizeof host, &hl) || !get(&r, &count, 8)) {
+  if (!get_str16(&r, host, sizeof host, &hl)) {
     rc = bad(&r, -EINVAL, "the snapshot's header is cut short");
     goto out;
   }

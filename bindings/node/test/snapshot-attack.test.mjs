@@ -18,7 +18,7 @@ function entry(type, path, extra = Buffer.alloc(0), mode = 0o755) {
   return Buffer.concat([Buffer.from(type), str(path), u32(mode), u32(0), u32(0), u64(0), u32(0), u64(0), u32(0), extra]);
 }
 function snapshot(entries, count = entries.length) {
-  const body = Buffer.concat([Buffer.from('ACS-SNAP'), u32(1), u32(0), str('box'), u64(count), ...entries]);
+  const body = Buffer.concat([Buffer.from('ACS-SNAP'), u32(1), u32(0), str('box'), ...entries, u64(count)]);
   return Buffer.concat([body, u32(zlib.crc32(body))]);
 }
 const root = entry('d', '');
