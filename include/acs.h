@@ -368,7 +368,8 @@ int acs_box_proc_wait(acs_box_proc *proc, int64_t timeout_ms, bool *ended /* OUT
 int acs_box_kill(acs_box *box, int pid, int sig, acs_err *err);
 
 /* Free the handle, closing its descriptors; a program still running is
-** killed (SIGKILL) first. NULL is a no-op. */
+** killed (SIGKILL) first. Free every handle of a box before the box.
+** NULL is a no-op. */
 void acs_box_proc_free(acs_box_proc *proc);
 
 /* ------------------------------------------------------- a box's files */

@@ -248,6 +248,19 @@ class BoxFs {
   }
   async rm(path, opts) {
     const o = opts || {};
+    if (!o.recursive) {
+      // as node's: a directory needs recursive, even an empty one
+      const st = await this._op('lstat', path).catch((e) => {
+        if (o.force && e.code === 'ENOENT') return null;
+        throw e;
+      });
+      if (st && (st.stat.mode & 0o170000) === 0o040000) {
+        const e = new SandboxError(`rm '${path}': it is a directory: pass { recursive: true } to remove it and what it holds`);
+        e.code = 'EISDIR';
+        throw e;
+      }
+      if (!st) return;
+    }
     await this._op('rm', path, { recursive: !!o.recursive, force: !!o.force });
   }
   async rename(from, to) { await this._op('rename', from, { to: boxPath('to', to) }); }
@@ -512,6 +525,16 @@ class Container {
   [Symbol.asyncDispose]() { return this.dispose(); }
 }
 
+// fn over items, at most 16 at a time: each is a request with a thread of
+// its own in acs serve
+async function inBatches(items, fn) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(16, items.length) }, worker));
+}
+
 /** Boot a container: a box with the given files, user, env and limits. */
 async function createContainer(options) {
   const cfg = checkOptions(options);
@@ -534,11 +557,11 @@ async function createContainer(options) {
         }
       }
     }
-    await Promise.all(cfg.fileList.map(([p, data]) => c._call('box.fs', { op: 'writeFile', path: p, data: b64(data), parents: true })));
+    await inBatches(cfg.fileList, ([p, data]) => c._call('box.fs', { op: 'writeFile', path: p, data: b64(data), parents: true }));
     if (cfg.cwd) await c._call('box.fs', { op: 'mkdir', path: cfg.cwd, recursive: true });
     if (agent) {
       const mine = [...made, ...cfg.fileList.map(([p]) => p)];
-      await Promise.all(mine.map((p) => c._call('box.fs', { op: 'chown', path: p, uid: 1000, gid: 1000 })));
+      await inBatches(mine, (p) => c._call('box.fs', { op: 'chown', path: p, uid: 1000, gid: 1000 }));
     }
   } catch (e) {
     await c.dispose();
