@@ -512,6 +512,13 @@ static int copy_out_l(acs_box *b, const char *box, const char *host, int depth, 
     if (mkdir(host, 0700) < 0 && errno != EEXIST)
       return acs__fail(err, -errno, ACS__ENV, "cannot make the host directory '%s': %s", host,
                        strerror(errno));
+    /* below the caller's own path, only a real directory is entered: a
+    ** link there (left by an earlier copy of some box's tree) would lead
+    ** the box's files out of the destination */
+    struct stat hst;
+    if (depth > 0 && (lstat(host, &hst) < 0 || !S_ISDIR(hst.st_mode)))
+      return acs__fail(err, -ENOTDIR, ACS__ENV, "cannot copy out '%s': the host path '%s' exists and "
+                       "is not a directory (a link is never followed there)", box, host);
     dlist d = {0};
     r = readdir_l(b, box, &d);
     if (r < 0) rc = fs_fail(err, r, "cannot list", box);

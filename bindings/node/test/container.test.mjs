@@ -330,3 +330,38 @@ test('spawn: a megabyte through stdin and back (the pipes fill and drain)', { sk
     await box.dispose();
   }
 });
+
+test('copyOut by attack: a link left by one box is never followed by the next one\'s files', { skip }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acs-copy-attack-'));
+  try {
+    fs.mkdirSync(path.join(dir, 'victim'));
+    const a = await createContainer();
+    const b = await createContainer();
+    try {
+      await a.exec(`mkdir /out; ln -s ${path.join(dir, 'victim')} /out/d; ln -s ${path.join(dir, 'victim', 'f')} /out/f`);
+      await a.copyOut('/out', path.join(dir, 'dest'));
+      await b.exec('mkdir -p /out/d; echo pwned > /out/d/x; echo pwned > /out/f');
+      await assert.rejects(b.copyOut('/out', path.join(dir, 'dest')), (e) => e instanceof SandboxError && /not a directory|exists|File exists|Too many levels/.test(e.message));
+      assert.deepEqual(fs.readdirSync(path.join(dir, 'victim')), []);
+    } finally {
+      await a.dispose();
+      await b.dispose();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('many execs and file calls at once on one box, and several boxes', { skip }, async () => {
+  const boxes = await Promise.all([1, 2, 3].map((i) => createContainer({ hostname: `b${i}` })));
+  try {
+    const runs = [];
+    for (const [i, box] of boxes.entries()) {
+      for (let k = 0; k < 8; k++) runs.push(box.exec(`echo ${k} $(hostname)`).then((r) => assert.equal(r.stdout, `${k} b${i + 1}\n`)));
+      for (let k = 0; k < 8; k++) runs.push(box.fs.writeFile(`/tmp/f${k}`, String(k)).then(() => box.fs.readFile(`/tmp/f${k}`, 'utf8')).then((t) => assert.equal(t, String(k))));
+    }
+    await Promise.all(runs);
+  } finally {
+    await Promise.all(boxes.map((b) => b.dispose()));
+  }
+});
