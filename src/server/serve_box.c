@@ -826,9 +826,23 @@ static void do_restore(req *r, sbox *b)
     return fail(r->c, r->id, "SandboxError", 0, "box.restore: cannot read '%s': %s", file, strerror(errno));
   if (!file && !b64_decode(d, strlen(d), &bytes, &len))
     return fail(r->c, r->id, "SandboxConfigError", 0, "box.restore: 'data' is not base64");
-  acs_box *nb = NULL;
   acs_err err = {0};
-  int rc = acs_box_new(&b->o, &nb, &err);
+  /* in place when nothing runs (the box and its exposed ports stay): the
+  ** other requests wait for it */
+  pthread_rwlock_unlock(&b->use);
+  pthread_rwlock_wrlock(&b->use);
+  int rc = fd >= 0 ? acs_box_restore_fd(b->box, fd, &err) : acs_box_restore(b->box, bytes, len, &err);
+  pthread_rwlock_unlock(&b->use);
+  pthread_rwlock_rdlock(&b->use);
+  if (rc != -EBUSY) {
+    free(bytes);
+    if (fd >= 0) close(fd);
+    if (rc) return fail_err(r->c, r->id, rc, &err);
+    return answer(r->c, r->id, NULL);
+  }
+  acs_err_clear(&err);
+  acs_box *nb = NULL;
+  rc = acs_box_new(&b->o, &nb, &err);
   if (!rc) rc = fd >= 0 ? acs_box_restore_fd(nb, fd, &err) : acs_box_restore(nb, bytes, len, &err);
   free(bytes);
   if (fd >= 0) close(fd);

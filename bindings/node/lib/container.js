@@ -511,7 +511,14 @@ class Container {
   /** Replace the box's files with a snapshot's; its running processes end. */
   async restore(bytes) {
     await restoreInto(this, toBytes('snapshot', bytes));
-    this._exposed.clear();
+    // exposed ports stay when it was restored in place; a new box has none
+    for (const [port, e] of this._exposed) {
+      const open = await new Promise((res) => {
+        const s = net.connect(e.port, e.host, () => { s.destroy(); res(true); });
+        s.once('error', () => res(false));
+      });
+      if (!open) this._exposed.delete(port);
+    }
   }
 
   /** End the box and every process in it. Safe to call more than once. */

@@ -365,3 +365,37 @@ test('many execs and file calls at once on one box, and several boxes', { skip }
     await Promise.all(boxes.map((b) => b.dispose()));
   }
 });
+
+test('restore in place keeps an exposed port; with a program running it is a new box', { skip }, async () => {
+  const box = await createContainer({
+    files: { '/app/s.js': "require('http').createServer((q, s) => s.end('up')).listen(8000)" },
+  });
+  try {
+    const snap = await box.snapshot();
+    const srv = box.spawn('node /app/s.js');
+    assert.equal(await box.waitForPort(8000, { timeoutMs: 20000 }), true);
+    const e = await box.expose(8000);
+    assert.equal((await box.request(8000)).text(), 'up');
+    await box.restore(snap); // a program runs: a new box, the server is gone
+    assert.equal(await srv.exited, 137);
+    assert.equal(await box.waitForPort(8000, { timeoutMs: 0 }), false);
+    box.spawn('node /app/s.js');
+    assert.equal(await box.waitForPort(8000, { timeoutMs: 20000 }), true);
+    const e2 = await box.expose(8000);
+    assert.notEqual(e2.port, e.port, 'a new box: a new host port');
+    await box.exec('true');
+    // nothing runs now but the server: kill it, restore in place, the port stays
+    await box.exec('kill $(pgrep -f s.js) 2>/dev/null; sleep 0.2; true');
+    for (let i = 0; i < 50 && (await box.exec('pgrep -f s.js')).exitCode === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 200));
+    await box.restore(snap);
+    const e3 = await box.expose(8000);
+    assert.equal(e3.port, e2.port, 'in place: the same host port');
+    box.spawn('node /app/s.js');
+    assert.equal(await box.waitForPort(8000, { timeoutMs: 20000 }), true);
+    const r = await fetch(`${e2.url}/`);
+    assert.equal(await r.text(), 'up');
+  } finally {
+    await box.dispose();
+  }
+});
