@@ -475,6 +475,54 @@ int acs_box_restore_fd(acs_box *box, int fd, acs_err *err);
 ** into a new box. */
 int acs_box_restore(acs_box *box, const void *data, size_t len, acs_err *err);
 
+/* ---------------------------------------------- commands of the host */
+
+/* A command the host defines: a real program file /usr/bin/NAME of the
+** box (found by which, command -v and #!; `NAME --help` and `man NAME`
+** print its summary), whose runs are the host's code: each run calls the
+** box's handler on a thread of its own with an acs_box_command, whose
+** stdin, stdout and stderr are the program's in the box (pipes, files,
+** whatever the shell gave it), so `NAME | tr a-z A-Z` and `yes | NAME`
+** work as with any program. */
+typedef struct acs_box_command acs_box_command;
+
+/* A run of a command. Return nothing in particular: the run ends with
+** acs_box_command_exit, which the handler (or any thread it hands the
+** run to) must call once. */
+typedef void (*acs_box_command_fn)(void *user, acs_box_command *cmd);
+
+/* Take the box's command runs with fn (replacing an earlier handler). fn
+** is called until acs_box_free returns. ACS_EENV when the kernel is gone. */
+int acs_box_on_command(acs_box *box, acs_box_command_fn fn, void *user, acs_err *err);
+
+/* Make /usr/bin/NAME a command of the host (mode 0755, root's), replacing
+** a file there. name: letters, digits, '.', '_', '-', not starting with
+** '-' or '.'; summary: one line (may be NULL). ACS_ECONFIG for a bad name. */
+int acs_box_install_command(acs_box *box, const char *name, const char *summary, acs_err *err);
+
+/* Who runs it and how, borrowed from cmd: its name (argv[0]'s last
+** component), argv (argc items, argv[0] as given), "NAME=VALUE" env
+** items, its cwd, uid and pid in the box. */
+const char *acs_box_command_name(const acs_box_command *cmd);
+const char *const *acs_box_command_argv(const acs_box_command *cmd, size_t *argc /* OUT */);
+const char *const *acs_box_command_env(const acs_box_command *cmd, size_t *count /* OUT */);
+const char *acs_box_command_cwd(const acs_box_command *cmd);
+int acs_box_command_uid(const acs_box_command *cmd);
+int acs_box_command_pid(const acs_box_command *cmd);
+
+/* Up to n bytes of its stdin (n <= 65536), waiting for them: the count, 0
+** at the end, -EPIPE when the program is gone. Only what is asked for is
+** read from the box. */
+int64_t acs_box_command_read(acs_box_command *cmd, void *buf, size_t n);
+
+/* Write to its stdout (stream 1) or stderr (2): 0, or -EPIPE when the
+** program is gone (its reader went away: it died of SIGPIPE). */
+int acs_box_command_write(acs_box_command *cmd, int stream, const void *data, size_t n);
+
+/* End the run with status (0..255; the program exits with it) and free
+** cmd. */
+void acs_box_command_exit(acs_box_command *cmd, int status);
+
 /* The box's network, from the host. Box ports are the box's own: a
 ** program in the box listens on one, and nothing on the host reaches it
 ** but these. */

@@ -189,6 +189,7 @@ fail:
 void acs_box_free(acs_box *b)
 {
   if (!b) return;
+  acs__box_cmd_stop(b);
   if (b->sock >= 0) close(b->sock); /* the kernel kills every process and exits */
   if (b->kernel > 0)
     while (waitpid(b->kernel, NULL, 0) < 0 && errno == EINTR) {}

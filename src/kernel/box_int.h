@@ -22,7 +22,15 @@ struct acs_box {
   uint32_t seq;
   unsigned char *sbuf, *rbuf;
   pthread_mutex_t lock;
+  /* host commands (box_cmd.c): the channel's reader, when set */
+  bool cmd_on;
+  struct acs__box_chan *cmd;
+  pthread_t cmd_thread;
 };
+
+/* box_cmd.c: stop the host commands' reader (acs_box_free, before the
+** kernel goes). */
+void acs__box_cmd_stop(acs_box *b);
 
 /* Under b->lock. Send m and wait for its reply: the result (>= 0, or a
 ** negative errno; -EPIPE when the kernel is gone, -E2BIG for a message too

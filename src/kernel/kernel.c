@@ -138,7 +138,8 @@ static void owner_message(void)
 
     case ACS__BOX_WAITFD:
     case ACS__BOX_SNAPSHOT:
-    case ACS__BOX_RESTORE: ok = acs__kernel_owner_more(&K, &owner_p, &h, &rd, fds, nfds); nfds = 0; break;
+    case ACS__BOX_RESTORE:
+    case ACS__BOX_CMD_CHANNEL: ok = acs__kernel_owner_more(&K, &owner_p, &h, &rd, fds, nfds); nfds = 0; break;
     default: ok = acs__kernel_call(&K, &owner_p, K.owner, &h, &rd, fds, nfds); nfds = 0;
     }
   }
@@ -168,8 +169,10 @@ static void proc_message(acs__proc *p)
   bool fds_ok = nfds == 0;
   for (int i = 0; i < nfds; i++) close(fds[i]);
   nfds = 0;
-  if (!fds_ok || !acs__msg_parse(K.rbuf, (size_t)n, &h, &rd) || h.op >= 100 ||
-      !acs__kernel_call(&K, p, p->sock, &h, &rd, fds, nfds)) {
+  if (!fds_ok || !acs__msg_parse(K.rbuf, (size_t)n, &h, &rd) ||
+      (h.op >= 100 && h.op != ACS__SYS_HOSTCMD) ||
+      !(h.op == ACS__SYS_HOSTCMD ? acs__kernel_hostcmd(&K, p, &h, &rd)
+                                 : acs__kernel_call(&K, p, p->sock, &h, &rd, fds, nfds))) {
     /* a malformed or hostile message ends its sender, never the kernel */
     acs__proc_drop(&K, p, "malformed message");
   }

@@ -155,6 +155,9 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o);
 ** the owner's pseudo-process. Returns false for a malformed request. */
 bool acs__kernel_owner_more(acs__kernel *k, acs__proc *owner, const acs__sys_hdr *h, acs__rd *rd,
                             int *fds, int nfds);
+/* owner_more.c: a guest's HOSTCMD (a command the host defined): false for
+** a malformed request. */
+bool acs__kernel_hostcmd(acs__kernel *k, acs__proc *p, const acs__sys_hdr *h, acs__rd *rd);
 /* snapshot.c: the whole filesystem as a snapshot in file fd (returns its
 ** size or -errno); and the filesystem made anew from one (0, or -errno
 ** with why[] saying what is wrong with it). */

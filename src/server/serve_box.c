@@ -91,8 +91,19 @@ typedef struct sbox {
   int refs;                /* under L.lock */
   int watchers;            /* spawned processes being watched (under L.lock) */
   bool disposed;
+  bool commands;           /* its command runs come here (box.installCommand) */
+  acs__serve_box_client c; /* its client's, for the events of its commands */
   struct sbox *next;
 } sbox;
+
+/* A run of a host command (box.installCommand), until box.commandExit. */
+typedef struct scmd {
+  int id;
+  sbox *b;
+  acs_box_command *cmd;
+  int refs;                /* requests using it (under L.lock) */
+  struct scmd *next;
+} scmd;
 
 typedef struct sproc {
   int id;
@@ -109,7 +120,8 @@ static struct {
   pthread_cond_t changed;
   sbox *boxes;
   sproc *procs;
-  int next_box, next_proc;
+  scmd *cmds;
+  int next_box, next_proc, next_cmd;
 } L = {.lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER};
 
 static void sbox_free(sbox *b)
@@ -168,7 +180,7 @@ static void fail(const acs__serve_box_client *c, json_t *id, const char *type, i
       {ENOENT, "ENOENT"}, {EEXIST, "EEXIST"}, {ENOTDIR, "ENOTDIR"}, {EISDIR, "EISDIR"},
       {ENOTEMPTY, "ENOTEMPTY"}, {EACCES, "EACCES"}, {EPERM, "EPERM"}, {ENOSPC, "ENOSPC"},
       {EINVAL, "EINVAL"}, {ELOOP, "ELOOP"}, {ENAMETOOLONG, "ENAMETOOLONG"}, {EFBIG, "EFBIG"},
-      {EBUSY, "EBUSY"}, {EXDEV, "EXDEV"}};
+      {EBUSY, "EBUSY"}, {EXDEV, "EXDEV"}, {EPIPE, "EPIPE"}};
   for (size_t i = 0; code < 0 && i < sizeof names / sizeof *names; i++)
     if (names[i].e == -code) json_object_set_new(e, "code", json_string(names[i].name));
   free(msg);
@@ -340,6 +352,7 @@ static void do_create(req *r)
   }
   pthread_rwlock_init(&b->use, NULL);
   b->cl = r->c->cl;
+  b->c = *r->c;
   pthread_mutex_lock(&L.lock);
   b->id = ++L.next_box;
   b->next = L.boxes;
@@ -352,9 +365,13 @@ static void do_create(req *r)
 
 /* Take the box out of the list; kill its processes; wait until no
 ** request and no watcher uses it; free it. */
+static void end_commands(sbox *b);
+static void on_command(void *user, acs_box_command *cmd);
+
 static void dispose(sbox *b)
 {
   acs_box_kill(b->box, -1, SIGKILL, NULL);
+  end_commands(b);
   pthread_mutex_lock(&L.lock);
   for (sbox **pp = &L.boxes; *pp; pp = &(*pp)->next)
     if (*pp == b) {
@@ -844,6 +861,7 @@ static void do_restore(req *r, sbox *b)
   acs_box *nb = NULL;
   rc = acs_box_new(&b->o, &nb, &err);
   if (!rc) rc = fd >= 0 ? acs_box_restore_fd(nb, fd, &err) : acs_box_restore(nb, bytes, len, &err);
+  if (!rc && b->commands) rc = acs_box_on_command(nb, on_command, b, &err);
   free(bytes);
   if (fd >= 0) close(fd);
   if (rc) {
@@ -901,6 +919,161 @@ static void do_net(req *r, sbox *b, bool expose)
   answer(r->c, r->id, res);
 }
 
+/* ------------------------------------------------------------ commands */
+
+static void end_commands(sbox *b)
+{
+  for (;;) {
+    pthread_mutex_lock(&L.lock);
+    scmd **pp = &L.cmds;
+    while (*pp && (*pp)->b != b) pp = &(*pp)->next;
+    scmd *c = *pp;
+    if (c) {
+      *pp = c->next;
+      while (c->refs > 0) pthread_cond_wait(&L.changed, &L.lock);
+    }
+    pthread_mutex_unlock(&L.lock);
+    if (!c) return;
+    acs_box_command_exit(c->cmd, 128 + SIGKILL);
+    free(c);
+  }
+}
+
+/* A run of one of the box's commands (a thread of the C API's): told to
+** the client, which answers with box.commandRead/Write/Exit. */
+static void on_command(void *user, acs_box_command *cmd)
+{
+  pthread_mutex_lock(&L.lock);
+  sbox *b = L.boxes;
+  while (b && b != user) b = b->next; /* a disposed box is no longer listed */
+  scmd *c = b && !b->disposed ? calloc(1, sizeof *c) : NULL;
+  if (c) {
+    c->id = ++L.next_cmd;
+    c->b = b;
+    c->cmd = cmd;
+    c->next = L.cmds;
+    L.cmds = c;
+    b->refs++;
+  }
+  pthread_mutex_unlock(&L.lock);
+  if (!c) return acs_box_command_exit(cmd, 128 + SIGKILL);
+  json_t *m = json_object();
+  json_object_set_new(m, "event", json_string("command"));
+  json_object_set_new(m, "box", json_integer(b->id));
+  json_object_set_new(m, "call", json_integer(c->id));
+  json_object_set_new(m, "name", json_string(acs_box_command_name(cmd)));
+  size_t n;
+  const char *const *v = acs_box_command_argv(cmd, &n);
+  json_t *a = json_array();
+  for (size_t i = 0; i < n; i++) json_array_append_new(a, json_string(v[i]));
+  json_object_set_new(m, "argv", a);
+  v = acs_box_command_env(cmd, &n);
+  json_t *e = json_object();
+  for (size_t i = 0; i < n; i++) {
+    const char *eq = strchr(v[i], '=');
+    if (eq) {
+      char *k = strndup(v[i], (size_t)(eq - v[i]));
+      if (k) json_object_set_new(e, k, json_string(eq + 1));
+      free(k);
+    }
+  }
+  json_object_set_new(m, "env", e);
+  json_object_set_new(m, "cwd", json_string(acs_box_command_cwd(cmd)));
+  json_object_set_new(m, "uid", json_integer(acs_box_command_uid(cmd)));
+  json_object_set_new(m, "pid", json_integer(acs_box_command_pid(cmd)));
+  b->c.send(b->c.cl, m);
+  box_put(b);
+}
+
+static void do_install(req *r, sbox *b)
+{
+  const char *name = str_field(r, "name", true);
+  const char *summary = str_field(r, "summary", false);
+  if (r->bad) return;
+  acs_err err = {0};
+  int rc = 0;
+  if (!b->commands) rc = acs_box_on_command(b->box, on_command, b, &err);
+  if (!rc) b->commands = true;
+  if (!rc) rc = acs_box_install_command(b->box, name, summary, &err);
+  if (rc) return fail_err(r->c, r->id, rc, &err);
+  answer(r->c, r->id, NULL);
+}
+
+static scmd *cmd_get(req *r, sbox *b)
+{
+  json_int_t id = int_field(r, "call", -1, 1, INT32_MAX);
+  if (r->bad) return NULL;
+  pthread_mutex_lock(&L.lock);
+  scmd *c = L.cmds;
+  while (c && !(c->id == id && c->b == b)) c = c->next;
+  if (c) c->refs++;
+  pthread_mutex_unlock(&L.lock);
+  if (!c) fail(r->c, r->id, "SandboxError", 0, "%s: command run %lld has ended (or never was)", r->method,
+               (long long)id);
+  return c;
+}
+
+static void cmd_put(scmd *c)
+{
+  pthread_mutex_lock(&L.lock);
+  c->refs--;
+  pthread_cond_broadcast(&L.changed);
+  pthread_mutex_unlock(&L.lock);
+}
+
+static void do_command_io(req *r, sbox *b)
+{
+  const char *what = r->method + strlen("box.command");
+  if (!strcmp(what, "Exit")) {
+    int64_t code = int_field(r, "exitCode", 0, 0, 255);
+    scmd *c = r->bad ? NULL : cmd_get(r, b);
+    if (!c) return;
+    pthread_mutex_lock(&L.lock);
+    for (scmd **pp = &L.cmds; *pp; pp = &(*pp)->next)
+      if (*pp == c) {
+        *pp = c->next;
+        break;
+      }
+    c->refs--;
+    while (c->refs > 0) pthread_cond_wait(&L.changed, &L.lock);
+    pthread_mutex_unlock(&L.lock);
+    acs_box_command_exit(c->cmd, (int)code);
+    free(c);
+    return answer(r->c, r->id, NULL);
+  }
+  if (!strcmp(what, "Read")) {
+    int64_t max = int_field(r, "max", 65536, 1, 65536);
+    scmd *c = r->bad ? NULL : cmd_get(r, b);
+    if (!c) return;
+    char *buf = malloc((size_t)max);
+    int64_t n = buf ? acs_box_command_read(c->cmd, buf, (size_t)max) : -ENOMEM;
+    cmd_put(c);
+    json_t *res = json_object();
+    json_object_set_new(res, "data", b64_value(buf ? buf : "", n > 0 ? (size_t)n : 0));
+    if (n <= 0) json_object_set_new(res, "end", json_true());
+    free(buf);
+    return answer(r->c, r->id, res);
+  }
+  if (!strcmp(what, "Write")) {
+    int64_t stream = int_field(r, "stream", 1, 1, 2);
+    const char *d = str_field(r, "data", true);
+    if (r->bad) return;
+    char *bytes = NULL;
+    size_t len = 0;
+    if (!b64_decode(d, strlen(d), &bytes, &len))
+      return fail(r->c, r->id, "SandboxConfigError", 0, "box.commandWrite: 'data' is not base64");
+    scmd *c = cmd_get(r, b);
+    int rc = c ? acs_box_command_write(c->cmd, (int)stream, bytes, len) : 0;
+    if (c) cmd_put(c);
+    free(bytes);
+    if (!c) return;
+    if (rc) return fail(r->c, r->id, "SandboxError", -EPIPE, "box.commandWrite: the program's %s is "
+                        "closed (its reader is gone)", stream == 1 ? "stdout" : "stderr");
+    return answer(r->c, r->id, NULL);
+  }
+  fail(r->c, r->id, "SandboxConfigError", 0, "unknown method '%s'", r->method);
+}
+
 /* ------------------------------------------------------------ dispatch */
 
 typedef struct work {
@@ -939,10 +1112,13 @@ static void *run(void *arg)
       else if (!strcmp(r.method, "box.restore")) do_restore(&r, b);
       else if (!strcmp(r.method, "box.waitForPort")) do_net(&r, b, false);
       else if (!strcmp(r.method, "box.expose")) do_net(&r, b, true);
+      else if (!strcmp(r.method, "box.installCommand")) do_install(&r, b);
+      else if (!strncmp(r.method, "box.command", 11)) do_command_io(&r, b);
       else
         fail(&w->c, w->id, "SandboxConfigError", 0, "unknown method '%s' (box.create, box.exec, "
              "box.spawn, box.stdin, box.kill, box.fs, box.snapshot, box.restore, box.waitForPort, "
-             "box.expose, box.dispose)", r.method);
+             "box.expose, box.installCommand, box.commandRead, box.commandWrite, box.commandExit, "
+             "box.dispose)", r.method);
       pthread_rwlock_unlock(&b->use);
       box_put(b);
     }

@@ -137,6 +137,10 @@ enum {
                               kernel writes i32 pid, i32 status there and closes it */
   ACS__BOX_SNAPSHOT = 121, /* a file (memfd) as SCM_RIGHTS -> its size once written */
   ACS__BOX_RESTORE = 122,  /* a file holding a snapshot as SCM_RIGHTS -> 0; str why it failed */
+  ACS__BOX_CMD_CHANNEL = 123, /* a SOCK_SEQPACKET socket as SCM_RIGHTS -> 0: host commands' runs
+                                 are told there (owner_more.c) */
+  ACS__SYS_HOSTCMD = 124,  /* a guest's call (the one above 99): str name -> 0; the host's end
+                              of the command's socket as SCM_RIGHTS */
 };
 
 typedef struct acs__sys_hdr {

@@ -906,6 +906,20 @@ int acs_sys_dial(const char *host, int port, char *why, size_t why_len)
   return mine < 0 ? -e : mine;
 }
 
+int acs_sys_hostcmd(const char *name)
+{
+  acs__msg m = start(ACS__SYS_HOSTCMD);
+  acs__msg_str(&m, name);
+  acs__rd rd;
+  int got[ACS__SYS_MAX_FDS], ngot = 0;
+  int64_t r = call(&m, &rd, got, &ngot);
+  if (r < 0 || ngot != 1) {
+    for (int i = 0; i < ngot; i++) close(got[i]);
+    return r < 0 ? (int)r : -EPROTO;
+  }
+  return got[0];
+}
+
 ssize_t acs_sys_pkg_install(const char *dir, const void *req, size_t len, char **answer)
 {
   *answer = NULL;

@@ -144,6 +144,11 @@ int acs_sys_kill(int pid, int sig);
 int acs_sys_getpid(void);
 int acs_sys_getppid(void);
 
+/* A command the host defined (acs_box_install_command): a socket to the
+** host's code running it (a real fd, the caller's), or -ENOSYS when the
+** box's owner takes no commands. */
+int acs_sys_hostcmd(const char *name);
+
 /* The box's network (docs/box-net.md). A socket's addresses as the
 ** kernel made them: the box's own ("127.0.0.1", "::1", "::ffff:127.0.0.1")
 ** or, for a connection from the host through an exposed port, the host
