@@ -7,3 +7,4 @@ export const SandboxError = cjs.SandboxError;
 export const SandboxConfigError = cjs.SandboxConfigError;
 export const createContainer = cjs.createContainer;
 export const Container = cjs.Container;
+export const defineCommand = cjs.defineCommand;

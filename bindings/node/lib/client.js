@@ -38,6 +38,7 @@ class Server {
     this.acsPath = acsPath;
     this.pending = new Map(); // id -> { resolve, reject, signal, onAbort, raw, onEvent }
     this.procs = new Map(); // "box/proc" -> listener of a spawned process's events
+    this.commands = new Map(); // box -> listener of its host commands' runs
     this.holds = 0; // spawned processes alive: they keep the child ref'd
     this.partial = [];
     this.stderrTail = '';
@@ -155,7 +156,10 @@ class Server {
       return this.fatal(`acs serve sent a line that is not JSON: ${line.slice(0, 200)}`);
     }
     if (msg !== null && typeof msg === 'object' && typeof msg.event === 'string') {
-      if (typeof msg.proc === 'number') {
+      if (msg.event === 'command') {
+        const l = this.commands.get(msg.box);
+        if (l) l(msg);
+      } else if (typeof msg.proc === 'number') {
         const l = this.procs.get(`${msg.box}/${msg.proc}`);
         if (l) l(msg);
       } else {

@@ -308,13 +308,14 @@ class BoxProcess {
         resolveExit(msg.exitCode);
       }
     };
-    server.call({ method: 'box.spawn', box: c._box, ...request }, null, (res) => {
+    const start = () => server.call({ method: 'box.spawn', box: c._box, ...request }, null, (res) => {
       // before the lines that follow the answer: its events
       this.pid = res.pid;
       this._proc = res.proc;
       server.procs.set(`${c._box}/${res.proc}`, onEvent);
       server.hold(true);
-    }).then(() => this._startOk(), (e) => {
+    });
+    (c._installing ? c._installing.then(start) : start()).then(() => this._startOk(), (e) => {
       this._startFail(e);
       this.exitCode = 127;
       this.stderr.push(Buffer.from(`${e.message}\n`));
@@ -351,12 +352,101 @@ class Container {
     this._onStderr = cfg.onStderr;
     this._disposed = null;
     this._exposed = new Map();
+    this._commands = new Map();
     this.fs = new BoxFs(this);
+    /** The box's kernel: installCommand(defineCommand({ name, summary, run })). */
+    this.kernel = { installCommand: (cmd) => this._installCommand(cmd) };
+  }
+
+  async _installCommand(cmd) {
+    if (!cmd || typeof cmd !== 'object' || typeof cmd.name !== 'string' || typeof cmd.run !== 'function') {
+      fail('installCommand(command): give defineCommand({ name, summary, run })');
+    }
+    const server = getServer();
+    this._commands.set(cmd.name, cmd);
+    server.commands.set(this._box, (msg) => { this._runCommand(server, msg); });
+    if (this._disposed) throw new SandboxError('installCommand: the container was disposed; create a new one');
+    const p = server.call({ method: 'box.installCommand', box: this._box, name: cmd.name, summary: cmd.summary || '' });
+    const before = this._installing || Promise.resolve();
+    const mine = before.then(() => p).then(() => {}, () => {});
+    this._installing = mine;
+    mine.then(() => { if (this._installing === mine) this._installing = null; });
+    await p;
+  }
+
+  // One run of a host command: its ctx over box.commandRead/Write/Exit.
+  async _runCommand(server, msg) {
+    server.hold(true);
+    const call = msg.call;
+    const io = (method, fields) => server.call({ method, box: this._box, ...fields });
+    let writes = Promise.resolve();
+    let broken = false;
+    const out = (stream, data) => {
+      const bytes = typeof data === 'string' ? Buffer.from(data) : toBytes('data', data);
+      if (!bytes.length) return writes;
+      writes = writes.then(() => (broken ? undefined : io('box.commandWrite', { call, stream, data: b64(bytes) }).catch(() => { broken = true; })));
+      return writes;
+    };
+    let ended = false;
+    const readChunk = async () => {
+      if (ended) return null;
+      const r = await io('box.commandRead', { call, max: 65536 }).catch(() => ({ end: true, data: '' }));
+      if (r.end) ended = true;
+      const b = Buffer.from(r.data || '', 'base64');
+      return b.length ? b : ended ? null : Buffer.alloc(0);
+    };
+    const stdin = {
+      async *[Symbol.asyncIterator]() {
+        for (;;) {
+          const b = await readChunk();
+          if (b === null) return;
+          if (b.length) yield b;
+        }
+      },
+      async text() {
+        const parts = [];
+        for await (const b of stdin) parts.push(b);
+        return Buffer.concat(parts).toString('utf8');
+      },
+    };
+    const ctx = {
+      name: msg.name,
+      args: msg.argv.slice(1),
+      argv: msg.argv,
+      env: msg.env,
+      cwd: msg.cwd,
+      uid: msg.uid,
+      pid: msg.pid,
+      stdin,
+      fs: this.fs,
+      write: (s) => out(1, s),
+      line: (s) => out(1, `${s === undefined ? '' : s}\n`),
+      error: (s) => out(2, String(s).endsWith('\n') ? String(s) : `${s}\n`),
+    };
+    let code = 0;
+    const cmd = this._commands.get(msg.name);
+    try {
+      if (!cmd) {
+        ctx.error(`${msg.name}: command not found (no host command of this name in this container)`);
+        code = 127;
+      } else {
+        const r = await cmd.run(ctx);
+        code = Number.isInteger(r) ? r & 0xff : r === false ? 1 : 0;
+      }
+    } catch (e) {
+      ctx.error(`${msg.name}: ${e && e.message ? e.message : String(e)}`);
+      code = 1;
+    }
+    await writes;
+    await io('box.commandExit', { call, exitCode: code }).catch(() => {});
+    server.hold(false);
   }
 
   _call(method, fields, onEvent) {
     if (this._disposed) return Promise.reject(new SandboxError(`${method}: the container was disposed; create a new one`));
-    return getServer().call({ method, box: this._box, ...fields }, onEvent);
+    const go = () => getServer().call({ method, box: this._box, ...fields }, onEvent);
+    // after the commands installed so far (installCommand need not be awaited)
+    return this._installing ? this._installing.then(go) : go();
   }
 
   _spawnFields(opts, extra) {
@@ -524,6 +614,8 @@ class Container {
   /** End the box and every process in it. Safe to call more than once. */
   dispose() {
     if (!this._disposed) {
+      const server = getServer();
+      if (server.commands.get(this._box)) server.commands.delete(this._box);
       this._disposed = getServer().call({ method: 'box.dispose', box: this._box }).then(() => {}, () => {});
     }
     return this._disposed;
@@ -577,4 +669,19 @@ async function createContainer(options) {
   return c;
 }
 
-module.exports = { createContainer, Container, IGNORED };
+/**
+ * A command for Container.kernel.installCommand: a real file in the box's
+ * /usr/bin whose runs are run(ctx) here. ctx: args, env, cwd, stdin (async
+ * iterable, text()), write, line, error, fs. Its return value (a number) is
+ * the exit status; a thrown error is status 1 with its message on stderr.
+ */
+function defineCommand(spec) {
+  if (!isPlainObject(spec)) fail('defineCommand({ name, summary, run }): give an object');
+  const { name, summary, run } = spec;
+  if (typeof name !== 'string' || !/^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(name)) fail(`defineCommand: name must be letters, digits, '.', '_' and '-' (got ${JSON.stringify(name)})`);
+  if (summary !== undefined && (typeof summary !== 'string' || summary.includes('\n'))) fail('defineCommand: summary must be one line of text');
+  if (typeof run !== 'function') fail('defineCommand: run must be a function (ctx) => exit status');
+  return Object.freeze({ name, summary: summary || '', run });
+}
+
+module.exports = { createContainer, defineCommand, Container, IGNORED };

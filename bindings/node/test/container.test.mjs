@@ -399,3 +399,48 @@ test('restore in place keeps an exposed port; with a program running it is a new
     await box.dispose();
   }
 });
+
+test('the seed: kernel.installCommand(defineCommand(...)), a real file in /usr/bin', { skip }, async () => {
+  const { defineCommand } = require('../index.js');
+  const box = await createContainer();
+  try {
+    box.kernel.installCommand(
+      defineCommand({
+        name: 'greet',
+        summary: 'say hello',
+        run: (ctx) => (ctx.line(`hello ${ctx.args[0] ?? 'world'}`), 0),
+      }),
+    );
+    // (installCommand is async: the seed's next line waits for its exec, which comes after it)
+    assert.equal((await box.exec('greet there | tr a-z A-Z')).stdout, 'HELLO THERE\n');
+    let r = await box.exec('which greet; command -v greet; greet --help | head -2; man greet | sed -n 2p');
+    assert.equal(r.stdout, '/usr/bin/greet\n/usr/bin/greet\nUsage: greet [ARGUMENT]...\nsay hello\nsay hello\n');
+    // `yes | greet` stops when greet returns; #! finds it too
+    r = await box.exec('yes | greet; echo "st=$?"; printf "#!/usr/bin/greet\\n" > /tmp/s; chmod +x /tmp/s; /tmp/s; greet a b c');
+    assert.equal(r.stdout, 'hello world\nst=0\nhello /tmp/s\nhello a\n');
+    await box.kernel.installCommand(defineCommand({
+      name: 'shout',
+      run: async (ctx) => {
+        const text = await ctx.stdin.text();
+        ctx.write(text.toUpperCase());
+        ctx.error(`read ${text.length} in ${ctx.cwd} as ${ctx.env.USER}`);
+        return text.length > 3 ? 3 : 0;
+      },
+    }));
+    r = await box.exec('printf "abc\\ndef\\n" | shout; echo "st=$?"', { cwd: '/tmp', user: 'agent' });
+    assert.equal(r.stdout, 'ABC\nDEF\nst=3\n');
+    assert.equal(r.stderr, 'read 8 in /tmp as agent\n');
+    await box.kernel.installCommand(defineCommand({ name: 'boom', run: () => { throw new Error('it broke'); } }));
+    r = await box.exec('boom; echo "st=$?"');
+    assert.equal(r.stdout, 'st=1\n');
+    assert.equal(r.stderr, 'boom: it broke\n');
+    // ctx.fs is the box's files
+    await box.kernel.installCommand(defineCommand({ name: 'peek', run: async (ctx) => { ctx.write(await ctx.fs.readFile(ctx.args[0], 'utf8')); } }));
+    r = await box.exec('echo inside > /tmp/p; peek /tmp/p');
+    assert.equal(r.stdout, 'inside\n');
+    assert.throws(() => defineCommand({ name: '-x', run() {} }), SandboxConfigError);
+    assert.throws(() => defineCommand({ name: 'x' }), /run must be a function/);
+  } finally {
+    await box.dispose();
+  }
+});
