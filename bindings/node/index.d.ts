@@ -177,8 +177,42 @@ export interface HttpResponse {
   body: Buffer; text(): string; json(): any;
 }
 
+/** What a host command's run gets. */
+export interface CommandContext {
+  name: string;
+  /** The arguments (argv without argv[0]). */
+  args: string[];
+  argv: string[];
+  env: Record<string, string>;
+  cwd: string;
+  uid: number;
+  pid: number;
+  /** The program's stdin, read only as you read it. */
+  stdin: AsyncIterable<Buffer> & { text(): Promise<string> };
+  /** The box's files. */
+  fs: BoxFs;
+  write(data: string | Uint8Array): Promise<void>;
+  line(text?: string): Promise<void>;
+  /** A line on stderr. */
+  error(text: string): Promise<void>;
+}
+
+export interface CommandSpec {
+  /** Its file is /usr/bin/NAME: letters, digits, '.', '_', '-'. */
+  name: string;
+  /** One line, shown by NAME --help and man NAME. */
+  summary?: string;
+  /** The exit status (a number; nothing is 0); a throw is status 1 with its message on stderr. */
+  run(ctx: CommandContext): number | void | Promise<number | void>;
+}
+
+/** A command for Container.kernel.installCommand. */
+export declare function defineCommand(spec: CommandSpec): Readonly<Required<CommandSpec>>;
+
 export declare class Container {
   fs: BoxFs;
+  /** Commands run by the host's code: a real file in the box's /usr/bin. */
+  kernel: { installCommand(command: CommandSpec): Promise<void> };
   exec(command: string, opts?: ContainerExecOptions): Promise<ContainerExecResult>;
   run(argv: string[], opts?: ContainerExecOptions): Promise<ContainerExecResult>;
   spawn(command: string | string[], opts?: { cwd?: string; env?: Record<string, string>; user?: 'root' | 'agent' }): BoxProcess;
