@@ -55,7 +55,10 @@ static int probe_see(int argc, char **argv)
   return 0;
 }
 
+int acs__prog_acs_host(int argc, char **argv); /* src/cmds/acs_host.c */
+
 const acs__program acs__programs[] = {
+    {"acs-host", acs__prog_acs_host},
     {"probe-cat", probe_cat},
     {"probe-see", probe_see},
     {"probe-wait", probe_wait},
@@ -294,4 +297,61 @@ Test(box_api, snapshot_and_restore)
   acs_err_clear(&e);
   acs_box_proc_free(p);
   acs_free(snap);
+}
+
+/* A host command: echo its args, then its stdin upper-cased on stdout, a
+** note on stderr, status 9. */
+static void greet(void *user, acs_box_command *cmd)
+{
+  int *runs = user;
+  __atomic_add_fetch(runs, 1, __ATOMIC_SEQ_CST);
+  size_t argc;
+  const char *const *argv = acs_box_command_argv(cmd, &argc);
+  char line[256];
+  int n = snprintf(line, sizeof line, "%s %s in %s uid %d\n", acs_box_command_name(cmd),
+                   argc > 1 ? argv[1] : "-", acs_box_command_cwd(cmd), acs_box_command_uid(cmd));
+  acs_box_command_write(cmd, 1, line, (size_t)n);
+  char buf[256];
+  int64_t k;
+  while ((k = acs_box_command_read(cmd, buf, sizeof buf)) > 0) {
+    for (int64_t i = 0; i < k; i++)
+      if (buf[i] >= 'a' && buf[i] <= 'z') buf[i] -= 32;
+    acs_box_command_write(cmd, 1, buf, (size_t)k);
+  }
+  acs_box_command_write(cmd, 2, "done\n", 5);
+  acs_box_command_exit(cmd, 9);
+}
+
+Test(box_api, commands_of_the_host)
+{
+  int runs = 0;
+  acs_err e = {0};
+  cr_assert_eq(acs_box_install_command(box, "-bad", NULL, &e), ACS_ECONFIG);
+  acs_err_clear(&e);
+  OK(acs_box_install_command(box, "greet", "say hello", &e_));
+  /* no handler yet: the program says so */
+  const char *argv[] = {"greet", "there"};
+  acs_box_spawn_options o = {.version = ACS_BOX_SPAWN_OPTIONS_VERSION, .argv = argv, .argc = 2,
+                             .stdin_data = "abc\n", .stdin_len = 4, .user = "agent", .cwd = "/tmp"};
+  acs_exec_result *r = NULL;
+  OK(acs_box_spawn(box, &o, &r, &e_));
+  cr_assert_eq(r->exit_code, 126);
+  cr_assert(strstr(r->stderr_data, "runs no commands"), "%s", r->stderr_data);
+  acs_exec_result_free(r);
+  OK(acs_box_on_command(box, greet, &runs, &e_));
+  OK(acs_box_spawn(box, &o, &r, &e_));
+  cr_assert_str_eq(r->stdout_data, "greet there in /tmp uid 1000\nABC\n");
+  cr_assert_str_eq(r->stderr_data, "done\n");
+  cr_assert_eq(r->exit_code, 9);
+  acs_exec_result_free(r);
+  /* --help is the box's own, from the summary */
+  const char *h[] = {"/usr/bin/greet", "--help"};
+  o.argv = h;
+  OK(acs_box_spawn(box, &o, &r, &e_));
+  cr_assert_str_eq(r->stdout_data, "Usage: greet [ARGUMENT]...\nsay hello\n(a command of the box's host)\n");
+  acs_exec_result_free(r);
+  cr_assert_eq(__atomic_load_n(&runs, __ATOMIC_SEQ_CST), 1);
+  acs_box_stat st;
+  OK(acs_box_stat_path(box, "/usr/bin/greet", false, &st, &e_));
+  cr_assert_eq(st.mode, S_IFREG | 0755);
 }
