@@ -946,6 +946,16 @@ static void on_command(void *user, acs_box_command *cmd)
   pthread_mutex_lock(&L.lock);
   sbox *b = L.boxes;
   while (b && b != user) b = b->next; /* a disposed box is no longer listed */
+  /* a box's programs may start runs faster than the client ends them: a
+  ** bound, so that the client is not flooded */
+  int active = 0;
+  for (scmd *x = L.cmds; x; x = x->next) active += x->b == b;
+  if (b && active >= 256) {
+    pthread_mutex_unlock(&L.lock);
+    static const char msg[] = "too many runs of the host's commands at once in this box (256): wait for one to end\n";
+    acs_box_command_write(cmd, 2, msg, sizeof msg - 1);
+    return acs_box_command_exit(cmd, 126);
+  }
   scmd *c = b && !b->disposed ? calloc(1, sizeof *c) : NULL;
   if (c) {
     c->id = ++L.next_cmd;
