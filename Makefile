@@ -23,7 +23,7 @@ UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit_%)
 
 .PHONY: all deps run test test-online asan test-asan bench clean fuzz fuzz-lang fuzz-policy fuzz-tar fuzz-semver \
-        fuzz-vfs fuzz-serve
+        fuzz-vfs fuzz-serve fuzz-sed fuzz-awk fuzz-find fuzz-sh
 
 all: $(BUILD)/acs $(BUILD)/libacs.a $(BUILD)/libacs.so
 
@@ -216,11 +216,28 @@ $(FUZZ_BUILD)/serve_fuzz: tests/fuzz/serve_fuzz.c src/server/serve_request.c $(w
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/serve_fuzz.c src/server/serve_request.c $(wildcard src/base/*.c) -ljansson
 
+# sed's script compiler (src/cmds/sed_parse.c): scripts compiled and freed,
+# nothing run, the box's kernel calls stubbed (tests/fuzz/sys_stub.c).
+FUZZ_CMD_SRC := src/cmds/cmd.c tests/fuzz/sys_stub.c
+fuzz-sed:
+	@sh scripts/deps-fuzz.sh
+	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/sed_fuzz
+	@mkdir -p $(FUZZ_BUILD)/corpus-sed $(FUZZ_BUILD)/artifacts
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(FUZZ_BUILD)/sed_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=2048 -timeout=10 \
+	  -rss_limit_mb=2048 -dict=tests/fuzz/sed_fuzz.dict -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
+	  $(FUZZ_BUILD)/corpus-sed tests/fuzz/corpus/sed
+
+$(FUZZ_BUILD)/sed_fuzz: tests/fuzz/sed_fuzz.c src/cmds/sed_parse.c $(FUZZ_CMD_SRC) $(wildcard src/cmds/sed.h src/cmds/cmd.h src/sys/*.h include/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/sed_fuzz.c src/cmds/sed_parse.c $(FUZZ_CMD_SRC)
+
 # Every harness built, none run.
 fuzz:
 	@sh scripts/deps-fuzz.sh
 	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/lang_fuzz $(FUZZ_BUILD)/policy_fuzz $(FUZZ_BUILD)/tar_fuzz \
-	  $(FUZZ_BUILD)/semver_fuzz $(FUZZ_BUILD)/vfs_fuzz $(FUZZ_BUILD)/serve_fuzz
+	  $(FUZZ_BUILD)/semver_fuzz $(FUZZ_BUILD)/vfs_fuzz $(FUZZ_BUILD)/serve_fuzz \
+	  $(FUZZ_BUILD)/sed_fuzz
 
 clean:
 	rm -rf build build-asan

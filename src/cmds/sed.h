@@ -107,6 +107,10 @@ typedef struct sed {
 ** the text of -f file[i]. Prints GNU's message and returns false on an
 ** error. */
 bool sed_compile(sed *s, char **pieces, char **files, size_t n);
+/* Frees what sed_compile made (the commands, their expressions and texts,
+** the w files' names; the files stay open): sed.c leaves it to the
+** process's end, tests/fuzz/sed_fuzz.c compiles many scripts in one. */
+void acs__sed_free_script(sed *s);
 /* Runs the script over the input of s (set up by sed.c); returns the
 ** exit status. */
 int sed_run(sed *s);

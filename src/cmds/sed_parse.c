@@ -166,12 +166,15 @@ static sed_re *compile_re(parser *p, const char *r, size_t len, bool icase, bool
 
 /* ---- addresses ------------------------------------------------------- */
 
+/* GNU reads a number into an unsigned long, wrapping past 2^64 (`q` then
+** exits with the low bits); what is past INT64_MAX after the wrap is a
+** count no input reaches either way */
 static bool number(parser *p, int64_t *v)
 {
   if (!isdigit(peek(p))) return false;
-  int64_t n = 0;
-  while (isdigit(peek(p))) n = n * 10 + (next(p) - '0');
-  *v = n;
+  uint64_t n = 0;
+  while (isdigit(peek(p))) n = n * 10 + (uint64_t)(next(p) - '0');
+  *v = n > INT64_MAX ? INT64_MAX : (int64_t)n;
   return true;
 }
 
@@ -363,6 +366,7 @@ static void text_arg(parser *p, sed_cmd *c)
     if (ch == '\n') break;
     o[n++] = (char)ch;
   }
+  if (n + 2 > cap) o = realloc(o, cap = n + 2); /* the newline and the NUL */
   if (n) o[n++] = '\n'; /* an empty text (a\ at the end) adds nothing */
   o[n] = 0;
   c->text = o;
@@ -766,4 +770,32 @@ bool sed_compile(sed *s, char **pieces, char **files, size_t n)
   free(p.starts);
   free(p.expr_no);
   return !p.failed;
+}
+
+static void free_re(sed_re *re)
+{
+  if (!re) return;
+  regfree(&re->re);
+  free(re);
+}
+
+void acs__sed_free_script(sed *s)
+{
+  for (size_t i = 0; i < s->ncmds; i++) {
+    sed_cmd *c = &s->cmds[i];
+    free_re(c->a1.re);
+    free_re(c->a2.re);
+    free_re(c->re);
+    for (size_t k = 0; k < c->nrp; k++) free(c->rp[k].s);
+    free(c->rp);
+    free(c->ymap);
+    free(c->text);
+  }
+  free(s->cmds);
+  s->cmds = NULL;
+  s->ncmds = s->ccmds = 0;
+  for (size_t i = 0; i < s->nwfiles; i++) free(s->wfiles[i].name);
+  free(s->wfiles);
+  s->wfiles = NULL;
+  s->nwfiles = 0;
 }
