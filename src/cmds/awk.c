@@ -468,6 +468,35 @@ out:
   return status;
 }
 
+int acs__awk_compile(acs_cmd *c, const char *text, size_t len)
+{
+  awk *A = calloc(1, sizeof *A);
+  if (!A) return 2;
+  A->c = c;
+  A->name = "awk";
+  A->cur_fi = -1;
+  A->argi = 1;
+  A->srcname = "cmd. line";
+  volatile int status = 0;
+  jmp_buf jb;
+  A->fatal_jb = &jb;
+  src prog = {0};
+  if (setjmp(jb)) {
+    status = A->fatal_status ? A->fatal_status : 2;
+  } else {
+    char *av[] = {"awk", NULL};
+    init_specials(A, 1, av);
+    src_add(A, &prog, text, len);
+    A->src = prog.text;
+    A->srclen = prog.len;
+    A->parsing = true;
+    awk_lex(A);
+    awk_parse(A);
+  }
+  free(prog.text);
+  return status;
+}
+
 int acs__cmd_awk(acs_cmd *c, int argc, char **argv) { return awk_main(c, argc, argv); }
 
 int acs__cmd_gawk(acs_cmd *c, int argc, char **argv) { return awk_main(c, argc, argv); }

@@ -307,6 +307,11 @@ _Noreturn void awk_syntax(awk *A, const token *t, const char *what);
 /* ---- parts */
 int awk_lex(awk *A); /* fills A->toks; 0, or prints and returns 2 */
 void awk_parse(awk *A); /* fatal on errors */
+/* For tests/fuzz/awk_fuzz.c: the program text lexed and parsed as awk
+** compiles it, nothing run; 0, or the status of its error (printed).
+** What it made stays allocated, as awk leaves its program to the
+** process's end. */
+int acs__awk_compile(acs_cmd *c, const char *text, size_t len);
 node *awk_node(awk *A, int op, int line);
 int awk_global(awk *A, const char *name, size_t n); /* its slot, created */
 
