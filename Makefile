@@ -232,12 +232,43 @@ $(FUZZ_BUILD)/sed_fuzz: tests/fuzz/sed_fuzz.c src/cmds/sed_parse.c $(FUZZ_CMD_SR
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/sed_fuzz.c src/cmds/sed_parse.c $(FUZZ_CMD_SRC)
 
+# awk's lexer and parser (acs__awk_compile), over tests/fuzz/corpus/awk.
+# Leaks are not checked: awk keeps its program to the process's end.
+AWK_FUZZ_SRC := $(wildcard src/cmds/awk*.c) src/cmds/cmd_in.c
+fuzz-awk:
+	@sh scripts/deps-fuzz.sh
+	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/awk_fuzz
+	@mkdir -p $(FUZZ_BUILD)/corpus-awk $(FUZZ_BUILD)/artifacts
+	ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(FUZZ_BUILD)/awk_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=2048 -timeout=10 \
+	  -rss_limit_mb=2048 -dict=tests/fuzz/awk_fuzz.dict -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
+	  $(FUZZ_BUILD)/corpus-awk tests/fuzz/corpus/awk
+
+$(FUZZ_BUILD)/awk_fuzz: tests/fuzz/awk_fuzz.c $(AWK_FUZZ_SRC) $(FUZZ_CMD_SRC) $(wildcard src/cmds/awk.h src/cmds/cmd.h src/sys/*.h include/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/awk_fuzz.c $(AWK_FUZZ_SRC) $(FUZZ_CMD_SRC) -lm
+
+# find's expression parser (find_parse, find_free), over tests/fuzz/corpus/find.
+FIND_FUZZ_SRC := src/cmds/find_expr.c src/cmds/find.c src/cmds/cmd_files.c src/cmds/cmd_in.c src/cmds/lib_mode.c src/cmds/lib_run.c
+fuzz-find:
+	@sh scripts/deps-fuzz.sh
+	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/find_fuzz
+	@mkdir -p $(FUZZ_BUILD)/corpus-find $(FUZZ_BUILD)/artifacts
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(FUZZ_BUILD)/find_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=1024 -timeout=10 \
+	  -rss_limit_mb=2048 -dict=tests/fuzz/find_fuzz.dict -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
+	  $(FUZZ_BUILD)/corpus-find tests/fuzz/corpus/find
+
+$(FUZZ_BUILD)/find_fuzz: tests/fuzz/find_fuzz.c $(FIND_FUZZ_SRC) $(FUZZ_CMD_SRC) $(wildcard src/cmds/find.h src/cmds/cmd.h src/sys/*.h include/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/find_fuzz.c $(FIND_FUZZ_SRC) $(FUZZ_CMD_SRC)
+
 # Every harness built, none run.
 fuzz:
 	@sh scripts/deps-fuzz.sh
 	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/lang_fuzz $(FUZZ_BUILD)/policy_fuzz $(FUZZ_BUILD)/tar_fuzz \
 	  $(FUZZ_BUILD)/semver_fuzz $(FUZZ_BUILD)/vfs_fuzz $(FUZZ_BUILD)/serve_fuzz \
-	  $(FUZZ_BUILD)/sed_fuzz
+	  $(FUZZ_BUILD)/sed_fuzz $(FUZZ_BUILD)/awk_fuzz $(FUZZ_BUILD)/find_fuzz
 
 clean:
 	rm -rf build build-asan

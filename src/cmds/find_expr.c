@@ -50,6 +50,7 @@ typedef struct parser {
   int n, i;
   bool failed, action, tests_seen;
   const char *last_test;
+  fnode *made; /* the node primary made, freed when it then fails */
 } parser;
 
 static fnode *node(int kind)
@@ -152,7 +153,7 @@ static bool parse_time_arg(parser *p, const char *t, const char *a, fnode *n, in
   return num_arg(p, t, a, n, true);
 }
 
-static fnode *primary(parser *p)
+static fnode *primary_node(parser *p)
 {
   const char *t = p->v[p->i++];
   find *f = p->f;
@@ -226,7 +227,7 @@ static fnode *primary(parser *p)
   if (!strcmp(t, "-name") || !strcmp(t, "-iname") || !strcmp(t, "-path") || !strcmp(t, "-ipath") ||
       !strcmp(t, "-wholename") || !strcmp(t, "-iwholename") || !strcmp(t, "-lname") || !strcmp(t, "-ilname")) {
     if (!(a = arg(p, t))) return NULL;
-    n = node(!strcmp(t, "-lname") || !strcmp(t, "-ilname") ? N_LNAME
+    n = p->made = node(!strcmp(t, "-lname") || !strcmp(t, "-ilname") ? N_LNAME
              : !strcmp(t, "-name") || !strcmp(t, "-iname") ? N_NAME : N_PATH);
     n->s = a;
     n->flags = t[1] == 'i' ? FNM_CASEFOLD : 0;
@@ -240,7 +241,7 @@ static fnode *primary(parser *p)
   }
   if (!strcmp(t, "-regex") || !strcmp(t, "-iregex")) {
     if (!(a = arg(p, t))) return NULL;
-    n = node(N_REGEX);
+    n = p->made = node(N_REGEX);
     /* GNU's default is emacs syntax: \( \) \| group and alternate, + ? repeat */
     size_t len = strlen(a);
     char *x = malloc(len * 2 + 1), *q = x;
@@ -256,6 +257,7 @@ static fnode *primary(parser *p)
     if (rc) {
       char m[256];
       regerror(rc, &n->re, m, sizeof m);
+      n->kind = N_FALSE; /* nothing for regfree */
       perr(p, "%s", m);
       return NULL;
     }
@@ -271,14 +273,14 @@ static fnode *primary(parser *p)
         perr(p, "%s", msg);
         return NULL;
       } else if (k[1] == ',') k++;
-    n = node(N_TYPE);
+    n = p->made = node(N_TYPE);
     n->s = a;
     n->flags = t[1] == 'x';
     return n;
   }
   if (!strcmp(t, "-size")) {
     if (!(a = arg(p, t))) return NULL;
-    n = node(N_SIZE);
+    n = p->made = node(N_SIZE);
     char buf[64];
     snprintf(buf, sizeof buf, "%s", a);
     size_t l = strlen(buf);
@@ -305,7 +307,7 @@ static fnode *primary(parser *p)
   for (size_t k = 0; k < sizeof times / sizeof *times; k++)
     if (!strcmp(t, times[k].name)) {
       if (!(a = arg(p, t))) return NULL;
-      n = node(N_TIME);
+      n = p->made = node(N_TIME);
       if (!parse_time_arg(p, t, a, n, times[k].which, times[k].unit)) return NULL;
       return n;
     }
@@ -318,7 +320,7 @@ static fnode *primary(parser *p)
       p->failed = true;
       return NULL;
     }
-    n = node(t[1] == 's' ? N_SAME : N_NEWER);
+    n = p->made = node(t[1] == 's' ? N_SAME : N_NEWER);
     n->flags = t[1] == 'n' ? 'm' : t[1];
     n->sec = st.mtime_s, n->nsec = st.mtime_ns;
     n->dev = st.dev, n->ino = st.ino;
@@ -326,7 +328,7 @@ static fnode *primary(parser *p)
   }
   if (!strcmp(t, "-perm")) {
     if (!(a = arg(p, t))) return NULL;
-    n = node(N_PERM);
+    n = p->made = node(N_PERM);
     const char *m = a;
     if (*m == '-' || *m == '/' || *m == '+') n->perm_kind = *m == '+' ? '/' : *m, m++;
     mode_change *ch = mode_compile(m);
@@ -341,7 +343,7 @@ static fnode *primary(parser *p)
   }
   if (!strcmp(t, "-user") || !strcmp(t, "-group")) {
     if (!(a = arg(p, t))) return NULL;
-    n = node(t[1] == 'u' ? N_UID : N_GID);
+    n = p->made = node(t[1] == 'u' ? N_UID : N_GID);
     uint32_t id;
     bool ok = t[1] == 'u' ? cmd_user_id(a, &id) : cmd_group_id(a, &id);
     if (!ok) {
@@ -357,7 +359,7 @@ static fnode *primary(parser *p)
   }
   if (!strcmp(t, "-uid") || !strcmp(t, "-gid") || !strcmp(t, "-links") || !strcmp(t, "-inum")) {
     if (!(a = arg(p, t))) return NULL;
-    n = node(t[1] == 'u' ? N_UID : t[1] == 'g' ? N_GID : t[1] == 'l' ? N_LINKS : N_INUM);
+    n = p->made = node(t[1] == 'u' ? N_UID : t[1] == 'g' ? N_GID : t[1] == 'l' ? N_LINKS : N_INUM);
     if (!num_arg(p, t, a, n, true)) return NULL;
     return n;
   }
@@ -365,7 +367,7 @@ static fnode *primary(parser *p)
   if (!strcmp(t, "-nouser")) return node(N_NOUSER);
   if (!strcmp(t, "-nogroup")) return node(N_NOGROUP);
   if (!strcmp(t, "-readable") || !strcmp(t, "-writable") || !strcmp(t, "-executable")) {
-    n = node(N_ACCESS);
+    n = p->made = node(N_ACCESS);
     n->mode = t[1] == 'r' ? R_OK : t[1] == 'w' ? W_OK : X_OK;
     return n;
   }
@@ -376,7 +378,7 @@ static fnode *primary(parser *p)
   }
   if (!strcmp(t, "-fprint") || !strcmp(t, "-fprint0") || !strcmp(t, "-fls") || !strcmp(t, "-fprintf")) {
     if (!(a = arg(p, t))) return NULL;
-    n = node(!strcmp(t, "-fls") ? N_LS : !strcmp(t, "-fprint0") ? N_PRINT0 : !strcmp(t, "-fprintf") ? N_PRINTF : N_PRINT);
+    n = p->made = node(!strcmp(t, "-fls") ? N_LS : !strcmp(t, "-fprint0") ? N_PRINT0 : !strcmp(t, "-fprintf") ? N_PRINTF : N_PRINT);
     n->fd = acs_sys_open(a, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (n->fd < 0) {
       find_error(f, a, n->fd);
@@ -389,7 +391,7 @@ static fnode *primary(parser *p)
   }
   if (!strcmp(t, "-printf")) {
     if (!(a = arg(p, t))) return NULL;
-    n = node(N_PRINTF);
+    n = p->made = node(N_PRINTF);
     n->s = a;
     p->action = true;
     return n;
@@ -407,6 +409,18 @@ static fnode *primary(parser *p)
   if (!strcmp(t, "-quit")) return node(N_QUIT);
   perr(p, "unknown predicate `%s'", t);
   return NULL;
+}
+
+static void free_node(fnode *n);
+
+/* one test, option or action; what it made is freed when it fails */
+static fnode *primary(parser *p)
+{
+  p->made = NULL;
+  fnode *n = primary_node(p);
+  if (!n && p->made) free_node(p->made);
+  p->made = NULL;
+  return n;
 }
 
 static fnode *parse_comma(parser *p);
@@ -437,9 +451,10 @@ static fnode *unary(parser *p)
       return NULL;
     }
     fnode *x = parse_comma(p);
-    if (p->failed) return NULL;
-    if (p->i >= p->n || strcmp(p->v[p->i], ")")) {
+    if (!p->failed && (p->i >= p->n || strcmp(p->v[p->i], ")")))
       perr(p, "%s", "invalid expression; I was expecting to find a ')' somewhere but did not see one.");
+    if (p->failed) {
+      free_node(x);
       return NULL;
     }
     p->i++;
@@ -473,11 +488,15 @@ static fnode *parse_and(parser *p)
       p->i++;
       if (p->i >= p->n) {
         perr(p, "expected an expression after '%s'", t);
+        free_node(l);
         return NULL;
       }
     }
     fnode *r = unary(p);
-    if (!r) return NULL;
+    if (!r) {
+      free_node(l);
+      return NULL;
+    }
     l = bin(N_AND, l, r);
   }
   return l;
@@ -491,6 +510,7 @@ static fnode *parse_or(parser *p)
     fnode *r = parse_and(p);
     if (!r) {
       if (!p->failed) perr(p, "expected an expression after '%s'", t);
+      free_node(l);
       return NULL;
     }
     l = bin(N_OR, l, r);
@@ -506,6 +526,7 @@ static fnode *parse_comma(parser *p)
     fnode *r = parse_or(p);
     if (!r) {
       if (!p->failed) perr(p, "%s", "expected an expression after ','");
+      free_node(l);
       return NULL;
     }
     l = bin(N_COMMA, l, r);
@@ -521,7 +542,10 @@ bool find_parse(find *f, char **argv, int argc)
     if (!strcmp(argv[p.i], ")")) perr(&p, "%s", "you have too many ')'");
     else perr(&p, "paths must precede expression: `%s'", argv[p.i]);
   }
-  if (p.failed) return false;
+  if (p.failed) {
+    free_node(root); /* a failed -exec comes back with the rest */
+    return false;
+  }
   if (!root) root = node(N_PRINT);
   else if (!p.action) root = bin(N_AND, root, node(N_PRINT));
   f->root = root;

@@ -44,3 +44,79 @@ int acs_sys_write_all(int fd, const void *buf, size_t n)
   (void)fd, (void)buf, (void)n;
   return 0;
 }
+
+int acs_sys_getpid(void) { return 2; }
+
+int acs_sys_stat(const char *path, acs__sys_stat *st)
+{
+  (void)path, (void)st;
+  return -ENOSYS;
+}
+
+int acs_sys_fstat(int fd, acs__sys_stat *st)
+{
+  (void)fd, (void)st;
+  return -ENOSYS;
+}
+
+int acs_sys_pipe(int fds[2], int flags)
+{
+  (void)fds, (void)flags;
+  return -ENOSYS;
+}
+
+int acs_sys_spawn(const char *path, char *const argv[], char *const envp[], const int (*fds)[2], size_t n)
+{
+  (void)path, (void)argv, (void)envp, (void)fds, (void)n;
+  return -ENOSYS;
+}
+
+int acs_sys_wait(int pid, int *status, int options)
+{
+  (void)pid, (void)status, (void)options;
+  return -ECHILD;
+}
+
+int acs_sys_lstat(const char *path, acs__sys_stat *st) { return acs_sys_stat(path, st); }
+
+int acs_sys_access(const char *path, int mode)
+{
+  (void)path, (void)mode;
+  return -ENOSYS;
+}
+
+int acs_sys_chdir(const char *path)
+{
+  (void)path;
+  return -ENOSYS;
+}
+
+int acs_sys_getcwd(char *buf, size_t size)
+{
+  (void)buf, (void)size;
+  return -ENOSYS;
+}
+
+ssize_t acs_sys_getdents(int fd, void *buf, size_t size)
+{
+  (void)fd, (void)buf, (void)size;
+  return -ENOSYS;
+}
+
+ssize_t acs_sys_readlink(const char *path, char *buf, size_t size)
+{
+  (void)path, (void)buf, (void)size;
+  return -ENOSYS;
+}
+
+int acs_sys_rmdir(const char *path)
+{
+  (void)path;
+  return -ENOSYS;
+}
+
+int acs_sys_unlink(const char *path)
+{
+  (void)path;
+  return -ENOSYS;
+}
