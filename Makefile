@@ -228,7 +228,7 @@ fuzz-sed:
 	  -rss_limit_mb=2048 -dict=tests/fuzz/sed_fuzz.dict -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
 	  $(FUZZ_BUILD)/corpus-sed tests/fuzz/corpus/sed
 
-$(FUZZ_BUILD)/sed_fuzz: tests/fuzz/sed_fuzz.c src/cmds/sed_parse.c $(FUZZ_CMD_SRC) $(wildcard src/cmds/sed.h src/cmds/cmd.h src/sys/*.h include/*.h)
+$(FUZZ_BUILD)/sed_fuzz: tests/fuzz/sed_fuzz.c src/cmds/sed_parse.c $(FUZZ_CMD_SRC) $(wildcard tests/fuzz/regex_limit.h src/cmds/sed.h src/cmds/cmd.h src/sys/*.h include/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/sed_fuzz.c src/cmds/sed_parse.c $(FUZZ_CMD_SRC)
 
@@ -244,7 +244,7 @@ fuzz-awk:
 	  -rss_limit_mb=2048 -dict=tests/fuzz/awk_fuzz.dict -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
 	  $(FUZZ_BUILD)/corpus-awk tests/fuzz/corpus/awk
 
-$(FUZZ_BUILD)/awk_fuzz: tests/fuzz/awk_fuzz.c $(AWK_FUZZ_SRC) $(FUZZ_CMD_SRC) $(wildcard src/cmds/awk.h src/cmds/cmd.h src/sys/*.h include/*.h)
+$(FUZZ_BUILD)/awk_fuzz: tests/fuzz/awk_fuzz.c $(AWK_FUZZ_SRC) $(FUZZ_CMD_SRC) $(wildcard tests/fuzz/regex_limit.h src/cmds/awk.h src/cmds/cmd.h src/sys/*.h include/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/awk_fuzz.c $(AWK_FUZZ_SRC) $(FUZZ_CMD_SRC) -lm
 
@@ -259,7 +259,7 @@ fuzz-find:
 	  -rss_limit_mb=2048 -dict=tests/fuzz/find_fuzz.dict -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
 	  $(FUZZ_BUILD)/corpus-find tests/fuzz/corpus/find
 
-$(FUZZ_BUILD)/find_fuzz: tests/fuzz/find_fuzz.c $(FIND_FUZZ_SRC) $(FUZZ_CMD_SRC) $(wildcard src/cmds/find.h src/cmds/cmd.h src/sys/*.h include/*.h)
+$(FUZZ_BUILD)/find_fuzz: tests/fuzz/find_fuzz.c $(FIND_FUZZ_SRC) $(FUZZ_CMD_SRC) $(wildcard tests/fuzz/regex_limit.h src/cmds/find.h src/cmds/cmd.h src/sys/*.h include/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/find_fuzz.c $(FIND_FUZZ_SRC) $(FUZZ_CMD_SRC)
 

