@@ -688,6 +688,8 @@ word *lx_word_text(arena *ar, const char *text, size_t len)
   memset(w, 0, sizeof *w);
   w->parts = p;
   if (sub.err) free(sub.errmsg);
+  free(sub.hd); /* as in lx_word_from */
+  free(tmp.hds);
   return w;
 }
 
@@ -723,6 +725,8 @@ word *lx_regex_word(lexer *lx)
   lexer sub = {.src = &tmp, .ar = lx->ar, .line = lx->line};
   wpart *p = lex_parts(&sub, M_BRACE, "", false);
   if (sub.err) free(sub.errmsg);
+  free(sub.hd); /* as in lx_word_from */
+  free(tmp.hds);
   word *w = mkword(lx, p, start);
   lx->peeked = false;
   return w;
