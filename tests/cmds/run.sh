@@ -20,6 +20,9 @@
 # file must not reuse them). Output: "ok cmds/NAME: what" or "FAIL
 # cmds/NAME: what" with the difference, then "N passed, N failed".
 set -u
+# run from `make test`, the host's make would see itself as a sub-make
+# (make[1]: Entering directory ...): the GNU side starts as a box's make does
+unset MAKELEVEL MAKEFLAGS MFLAGS MAKEOVERRIDES GNUMAKEFLAGS
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
 ACS="$PWD/$BUILD/acs"
