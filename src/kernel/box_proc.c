@@ -71,6 +71,22 @@ static void set_env(char **env, size_t *n, const char *item)
   env[(*n)++] = (char *)item;
 }
 
+/* Whether path is a directory of the box (as root): 0, or why not. */
+static int dir_state(acs_box *b, const char *path)
+{
+  acs__msg m;
+  acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_STAT, ++b->seq);
+  acs__msg_i32(&m, AT_FDCWD);
+  acs__msg_str(&m, path);
+  acs__msg_i32(&m, 0);
+  acs__rd rd;
+  acs__sys_stat st;
+  int64_t r = acs__box_rpc(b, &m, &rd);
+  if (r < 0) return (int)-r;
+  if (!acs__rd_stat(&rd, &st)) return EPROTO;
+  return (st.mode & 0170000) == 0040000 ? 0 : ENOTDIR;
+}
+
 /* Why a start failed, for a person: the text a shell would print. */
 static const char *start_why(int e)
 {
@@ -151,6 +167,17 @@ static int start_locked(acs_box *b, const acs_box_spawn_options *o, const int st
   if (r == -E2BIG) {
     free(p);
     return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "argv and env are too long for one spawn");
+  }
+  if (r < 0 && o->cwd && (r == -ENOENT || r == -ENOTDIR || r == -EACCES)) {
+    /* the working directory, not the program, may be what is missing */
+    int d = dir_state(b, o->cwd);
+    if (d || r == -EACCES) {
+      free(p);
+      return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "cwd '%s' %s", o->cwd,
+                       d == ENOENT ? "does not exist in the box"
+                       : d ? "is not a directory in the box"
+                           : "cannot be entered by the box's user (Permission denied)");
+    }
   }
   if (r < 0) {
     *why = (int)-r;

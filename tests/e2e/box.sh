@@ -122,3 +122,12 @@ printf "#!/tmp/e\necho not-reached-either\n" > /tmp/nested; chmod +x /tmp/nested
 node -e "console.log(require(\"child_process\").execFileSync(\"/tmp/n\", [\"x\"]).toString().trim())"'
 check "#!: env node with arguments, an interpreter's option, a script as interpreter, from node's child_process" \
   all has "$OUT" '["a","b c"]' -- has "$OUT" "e=1" -- has "$OUT" "nested=1" -- has "$OUT" '["x"]' -- lacks "$OUT" "not-reached"
+
+# a working directory the box lacks is the caller's error, named as such
+# (it read "acs: /usr/bin/sh: command not found", 127)
+run_acs box -w /nonexistent -c 'echo hi'
+check "a missing -w directory: a configuration error naming it" all [ "$RC" = 2 ] -- has "$ERR" "cwd '/nonexistent' does not exist in the box"
+run_acs box -w /etc/passwd -c 'echo hi'
+check "-w on a file: not a directory" all [ "$RC" = 2 ] -- has "$ERR" "cwd '/etc/passwd' is not a directory in the box"
+run_acs box --user agent -w /root -c 'echo hi'
+check "-w where the user may not go: says so" all [ "$RC" = 2 ] -- has "$ERR" "cannot be entered by the box's user"
