@@ -686,10 +686,21 @@ static json_t *stat_json(const acs_box_stat *st)
   json_object_set_new(s, "rdev", json_integer((json_int_t)st->rdev));
   json_object_set_new(s, "blocks", json_integer((json_int_t)st->blocks));
   json_object_set_new(s, "dev", json_integer((json_int_t)st->dev));
-  json_object_set_new(s, "atimeMs", json_real((double)st->atime_ns / 1e6));
-  json_object_set_new(s, "mtimeMs", json_real((double)st->mtime_ns / 1e6));
-  json_object_set_new(s, "ctimeMs", json_real((double)st->ctime_ns / 1e6));
-  json_object_set_new(s, "birthtimeMs", json_real((double)st->btime_ns / 1e6));
+  /* the messages' reals carry 12 digits, too few for a time in ms since
+  ** the epoch with its fraction: the exact seconds and nanoseconds too */
+  const char *names[] = {"atime", "mtime", "ctime", "birthtime"};
+  const int64_t ns[] = {st->atime_ns, st->mtime_ns, st->ctime_ns, st->btime_ns};
+  for (int i = 0; i < 4; i++) {
+    char key[24];
+    int64_t sec = ns[i] / 1000000000, frac = ns[i] % 1000000000;
+    if (frac < 0) sec--, frac += 1000000000;
+    snprintf(key, sizeof key, "%sMs", names[i]);
+    json_object_set_new(s, key, json_real((double)ns[i] / 1e6));
+    snprintf(key, sizeof key, "%sSec", names[i]);
+    json_object_set_new(s, key, json_integer((json_int_t)sec));
+    snprintf(key, sizeof key, "%sNsec", names[i]);
+    json_object_set_new(s, key, json_integer((json_int_t)frac));
+  }
   return s;
 }
 

@@ -172,7 +172,15 @@ function decoders(onStdout, onStderr) {
   };
 }
 
-function stats(s) {
+function stats(raw) {
+  // exact seconds and nanoseconds come beside each *Ms (the protocol's
+  // reals have 12 digits): the time in ms computed as Node computes it
+  const s = { ...raw };
+  for (const t of ['atime', 'mtime', 'ctime', 'birthtime']) {
+    if (Number.isInteger(s[`${t}Sec`])) s[`${t}Ms`] = s[`${t}Sec`] * 1e3 + s[`${t}Nsec`] / 1e6;
+    delete s[`${t}Sec`];
+    delete s[`${t}Nsec`];
+  }
   const type = s.mode & 0o170000;
   const d = (ms) => new Date(ms);
   return {
