@@ -685,8 +685,8 @@ int acs__snapshot_restore(acs__kernel *k, acs__proc *owner, int fd, char *why, s
     goto out;
   }
   if (size % ACS__TAR_BLOCK) {
-    rc = bad(r, -EINVAL, "not a snapshot: %zu bytes is not a whole number of 512-byte tar "
-             "blocks (a cut-short copy?)", size);
+    rc = bad(r, -EINVAL, "the snapshot is truncated, or not a snapshot: %zu bytes is not a "
+             "whole number of 512-byte tar blocks", size);
     goto out;
   }
   r->map = map;
