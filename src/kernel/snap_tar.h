@@ -15,6 +15,11 @@
 #include <time.h>
 
 #define ACS__TAR_BLOCK 512
+
+/* the manifest's and the end record's pax comments begin so */
+#define ACS__SNAP_MANIFEST "{\"acs-snapshot\":"
+#define ACS__SNAP_END "acs-snapshot-end "
+#define ACS__SNAP_VERSION 2
 /* the most header bytes one entry takes: its 'x' header (records for a
 ** path and a link text of ACS_MEMFS_PATH_MAX each, ids, size, two times)
 ** and its ustar block */
@@ -44,6 +49,13 @@ size_t acs__tar_encode(const acs__tar_head *h, unsigned char *out);
 ** 1 at an all-zero block (the archive's end), or -1 with why filled. */
 int acs__tar_decode(const unsigned char *p, size_t avail, acs__tar_head *h, size_t *used,
                     char *why, size_t whycap);
+
+/* snap_read.c: the snapshot's size bytes at map built into nfs (a new,
+** empty memfs with the box's limits; max_inodes its file limit): 0, or
+** -errno with why naming the entry and what is wrong. nfs is the
+** caller's to free either way. */
+int acs__snapshot_build(acs_memfs *nfs, const unsigned char *map, size_t size, uint64_t max_inodes,
+                        char *why, size_t whycap);
 
 /* bytes to the next block boundary after n bytes */
 static inline uint64_t acs__tar_pad(uint64_t n)

@@ -60,6 +60,8 @@ static void init_vars(bool child)
     if (!pwd || pwd[0] != '/' || acs_sys_stat(pwd, &a) || acs_sys_stat(cwd, &b) || a.ino != b.ino)
       var_set("PWD", cwd, V_EXPORT);
   }
+  /* bash marks OLDPWD exported (without a value until a cd) */
+  var_export("OLDPWD");
   sh.rnd = (unsigned)acs_sys_getpid() * 2654435761u;
   /* bash's read-only facts about the shell and the machine (a child
   ** shell gets them, with the parent's SHLVL and SECONDS, in its state) */
