@@ -94,6 +94,8 @@ export interface ContainerOptions {
   /** Every exec's output as it comes. */
   onStdout?: (text: string) => void;
   onStderr?: (text: string) => void;
+  /** Called once for each port a program of the box starts listening on (within ~25 ms). */
+  onServerReady?: (port: number, info: { pid: number }) => void;
   /** Start from a snapshot (Container.snapshot()). */
   snapshot?: Uint8Array;
   /** Options of the modelled product that mean nothing here: accepted, ignored. */
@@ -219,6 +221,8 @@ export declare class Container {
   copyIn(hostPath: string, boxPath: string, opts?: { owner?: 'root' | 'agent' }): Promise<void>;
   copyOut(boxPath: string, hostPath: string): Promise<void>;
   waitForPort(port: number, opts?: { timeoutMs?: number }): Promise<boolean>;
+  /** The ports programs of the box listen on now, and their box pids. */
+  listeners(): Promise<{ port: number; pid: number }[]>;
   expose(port: number, opts?: { hostPort?: number }): Promise<{ url: string; host: string; port: number }>;
   connect(port: number): Promise<import('node:net').Socket>;
   request(port: number, init?: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Uint8Array | object }): Promise<HttpResponse>;

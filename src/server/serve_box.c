@@ -92,6 +92,7 @@ typedef struct sbox {
   int watchers;            /* spawned processes being watched (under L.lock) */
   bool disposed;
   bool commands;           /* its command runs come here (box.installCommand) */
+  bool ready_events;       /* a serverReady event for each new listener */
   acs__serve_box_client c; /* its client's, for the events of its commands */
   struct sbox *next;
 } sbox;
@@ -325,6 +326,74 @@ static void strv_free(char **v, size_t n)
 
 /* ------------------------------------------------------------ create */
 
+/* serverReady: a look at the box's listeners every READY_MS, an event for
+** each port that is new since the last look (a port closed and listened
+** on again is new again), until the box is disposed. */
+#define READY_MS 25
+
+static void *watch_ready(void *arg)
+{
+  sbox *b = arg;
+  acs_box_listener *seen = NULL;
+  size_t nseen = 0;
+  for (;;) {
+    pthread_mutex_lock(&L.lock);
+    bool gone = b->disposed;
+    pthread_mutex_unlock(&L.lock);
+    if (gone) break;
+    acs_box_listener *now = NULL;
+    size_t n = 0;
+    pthread_rwlock_rdlock(&b->use);
+    int rc = acs_box_listeners(b->box, &now, &n, NULL);
+    pthread_rwlock_unlock(&b->use);
+    for (size_t i = 0; !rc && i < n; i++) {
+      bool old = false;
+      for (size_t j = 0; j < nseen && !old; j++) old = seen[j].port == now[i].port;
+      if (old) continue;
+      json_t *m = json_object();
+      json_object_set_new(m, "event", json_string("serverReady"));
+      json_object_set_new(m, "box", json_integer(b->id));
+      json_object_set_new(m, "port", json_integer(now[i].port));
+      json_object_set_new(m, "pid", json_integer(now[i].pid));
+      b->c.send(b->c.cl, m);
+    }
+    if (!rc) {
+      acs_free(seen);
+      seen = now;
+      nseen = n;
+    }
+    struct timespec ts = {0, READY_MS * 1000000L};
+    nanosleep(&ts, NULL);
+  }
+  acs_free(seen);
+  pthread_mutex_lock(&L.lock);
+  b->watchers--;
+  pthread_cond_broadcast(&L.changed);
+  pthread_mutex_unlock(&L.lock);
+  return NULL;
+}
+
+/* box.listeners: the ports listened on now */
+static void do_listeners(req *r, sbox *b)
+{
+  acs_box_listener *v = NULL;
+  size_t n = 0;
+  acs_err err = {0};
+  int rc = acs_box_listeners(b->box, &v, &n, &err);
+  if (rc) return fail_err(r->c, r->id, rc, &err);
+  json_t *a = json_array();
+  for (size_t i = 0; i < n; i++) {
+    json_t *e = json_object();
+    json_object_set_new(e, "port", json_integer(v[i].port));
+    json_object_set_new(e, "pid", json_integer(v[i].pid));
+    json_array_append_new(a, e);
+  }
+  acs_free(v);
+  json_t *res = json_object();
+  json_object_set_new(res, "listeners", a);
+  answer(r->c, r->id, res);
+}
+
 static void do_create(req *r)
 {
   sbox *b = calloc(1, sizeof *b);
@@ -343,6 +412,7 @@ static void do_create(req *r)
   b->pkgs = strv_field(r, pk, "allowedPackages", &b->o.allowed_package_count);
   b->o.allowed_packages = b->pkgs;
   b->o.limit_packages = json_is_array(pk);
+  b->ready_events = bool_field(r, "serverReady");
   if (r->bad) return sbox_free(b);
   acs_err err = {0};
   int rc = acs_box_new(&b->o, &b->box, &err);
@@ -357,10 +427,20 @@ static void do_create(req *r)
   b->id = ++L.next_box;
   b->next = L.boxes;
   L.boxes = b;
+  if (b->ready_events) b->watchers++;
   pthread_mutex_unlock(&L.lock);
   json_t *res = json_object();
   json_object_set_new(res, "box", json_integer(b->id));
-  answer(r->c, r->id, res);
+  answer(r->c, r->id, res); /* before any event of it */
+  if (b->ready_events) {
+    pthread_t t;
+    if (pthread_create(&t, NULL, watch_ready, b) == 0) pthread_detach(t);
+    else {
+      pthread_mutex_lock(&L.lock);
+      b->watchers--;
+      pthread_mutex_unlock(&L.lock);
+    }
+  }
 }
 
 /* Take the box out of the list; kill its processes; wait until no
@@ -1132,12 +1212,13 @@ static void *run(void *arg)
       else if (!strcmp(r.method, "box.snapshot")) do_snapshot(&r, b);
       else if (!strcmp(r.method, "box.restore")) do_restore(&r, b);
       else if (!strcmp(r.method, "box.waitForPort")) do_net(&r, b, false);
+      else if (!strcmp(r.method, "box.listeners")) do_listeners(&r, b);
       else if (!strcmp(r.method, "box.expose")) do_net(&r, b, true);
       else if (!strcmp(r.method, "box.installCommand")) do_install(&r, b);
       else if (!strncmp(r.method, "box.command", 11)) do_command_io(&r, b);
       else
         fail(&w->c, w->id, "SandboxConfigError", 0, "unknown method '%s' (box.create, box.exec, "
-             "box.spawn, box.stdin, box.kill, box.fs, box.snapshot, box.restore, box.waitForPort, "
+             "box.spawn, box.stdin, box.kill, box.fs, box.snapshot, box.restore, box.waitForPort, box.listeners, "
              "box.expose, box.installCommand, box.commandRead, box.commandWrite, box.commandExit, "
              "box.dispose)", r.method);
       pthread_rwlock_unlock(&b->use);

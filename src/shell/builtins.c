@@ -361,9 +361,14 @@ static int bi_exec(int argc, char **argv)
     exec_keep_redirs = true;
     return 0;
   }
+  /* an external program replaces the shell (acs_sys_exec: the same pid);
+  ** a builtin runs here and the shell then exits with its status */
+  extern bool exec_replace, exec_naming;
   strv a = {0};
   for (int i = 1; i < argc; i++) sv_push(&a, xstrdup(argv[i]));
+  exec_replace = exec_naming = true;
   int st = run_builtin_argv(&a);
+  exec_replace = exec_naming = false;
   sv_free(&a);
   sh_exit(st);
 }

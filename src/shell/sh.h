@@ -333,6 +333,7 @@ typedef struct shell {
   bool exiting;
   int exit_status;
   bool in_child;        /* a subshell of another shell */
+  struct node *exec_last; /* -c's last command, run by exec as bash does (exec.c) */
   bool aborting;        /* an arithmetic error, failglob: the top-level command stops */
   int cmdsub_status;    /* of the last command substitution */
   bool cmdsub_ran;
@@ -539,6 +540,7 @@ int bi_disown(int argc, char **argv);
 int bi_trap(int argc, char **argv);    /* trap.c */
 int bi_kill(int argc, char **argv);    /* trap.c */
 void trap_run_pending(void);           /* run the actions of signals that came */
+bool trap_any(void);                   /* a trap of this shell is set */
 void trap_send(sbuf *b, void (*put)(sbuf *, const char *)); /* to a child shell */
 void trap_receive(int t, const char *action);
 void shopt_init(void);

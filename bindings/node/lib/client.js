@@ -39,6 +39,7 @@ class Server {
     this.pending = new Map(); // id -> { resolve, reject, signal, onAbort, raw, onEvent }
     this.procs = new Map(); // "box/proc" -> listener of a spawned process's events
     this.commands = new Map(); // box -> listener of its host commands' runs
+    this.boxEvents = new Map(); // box -> listener of its own events (serverReady)
     this.holds = 0; // spawned processes alive: they keep the child ref'd
     this.partial = [];
     this.stderrTail = '';
@@ -158,6 +159,9 @@ class Server {
     if (msg !== null && typeof msg === 'object' && typeof msg.event === 'string') {
       if (msg.event === 'command') {
         const l = this.commands.get(msg.box);
+        if (l) l(msg);
+      } else if (msg.event === 'serverReady') {
+        const l = this.boxEvents.get(msg.box);
         if (l) l(msg);
       } else if (typeof msg.proc === 'number') {
         const l = this.procs.get(`${msg.box}/${msg.proc}`);

@@ -14,7 +14,7 @@ const { getServer } = require('./client.js');
 
 const KNOWN = [
   'files', 'cwd', 'hostname', 'user', 'env', 'memory', 'cpus', 'network', 'packages', 'timezone',
-  'timeoutMs', 'onStdout', 'onStderr', 'snapshot', 'isolation', 'pod', 'python',
+  'timeoutMs', 'onStdout', 'onStderr', 'onServerReady', 'snapshot', 'isolation', 'pod', 'python',
 ];
 // Options of the modelled product that mean nothing here: accepted, ignored.
 const IGNORED = ['isolation', 'pod', 'python', 'cpus'];
@@ -76,7 +76,7 @@ function checkOptions(o) {
   if (o === undefined) o = {};
   if (!isPlainObject(o)) fail('createContainer(options): options must be an object');
   for (const k of Object.keys(o)) {
-    if (k === 'mounts' || k === 'onServerReady') fail(`createContainer: '${k}' is not supported yet by this binding`);
+    if (k === 'mounts') fail(`createContainer: '${k}' is not supported yet by this binding`);
     if (!KNOWN.includes(k)) fail(`createContainer: unknown option '${k}' (known: ${KNOWN.join(', ')})`);
   }
   const req = { method: 'box.create' };
@@ -113,9 +113,10 @@ function checkOptions(o) {
   const files = o.files === undefined ? {} : o.files;
   if (!isPlainObject(files)) fail('files must be an object: { "/path": "text" or bytes }');
   const fileList = Object.entries(files).map(([p, v]) => [boxPath(`files key ${JSON.stringify(p)}`, p), toBytes(`files[${JSON.stringify(p)}]`, v)]);
-  for (const k of ['onStdout', 'onStderr']) {
+  for (const k of ['onStdout', 'onStderr', 'onServerReady']) {
     if (o[k] !== undefined && typeof o[k] !== 'function') fail(`${k} must be a function`);
   }
+  if (o.onServerReady) req.serverReady = true;
   const env = checkEnv('env', o.env);
   if (o.timezone !== undefined) {
     if (typeof o.timezone !== 'string' || !o.timezone) fail('timezone must be a string such as "UTC"');
@@ -128,7 +129,7 @@ function checkOptions(o) {
     cwd: o.cwd === undefined ? undefined : boxPath('cwd', o.cwd),
     user: checkUser('user', o.user),
     timeoutMs: checkMs('timeoutMs', o.timeoutMs),
-    onStdout: o.onStdout, onStderr: o.onStderr,
+    onStdout: o.onStdout, onStderr: o.onStderr, onServerReady: o.onServerReady,
   };
 }
 
@@ -547,6 +548,11 @@ class Container {
   }
 
   /** Whether a program listens on box port `port` within timeoutMs (default 10 s). */
+  /** The ports programs of the box listen on now: [{ port, pid }]. */
+  async listeners() {
+    return (await this._call('box.listeners', {})).listeners;
+  }
+
   async waitForPort(port, opts) {
     const t = checkMs('timeoutMs', opts && opts.timeoutMs);
     const r = await this._call('box.waitForPort', { port, timeoutMs: t === undefined ? 10000 : t });
@@ -624,6 +630,7 @@ class Container {
     if (!this._disposed) {
       const server = getServer();
       if (server.commands.get(this._box)) server.commands.delete(this._box);
+      server.boxEvents.delete(this._box);
       this._disposed = getServer().call({ method: 'box.dispose', box: this._box }).then(() => {}, () => {});
     }
     return this._disposed;
@@ -648,6 +655,11 @@ async function createContainer(options) {
   const server = getServer();
   const r = await server.call(cfg.req);
   const c = new Container(r.box, cfg);
+  if (cfg.onServerReady) {
+    // off the protocol's line loop: what the callback throws is the caller's
+    const fn = cfg.onServerReady;
+    server.boxEvents.set(r.box, (msg) => queueMicrotask(() => fn(msg.port, { pid: msg.pid })));
+  }
   try {
     if (cfg.snapshot) await restoreInto(c, cfg.snapshot);
     // as the user's: the given files, and the directories made for them
