@@ -2,7 +2,8 @@
 ** and box.dispose, box.exec (sh -c or argv, to its end, output streamed
 ** when asked), box.spawn (events as it runs: output and exit), box.stdin,
 ** box.kill, box.fs, box.copyIn/copyOut, box.snapshot/restore,
-** box.waitForPort and box.expose. Built on the public API only. Bytes
+** box.waitForPort and box.expose, box.session* (a shell whose state lasts
+** between runs). Built on the public API only. Bytes
 ** travel as base64 ("data"), text as JSON strings. */
 #include "serve_box.h"
 
@@ -106,6 +107,16 @@ typedef struct scmd {
   struct scmd *next;
 } scmd;
 
+/* A session's shell (box.sessionNew), until box.sessionDispose or its
+** box's end. */
+typedef struct ssess {
+  int id;
+  sbox *b;
+  acs_box_session *s;
+  int refs;                /* runs and cancels using it (under L.lock) */
+  struct ssess *next;
+} ssess;
+
 typedef struct sproc {
   int id;
   sbox *b;
@@ -122,7 +133,8 @@ static struct {
   sbox *boxes;
   sproc *procs;
   scmd *cmds;
-  int next_box, next_proc, next_cmd;
+  ssess *sessions;
+  int next_box, next_proc, next_cmd, next_sess;
 } L = {.lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER};
 
 static void sbox_free(sbox *b)
@@ -446,6 +458,7 @@ static void do_create(req *r)
 /* Take the box out of the list; kill its processes; wait until no
 ** request and no watcher uses it; free it. */
 static void end_commands(sbox *b);
+static void end_sessions(sbox *b);
 static void on_command(void *user, acs_box_command *cmd);
 
 static void dispose(sbox *b)
@@ -472,6 +485,7 @@ static void dispose(sbox *b)
     pthread_cond_timedwait(&L.changed, &L.lock, &ts);
   }
   pthread_mutex_unlock(&L.lock);
+  end_sessions(b);
   sbox_free(b);
 }
 
@@ -974,6 +988,7 @@ static void do_restore(req *r, sbox *b)
   acs_box *old = b->box;
   b->box = nb;
   pthread_rwlock_unlock(&b->use);
+  end_sessions(b); /* their shells were the old box's */
   pthread_rwlock_rdlock(&b->use);
   acs_box_free(old);
   answer(r->c, r->id, NULL);
@@ -1175,6 +1190,152 @@ static void do_command_io(req *r, sbox *b)
   fail(r->c, r->id, "SandboxConfigError", 0, "unknown method '%s'", r->method);
 }
 
+/* ------------------------------------------------------------ sessions */
+
+static void do_session_new(req *r, sbox *b)
+{
+  acs_box_session_options o = {.version = ACS_BOX_SESSION_OPTIONS_VERSION};
+  size_t nenv = 0;
+  o.cwd = str_field(r, "cwd", false);
+  o.user = str_field(r, "user", false);
+  char **env = env_field(r, &nenv);
+  o.env = (const char *const *)env;
+  o.env_count = nenv;
+  if (!r->bad) {
+    acs_box_session *s = NULL;
+    acs_err err = {0};
+    int rc = acs_box_session_new(b->box, &o, &s, &err);
+    ssess *x = rc ? NULL : calloc(1, sizeof *x);
+    if (rc) fail_err(r->c, r->id, rc, &err);
+    else if (!x) {
+      acs_box_session_free(s);
+      fail(r->c, r->id, "SandboxError", 0, "out of memory");
+    } else {
+      x->s = s;
+      x->b = b;
+      pthread_mutex_lock(&L.lock);
+      x->id = ++L.next_sess;
+      x->next = L.sessions;
+      L.sessions = x;
+      pthread_mutex_unlock(&L.lock);
+      json_t *res = json_object();
+      json_object_set_new(res, "session", json_integer(x->id));
+      answer(r->c, r->id, res);
+    }
+  }
+  strv_free(env, nenv);
+}
+
+static ssess *session_get(req *r, sbox *b)
+{
+  json_int_t id = int_field(r, "session", -1, 1, INT32_MAX);
+  if (r->bad) return NULL;
+  pthread_mutex_lock(&L.lock);
+  ssess *x = L.sessions;
+  while (x && !(x->id == id && x->b == b)) x = x->next;
+  if (x) x->refs++;
+  pthread_mutex_unlock(&L.lock);
+  if (!x)
+    fail(r->c, r->id, "SandboxError", 0, "%s: no session %lld in this box: it was disposed, or "
+         "ended when the box was restored (or never was); start one with box.sessionNew",
+         r->method, (long long)id);
+  return x;
+}
+
+static void session_put(ssess *x)
+{
+  pthread_mutex_lock(&L.lock);
+  x->refs--;
+  pthread_cond_broadcast(&L.changed);
+  pthread_mutex_unlock(&L.lock);
+}
+
+static void do_session_run(req *r, sbox *b)
+{
+  acs_box_run_options o = {.version = ACS_BOX_RUN_OPTIONS_VERSION};
+  o.script = str_field(r, "command", true);
+  o.timeout_ms = int_field(r, "timeoutMs", 0, 0, INT64_MAX / 2);
+  o.max_output_bytes = int_field(r, "maxOutputBytes", 0, 0, INT64_MAX / 2);
+  stream_ctx sc = {r->c, r->id};
+  if (bool_field(r, "stream")) {
+    o.on_output = on_output;
+    o.on_output_user = &sc;
+  }
+  ssess *x = r->bad ? NULL : session_get(r, b);
+  if (!x) return;
+  acs_exec_result *res = NULL;
+  acs_err err = {0};
+  int rc = acs_box_session_run(x->s, &o, &res, &err);
+  if (rc) fail_err(r->c, r->id, rc, &err);
+  else {
+    json_t *j = result_json(res);
+    json_object_set_new(j, "alive", json_boolean(acs_box_session_alive(x->s)));
+    answer(r->c, r->id, j);
+  }
+  acs_exec_result_free(res);
+  session_put(x);
+}
+
+static void do_session_cancel(req *r, sbox *b)
+{
+  ssess *x = session_get(r, b);
+  if (!x) return;
+  acs_box_session_cancel(x->s);
+  session_put(x);
+  answer(r->c, r->id, NULL);
+}
+
+/* Take x out of the list (the caller did), stop its run, wait until no
+** request uses it, end its shell. */
+static void session_end(ssess *x)
+{
+  pthread_mutex_lock(&L.lock);
+  while (x->refs > 0) {
+    pthread_mutex_unlock(&L.lock);
+    acs_box_session_cancel(x->s);
+    pthread_mutex_lock(&L.lock);
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += 50 * 1000000;
+    if (ts.tv_nsec >= 1000000000) {
+      ts.tv_sec++;
+      ts.tv_nsec -= 1000000000;
+    }
+    pthread_cond_timedwait(&L.changed, &L.lock, &ts);
+  }
+  pthread_mutex_unlock(&L.lock);
+  acs_box_session_free(x->s);
+  free(x);
+}
+
+static void do_session_dispose(req *r, sbox *b)
+{
+  json_int_t id = int_field(r, "session", -1, 1, INT32_MAX);
+  if (r->bad) return;
+  pthread_mutex_lock(&L.lock);
+  ssess **pp = &L.sessions;
+  while (*pp && !((*pp)->id == id && (*pp)->b == b)) pp = &(*pp)->next;
+  ssess *x = *pp;
+  if (x) *pp = x->next;
+  pthread_mutex_unlock(&L.lock);
+  if (x) session_end(x); /* an unknown or ended one: disposing twice is fine */
+  answer(r->c, r->id, NULL);
+}
+
+static void end_sessions(sbox *b)
+{
+  for (;;) {
+    pthread_mutex_lock(&L.lock);
+    ssess **pp = &L.sessions;
+    while (*pp && (*pp)->b != b) pp = &(*pp)->next;
+    ssess *x = *pp;
+    if (x) *pp = x->next;
+    pthread_mutex_unlock(&L.lock);
+    if (!x) return;
+    session_end(x);
+  }
+}
+
 /* ------------------------------------------------------------ dispatch */
 
 typedef struct work {
@@ -1216,11 +1377,15 @@ static void *run(void *arg)
       else if (!strcmp(r.method, "box.expose")) do_net(&r, b, true);
       else if (!strcmp(r.method, "box.installCommand")) do_install(&r, b);
       else if (!strncmp(r.method, "box.command", 11)) do_command_io(&r, b);
+      else if (!strcmp(r.method, "box.sessionNew")) do_session_new(&r, b);
+      else if (!strcmp(r.method, "box.sessionRun")) do_session_run(&r, b);
+      else if (!strcmp(r.method, "box.sessionCancel")) do_session_cancel(&r, b);
+      else if (!strcmp(r.method, "box.sessionDispose")) do_session_dispose(&r, b);
       else
         fail(&w->c, w->id, "SandboxConfigError", 0, "unknown method '%s' (box.create, box.exec, "
              "box.spawn, box.stdin, box.kill, box.fs, box.snapshot, box.restore, box.waitForPort, box.listeners, "
              "box.expose, box.installCommand, box.commandRead, box.commandWrite, box.commandExit, "
-             "box.dispose)", r.method);
+             "box.sessionNew, box.sessionRun, box.sessionCancel, box.sessionDispose, box.dispose)", r.method);
       pthread_rwlock_unlock(&b->use);
       box_put(b);
     }

@@ -350,6 +350,99 @@ class BoxProcess {
   }
 }
 
+// A shell whose state (cwd, variables and exports, functions, aliases,
+// options, jobs) lasts from one run to the next: one `bash` in the box,
+// started at the first call (box.sessionNew).
+class BoxSession {
+  constructor(c, fields) {
+    this._c = c;
+    this._fields = fields;
+    this._id = null;
+    this._start = null;
+    this._queue = Promise.resolve();
+    this._disposed = null;
+  }
+
+  _session() {
+    if (!this._start) this._start = this._c._call('box.sessionNew', this._fields).then((r) => { this._id = r.session; return r.session; });
+    return this._start;
+  }
+
+  // one run at a time: the shell reads one script after another
+  _serial(fn) {
+    const p = this._queue.then(fn);
+    this._queue = p.then(() => {}, () => {});
+    return p;
+  }
+
+  _script(command, opts, quiet) {
+    const o = opts || {};
+    if (!isPlainObject(o)) fail('session.run(command, options): options must be an object');
+    const t = checkMs('timeoutMs', o.timeoutMs);
+    const req = { command, timeoutMs: t === undefined ? this._c._timeoutMs : t };
+    if (o.maxOutputBytes !== undefined) req.maxOutputBytes = checkMs('maxOutputBytes', o.maxOutputBytes);
+    const onStdout = quiet ? null : o.onStdout || this._c._onStdout;
+    const onStderr = quiet ? null : o.onStderr || this._c._onStderr;
+    if (onStdout || onStderr) req.stream = true;
+    const signal = o.signal;
+    return this._serial(async () => {
+      if (this._disposed) throw new SandboxError('session.run: the session was disposed; start a new one with container.session()');
+      const session = await this._session();
+      if (signal && signal.aborted) return { stdout: '', stderr: '', exitCode: null, timedOut: true, truncated: false, durationMs: 0 };
+      const cancel = () => { this._c._call('box.sessionCancel', { session }).catch(() => {}); };
+      if (signal) signal.addEventListener('abort', cancel, { once: true });
+      try {
+        const r = await this._c._call('box.sessionRun', { session, ...req }, decoders(onStdout, onStderr));
+        return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, timedOut: r.timedOut,
+          truncated: r.truncated, durationMs: r.durationMs };
+      } finally {
+        if (signal) signal.removeEventListener('abort', cancel);
+      }
+    });
+  }
+
+  /** Run a script in the session's shell, as typed at its prompt; its state stays for the next run. */
+  run(command, opts) {
+    if (typeof command !== 'string') return Promise.reject(new SandboxConfigError('session.run(command): command must be a string'));
+    try { return this._script(command, opts); } catch (e) { return Promise.reject(e); }
+  }
+
+  // A look at the shell's state that leaves $? as the last run left it.
+  async _peek(what) {
+    const r = await this._script(`__acs_st=$?; ${what}; eval "unset __acs_st; (exit $__acs_st)"`, {}, true);
+    if (r.exitCode === null) throw new SandboxError('session: the shell did not answer (it was stopped)');
+    return r.stdout;
+  }
+
+  /** The shell's working directory. */
+  async cwd() {
+    return this._peek("printf '%s' \"$PWD\"");
+  }
+
+  /** The shell's exported variables. */
+  async env() {
+    const out = await this._peek('env -0');
+    const env = {};
+    for (const item of out.split('\0')) {
+      const eq = item.indexOf('=');
+      if (eq > 0 && !item.startsWith('__acs_st=')) env[item.slice(0, eq)] = item.slice(eq + 1);
+    }
+    return env;
+  }
+
+  /** End the shell and its jobs. Safe to call more than once. */
+  dispose() {
+    if (!this._disposed) {
+      const start = this._start;
+      this._disposed = !start ? Promise.resolve() : start.then(
+        (session) => this._c._call('box.sessionDispose', { session }), () => {}).then(() => {}, () => {});
+    }
+    return this._disposed;
+  }
+
+  [Symbol.asyncDispose]() { return this.dispose(); }
+}
+
 class Container {
   constructor(box, cfg) {
     this._box = box;
@@ -535,6 +628,21 @@ class Container {
     return new BoxProcess(this, this._spawnFields(opts, fields));
   }
 
+  /**
+   * A stateful shell: cd, exports, functions and aliases last from one
+   * run() to the next. Options: cwd, env, user (defaults: the container's).
+   */
+  session(opts) {
+    if (this._disposed) throw new SandboxError('session: the container was disposed; create a new one');
+    const o = opts || {};
+    if (!isPlainObject(o)) fail('session(options): options must be an object');
+    for (const k of Object.keys(o)) if (!['cwd', 'env', 'user'].includes(k)) fail(`session: unknown option '${k}' (cwd, env, user)`);
+    const fields = this._spawnFields(o, {});
+    if (fields.cwd === undefined) delete fields.cwd;
+    if (fields.user === undefined) delete fields.user;
+    return new BoxSession(this, fields);
+  }
+
   /** Copy a host file or tree into the box (as cp -a). */
   async copyIn(hostPath, boxDest, opts) {
     if (typeof hostPath !== 'string' || !hostPath) fail('copyIn(hostPath, boxPath): hostPath must be a string');
@@ -704,4 +812,4 @@ function defineCommand(spec) {
   return Object.freeze({ name, summary: summary || '', run });
 }
 
-module.exports = { createContainer, defineCommand, Container, IGNORED };
+module.exports = { createContainer, defineCommand, Container, BoxSession, IGNORED };
