@@ -1,0 +1,2 @@
+export { ContainerBackend } from './deepagents.js';
+export type { ContainerBackendOptions } from './deepagents.js';

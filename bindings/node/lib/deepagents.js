@@ -1,0 +1,146 @@
+'use strict';
+// ContainerBackend: a container as the sandbox of a LangChain Deep Agent
+// (deepagents' SandboxBackendProtocolV2). deepagents' own BaseSandbox builds
+// ls, read, grep, glob and delete from shell lines that execute() runs in
+// the box (find -printf, awk, grep -rHnF, test, rm -rf) and write, edit and
+// readRaw from uploadFiles/downloadFiles; this adds execute and the two
+// file transfers over the container's exec and fs, and refuses relative
+// paths as the protocol asks. deepagents is the caller's dependency, not
+// ours: it is loaded from the program's own node_modules.
+
+const { createRequire } = require('node:module');
+const pathMod = require('node:path');
+const { SandboxConfigError } = require('./errors.js');
+
+function loadDeepagents() {
+  const tries = [() => require('deepagents'), () => createRequire(pathMod.join(process.cwd(), 'index.js'))('deepagents')];
+  if (require.main && require.main.filename) tries.push(() => createRequire(require.main.filename)('deepagents'));
+  for (const t of tries) {
+    try { return t(); } catch (e) { if (e.code !== 'MODULE_NOT_FOUND') throw e; }
+  }
+  throw new SandboxConfigError("agent-code-sandbox/deepagents needs the 'deepagents' package (1.13.x): npm install deepagents@~1.13.2");
+}
+
+const { BaseSandbox } = loadDeepagents();
+
+// node's fs error codes as the protocol's FileOperationError
+function opError(e) {
+  switch (e && e.code) {
+    case 'ENOENT': return 'file_not_found';
+    case 'EACCES': case 'EPERM': return 'permission_denied';
+    case 'EISDIR': return 'is_directory';
+    default: return 'invalid_path';
+  }
+}
+
+function absolute(p) {
+  return typeof p === 'string' && p.startsWith('/') && !p.includes('\0');
+}
+
+function relativeError(p) {
+  return `path must be absolute (start with '/'): ${JSON.stringify(p)}`;
+}
+
+let seq = 0;
+
+class ContainerBackend extends BaseSandbox {
+  /**
+   * @param {import('./container.js').Container} container
+   * @param {{ cwd?: string, timeoutMs?: number, user?: 'root' | 'agent', env?: Record<string,string>, id?: string }} [options]
+   */
+  constructor(container, options) {
+    super();
+    const o = options || {};
+    if (!container || typeof container.exec !== 'function' || !container.fs) {
+      throw new SandboxConfigError('new ContainerBackend(container, options): give a container from createContainer()');
+    }
+    for (const k of Object.keys(o)) {
+      if (!['cwd', 'timeoutMs', 'user', 'env', 'id'].includes(k)) throw new SandboxConfigError(`ContainerBackend: unknown option '${k}' (cwd, timeoutMs, user, env, id)`);
+    }
+    if (o.cwd !== undefined && !absolute(o.cwd)) throw new SandboxConfigError(`ContainerBackend: cwd ${relativeError(o.cwd)}`);
+    if (o.timeoutMs !== undefined && (!Number.isInteger(o.timeoutMs) || o.timeoutMs < 0)) {
+      throw new SandboxConfigError(`ContainerBackend: timeoutMs must be a whole number of milliseconds >= 0, not ${JSON.stringify(o.timeoutMs)}`);
+    }
+    this.container = container;
+    this.cwd = o.cwd;
+    this._opts = { cwd: o.cwd, timeoutMs: o.timeoutMs, user: o.user, env: o.env };
+    this.id = o.id || `acs-box-${process.pid}-${++seq}`;
+  }
+
+  /** Run a shell command line in the box: stdout and stderr as one text, as a terminal shows them. */
+  async execute(command) {
+    if (typeof command !== 'string') return { output: 'execute(command): command must be a string', exitCode: 1, truncated: false };
+    const exec = { ...this._opts };
+    for (const k of Object.keys(exec)) if (exec[k] === undefined) delete exec[k];
+    // one pipe for both, so that their lines stay in the order written
+    const r = await this.container.exec(`exec 2>&1; ${command}`, exec);
+    let output = r.stdout + r.stderr;
+    if (r.timedOut) output += `${output && !output.endsWith('\n') ? '\n' : ''}[the command was stopped: it ran past its time limit]\n`;
+    return { output, exitCode: r.exitCode, truncated: r.truncated };
+  }
+
+  /** Write files (parents made as needed); each path answers for itself. */
+  async uploadFiles(files) {
+    return Promise.all(files.map(async ([path, content]) => {
+      if (!absolute(path)) return { path, error: 'invalid_path' };
+      try {
+        const st = await this.container.fs.stat(path).catch(() => null);
+        if (st && st.isDirectory()) return { path, error: 'is_directory' };
+        await this.container.fs.mkdir(pathMod.posix.dirname(path), { recursive: true });
+        await this.container.fs.writeFile(path, content);
+        return { path, error: null };
+      } catch (e) {
+        return { path, error: opError(e) };
+      }
+    }));
+  }
+
+  /** Read files whole; each path answers for itself. */
+  async downloadFiles(paths) {
+    return Promise.all(paths.map(async (path) => {
+      if (!absolute(path)) return { path, content: null, error: 'invalid_path' };
+      try {
+        const buf = await this.container.fs.readFile(path);
+        return { path, content: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength), error: null };
+      } catch (e) {
+        return { path, content: null, error: opError(e) };
+      }
+    }));
+  }
+
+  async ls(path) {
+    return absolute(path) ? super.ls(path) : { error: relativeError(path) };
+  }
+
+  async read(filePath, offset, limit) {
+    return absolute(filePath) ? super.read(filePath, offset, limit) : { error: relativeError(filePath) };
+  }
+
+  async readRaw(filePath) {
+    return absolute(filePath) ? super.readRaw(filePath) : { error: relativeError(filePath) };
+  }
+
+  async write(filePath, content) {
+    return absolute(filePath) ? super.write(filePath, content) : { error: relativeError(filePath) };
+  }
+
+  async edit(filePath, oldString, newString, replaceAll) {
+    return absolute(filePath) ? super.edit(filePath, oldString, newString, replaceAll) : { error: relativeError(filePath) };
+  }
+
+  async grep(pattern, path, glob, maxCount) {
+    if (path !== undefined && path !== null && !absolute(path)) return { error: relativeError(path) };
+    return super.grep(pattern, path == null ? '/' : path, glob, maxCount);
+  }
+
+  async glob(pattern, path) {
+    if (path !== undefined && path !== null && !absolute(path)) return { error: relativeError(path) };
+    return super.glob(pattern, path == null ? '/' : path);
+  }
+
+  async delete(filePath) {
+    return absolute(filePath) ? super.delete(filePath) : { error: relativeError(filePath) };
+  }
+}
+
+module.exports = { ContainerBackend };
