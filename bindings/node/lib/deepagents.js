@@ -10,7 +10,8 @@
 
 const { createRequire } = require('node:module');
 const pathMod = require('node:path');
-const { SandboxConfigError } = require('./errors.js');
+const { SandboxConfigError, SandboxError } = require('./errors.js');
+const { createContainer } = require('./container.js');
 
 function loadDeepagents() {
   const tries = [() => require('deepagents'), () => createRequire(pathMod.join(process.cwd(), 'index.js'))('deepagents')];
@@ -42,29 +43,67 @@ function relativeError(p) {
 }
 
 let seq = 0;
+const KNOWN = ['cwd', 'timeoutMs', 'user', 'env', 'id', 'container'];
 
 class ContainerBackend extends BaseSandbox {
   /**
-   * @param {import('./container.js').Container} container
-   * @param {{ cwd?: string, timeoutMs?: number, user?: 'root' | 'agent', env?: Record<string,string>, id?: string }} [options]
+   * @param {import('./container.js').Container} [container] none: a box of
+   *   its own is made by initialize() (options.container: createContainer's options)
+   * @param {{ cwd?: string, timeoutMs?: number, user?: 'root' | 'agent', env?: Record<string,string>, id?: string, container?: object }} [options]
    */
   constructor(container, options) {
     super();
     const o = options || {};
-    if (!container || typeof container.exec !== 'function' || !container.fs) {
-      throw new SandboxConfigError('new ContainerBackend(container, options): give a container from createContainer()');
+    if (container !== undefined && container !== null && (typeof container.exec !== 'function' || !container.fs)) {
+      throw new SandboxConfigError('new ContainerBackend(container, options): give a container from createContainer(), or none and call initialize()');
     }
     for (const k of Object.keys(o)) {
-      if (!['cwd', 'timeoutMs', 'user', 'env', 'id'].includes(k)) throw new SandboxConfigError(`ContainerBackend: unknown option '${k}' (cwd, timeoutMs, user, env, id)`);
+      if (!KNOWN.includes(k)) throw new SandboxConfigError(`ContainerBackend: unknown option '${k}' (${KNOWN.join(', ')})`);
     }
     if (o.cwd !== undefined && !absolute(o.cwd)) throw new SandboxConfigError(`ContainerBackend: cwd ${relativeError(o.cwd)}`);
     if (o.timeoutMs !== undefined && (!Number.isInteger(o.timeoutMs) || o.timeoutMs < 0)) {
       throw new SandboxConfigError(`ContainerBackend: timeoutMs must be a whole number of milliseconds >= 0, not ${JSON.stringify(o.timeoutMs)}`);
     }
-    this.container = container;
+    this.container = container || null;
     this.cwd = o.cwd;
     this._opts = { cwd: o.cwd, timeoutMs: o.timeoutMs, user: o.user, env: o.env };
+    this._containerOptions = o.container;
     this.id = o.id || `acs-box-${process.pid}-${++seq}`;
+  }
+
+  /**
+   * A backend with a container of its own, holding initialFiles (path ->
+   * text or bytes); close() ends it. options as the constructor's.
+   */
+  static async create(options) {
+    const { initialFiles, ...rest } = options || {};
+    const b = new ContainerBackend(null, rest);
+    await b.initialize(initialFiles);
+    return b;
+  }
+
+  /** Make the backend's own container (when it was built without one). */
+  async initialize(initialFiles) {
+    if (this.container) return;
+    const co = { ...(this._containerOptions || {}) };
+    if (initialFiles) co.files = { ...(co.files || {}), ...initialFiles };
+    if (this.cwd && co.cwd === undefined) co.cwd = this.cwd;
+    this.container = await createContainer(co);
+  }
+
+  /** Whether commands can run: a container that was not disposed. */
+  get isRunning() {
+    return !!this.container && !this.container._disposed;
+  }
+
+  /** Dispose of the container (its processes end). Twice is fine. */
+  async close() {
+    if (this.container) await this.container.dispose();
+  }
+
+  _box() {
+    if (!this.container) throw new SandboxError('ContainerBackend: no container yet: give one to the constructor, or await initialize()');
+    return this.container;
   }
 
   /** Run a shell command line in the box: stdout and stderr as one text, as a terminal shows them. */
@@ -73,7 +112,7 @@ class ContainerBackend extends BaseSandbox {
     const exec = { ...this._opts };
     for (const k of Object.keys(exec)) if (exec[k] === undefined) delete exec[k];
     // one pipe for both, so that their lines stay in the order written
-    const r = await this.container.exec(`exec 2>&1; ${command}`, exec);
+    const r = await this._box().exec(`exec 2>&1; ${command}`, exec);
     let output = r.stdout + r.stderr;
     if (r.timedOut) output += `${output && !output.endsWith('\n') ? '\n' : ''}[the command was stopped: it ran past its time limit]\n`;
     return { output, exitCode: r.exitCode, truncated: r.truncated };
@@ -81,13 +120,14 @@ class ContainerBackend extends BaseSandbox {
 
   /** Write files (parents made as needed); each path answers for itself. */
   async uploadFiles(files) {
+    const fs = this._box().fs;
     return Promise.all(files.map(async ([path, content]) => {
       if (!absolute(path)) return { path, error: 'invalid_path' };
       try {
-        const st = await this.container.fs.stat(path).catch(() => null);
+        const st = await fs.stat(path).catch(() => null);
         if (st && st.isDirectory()) return { path, error: 'is_directory' };
-        await this.container.fs.mkdir(pathMod.posix.dirname(path), { recursive: true });
-        await this.container.fs.writeFile(path, content);
+        await fs.mkdir(pathMod.posix.dirname(path), { recursive: true });
+        await fs.writeFile(path, content);
         return { path, error: null };
       } catch (e) {
         return { path, error: opError(e) };
@@ -97,10 +137,11 @@ class ContainerBackend extends BaseSandbox {
 
   /** Read files whole; each path answers for itself. */
   async downloadFiles(paths) {
+    const fs = this._box().fs;
     return Promise.all(paths.map(async (path) => {
       if (!absolute(path)) return { path, content: null, error: 'invalid_path' };
       try {
-        const buf = await this.container.fs.readFile(path);
+        const buf = await fs.readFile(path);
         return { path, content: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength), error: null };
       } catch (e) {
         return { path, content: null, error: opError(e) };
