@@ -1,7 +1,7 @@
 // agent-code-sandbox/deepagents: a container as a LangChain Deep Agents
 // sandbox backend. Needs the 'deepagents' package (1.13.x) beside it.
 import type { BaseSandbox, ExecuteResponse, FileDownloadResponse, FileUploadResponse } from 'deepagents';
-import type { Container } from './index.js';
+import type { Container, ContainerOptions } from './index.js';
 
 export interface ContainerBackendOptions {
   /** Where execute() runs commands (absolute). Default: the container's cwd. */
@@ -14,6 +14,8 @@ export interface ContainerBackendOptions {
   env?: Record<string, string>;
   /** The backend's id (SandboxBackendProtocolV2.id). Default: a new one. */
   id?: string;
+  /** createContainer's options, for the container that initialize() makes when none was given. */
+  container?: ContainerOptions;
 }
 
 /**
@@ -23,9 +25,18 @@ export interface ContainerBackendOptions {
  * downloadFiles. Paths must be absolute; a relative one is an error result.
  */
 export declare class ContainerBackend extends BaseSandbox {
-  constructor(container: Container, options?: ContainerBackendOptions);
+  /** Without a container, initialize() makes one (options.container), and close() ends it. */
+  constructor(container?: Container | null, options?: ContainerBackendOptions);
+  /** A backend on a container of its own holding initialFiles (path -> text or bytes). */
+  static create(options?: ContainerBackendOptions & { initialFiles?: Record<string, string | Uint8Array> }): Promise<ContainerBackend>;
+  /** Make the container when the backend was built without one. */
+  initialize(): Promise<void>;
+  /** A container that was not disposed. */
+  readonly isRunning: boolean;
+  /** Dispose of the container; twice is fine. */
+  close(): Promise<void>;
   readonly id: string;
-  readonly container: Container;
+  readonly container: Container | null;
   readonly cwd: string | undefined;
   execute(command: string): Promise<ExecuteResponse>;
   uploadFiles(files: Array<[string, Uint8Array]>): Promise<FileUploadResponse[]>;
