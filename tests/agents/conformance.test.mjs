@@ -668,3 +668,36 @@ describe('absolute paths only (the protocol says so)', () => {
     assert.deepEqual(await sb.uploadFiles([[at('adir'), enc('x')]]), [{ path: at('adir'), error: 'is_directory' }]);
   });
 });
+
+describe('as the box user agent', () => {
+  let box;
+  let ag;
+  before(async () => {
+    const { createContainer } = await import('agent-code-sandbox');
+    box = await createContainer({ user: 'agent', files: { '/root/secret.txt': 'root only' } });
+    await box.exec('chmod 600 /root/secret.txt; chmod 700 /root', { user: 'root' });
+    ag = new ContainerBackend(box);
+  });
+  after(async () => { await box.dispose(); });
+  it('commands run as agent', async () => {
+    assert.equal((await ag.execute('id -un')).output, 'agent\n');
+  });
+  it("its uploads and writes are agent's files; root's places are permission_denied", async () => {
+    assert.deepEqual(await ag.uploadFiles([['/home/agent/w/new.txt', enc('mine')]]), [{ path: '/home/agent/w/new.txt', error: null }]);
+    assert.equal((await ag.execute('stat -c %U:%G /home/agent/w/new.txt /home/agent/w')).output, 'agent:agent\nagent:agent\n');
+    assert.deepEqual(await ag.uploadFiles([['/root/x.txt', enc('x')]]), [{ path: '/root/x.txt', error: 'permission_denied' }]);
+    assert.deepEqual(await ag.uploadFiles([['/etc/passwd', enc('x')]]), [{ path: '/etc/passwd', error: 'permission_denied' }]);
+    assert.match((await ag.write('/usr/bin/evil', 'x')).error, /permission_denied/);
+    assert.match((await box.exec('head -1 /etc/passwd')).stdout, /^root:/);
+  });
+  it("downloads, read and edit of what agent may not read are refused", async () => {
+    assert.deepEqual(await ag.downloadFiles(['/root/secret.txt']), [{ path: '/root/secret.txt', content: null, error: 'permission_denied' }]);
+    assert.equal((await ag.read('/root/secret.txt')).content, undefined);
+    assert.equal((await ag.readRaw('/root/secret.txt')).data, undefined);
+    assert.ok((await ag.edit('/root/secret.txt', 'root', 'agent')).error);
+    assert.equal((await box.exec('cat /root/secret.txt', { user: 'root' })).stdout, 'root only');
+    await ag.write('/home/agent/e.txt', 'a b');
+    assert.equal((await ag.edit('/home/agent/e.txt', 'a', 'c')).occurrences, 1);
+    assert.equal(dec((await ag.downloadFiles(['/home/agent/e.txt']))[0].content), 'c b');
+  });
+});

@@ -118,16 +118,23 @@ class ContainerBackend extends BaseSandbox {
     return { output, exitCode: r.exitCode, truncated: r.truncated };
   }
 
+  // who runs the commands: then also who reads and writes the files
+  _user() {
+    return this._opts.user || (this.container && this.container._user) || 'root';
+  }
+
   /** Write files (parents made as needed); each path answers for itself. */
   async uploadFiles(files) {
-    const fs = this._box().fs;
+    const box = this._box();
+    const agent = this._user() === 'agent';
     return Promise.all(files.map(async ([path, content]) => {
       if (!absolute(path)) return { path, error: 'invalid_path' };
       try {
-        const st = await fs.stat(path).catch(() => null);
+        const st = await box.fs.stat(path).catch(() => null);
         if (st && st.isDirectory()) return { path, error: 'is_directory' };
-        await fs.mkdir(pathMod.posix.dirname(path), { recursive: true });
-        await fs.writeFile(path, content);
+        if (agent) return { path, error: await this._writeAsAgent(box, path, content) };
+        await box.fs.mkdir(pathMod.posix.dirname(path), { recursive: true });
+        await box.fs.writeFile(path, content);
         return { path, error: null };
       } catch (e) {
         return { path, error: opError(e) };
@@ -135,13 +142,31 @@ class ContainerBackend extends BaseSandbox {
     }));
   }
 
+  // the agent's own rights: its files are its, root's stay out of reach
+  async _writeAsAgent(box, path, content) {
+    const r = await box.run(['sh', '-c', 'mkdir -p -- "$(dirname -- "$1")" && cat > "$1"', 'sh', path],
+      { stdin: content, user: 'agent', env: this._opts.env });
+    if (r.exitCode === 0) return null;
+    if (/Permission denied/.test(r.stderr)) return 'permission_denied';
+    if (/Is a directory/.test(r.stderr)) return 'is_directory';
+    return 'invalid_path';
+  }
+
   /** Read files whole; each path answers for itself. */
   async downloadFiles(paths) {
-    const fs = this._box().fs;
+    const box = this._box();
+    const agent = this._user() === 'agent';
     return Promise.all(paths.map(async (path) => {
       if (!absolute(path)) return { path, content: null, error: 'invalid_path' };
       try {
-        const buf = await fs.readFile(path);
+        if (agent) {
+          const r = await box.run(['sh', '-c', 'test -d "$1" && exit 3; test -e "$1" || exit 2; test -r "$1" || exit 4', 'sh', path], { user: 'agent' });
+          let err = { 2: 'file_not_found', 3: 'is_directory', 4: 'permission_denied' }[r.exitCode];
+          // there, but behind a directory agent may not search
+          if (err === 'file_not_found' && await box.fs.exists(path)) err = 'permission_denied';
+          if (err) return { path, content: null, error: err };
+        }
+        const buf = await box.fs.readFile(path);
         return { path, content: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength), error: null };
       } catch (e) {
         return { path, content: null, error: opError(e) };
