@@ -1,2 +1,2 @@
-export { ContainerBackend } from './deepagents.js';
+export { ContainerBackend, installSandboxSkills } from './deepagents.js';
 export type { ContainerBackendOptions } from './deepagents.js';

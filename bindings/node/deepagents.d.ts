@@ -42,3 +42,10 @@ export declare class ContainerBackend extends BaseSandbox {
   uploadFiles(files: Array<[string, Uint8Array]>): Promise<FileUploadResponse[]>;
   downloadFiles(paths: string[]): Promise<FileDownloadResponse[]>;
 }
+
+/**
+ * Write Agent Skills (dir/NAME/SKILL.md, default dir /skills) that tell a
+ * model what the box is and how to work in it (box-shell, box-node, and
+ * box-python where there is one); give createDeepAgent `skills: [dir + "/"]`.
+ */
+export declare function installSandboxSkills(container: Container, options?: { dir?: string }): Promise<{ dir: string; skills: string[] }>;

@@ -2,3 +2,4 @@
 import cjs from './lib/deepagents.js';
 
 export const ContainerBackend = cjs.ContainerBackend;
+export const installSandboxSkills = cjs.installSandboxSkills;

@@ -11,6 +11,7 @@ import { AIMessage, ToolMessage } from '@langchain/core/messages';
 import { createDeepAgent } from 'deepagents';
 import { createContainer } from 'agent-code-sandbox';
 import { ContainerBackend } from 'agent-code-sandbox/deepagents';
+import { ContainerBackend as AgentBackend, installSandboxSkills } from 'agent-code-sandbox/agent';
 
 // A message's text: a string, or content blocks (read_file answers so).
 function text(content) {
@@ -30,6 +31,7 @@ class ScriptedModel extends BaseChatModel {
   _llmType() { return 'scripted'; }
   bindTools() { return this; }
   async _generate(messages) {
+    this.system = text(messages[0].content);
     const last = messages[messages.length - 1];
     if (last instanceof ToolMessage || last?._getType?.() === 'tool') this.seen.push({ name: last.name, content: text(last.content) });
     const step = this.steps[this.turn++];
@@ -95,6 +97,29 @@ test('a failing command reaches the agent with its output and exit code', async 
     const result = await agent.invoke({ messages: [{ role: 'user', content: 'try things' }] }, { recursionLimit: 50 });
     assert.equal(String(result.messages[result.messages.length - 1].content), 'done');
     assert.equal(model.turn, steps.length);
+  } finally {
+    await box.dispose();
+  }
+});
+
+test("the seed's agent example: installSandboxSkills, then the skills in the agent's prompt and readable by its tools", async () => {
+  const box = await createContainer({ cwd: '/app', network: { allowOutbound: true } });
+  try {
+    const installed = await installSandboxSkills(box);
+    assert.deepEqual(installed, { dir: '/skills', skills: ['box-shell', 'box-node'] });
+    const steps = [
+      { call: ['read_file', { file_path: '/skills/box-shell/SKILL.md' }] },
+      { expect: (out) => { assert.match(out, /name: box-shell/); assert.match(out, /Paths given to the file tools must be absolute/); assert.match(out, /\bjq\b.*\bnode\b/); }, call: ['execute', { command: 'pwd; node --version' }] },
+      { expect: (out) => assert.match(out, /^\/app\nv22\.\d+\.\d+\n/), say: 'ready' },
+    ];
+    const model = new ScriptedModel(steps);
+    const agent = createDeepAgent({ model, backend: new AgentBackend(box, { cwd: '/app' }), skills: ['/skills/'] });
+    const result = await agent.invoke({ messages: [{ role: 'user', content: 'look around' }] }, { recursionLimit: 50 });
+    assert.equal(text(result.messages[result.messages.length - 1].content), 'ready');
+    assert.match(model.system, /box-shell/);
+    assert.match(model.system, /box-node/);
+    assert.match(model.system, /\/skills\/box-node\/SKILL\.md/);
+    assert.equal(AgentBackend, ContainerBackend);
   } finally {
     await box.dispose();
   }

@@ -30,6 +30,7 @@ function compile(source) {
 const GOOD = `
 import { createContainer } from 'agent-code-sandbox';
 import { ContainerBackend } from 'agent-code-sandbox/deepagents';
+import { installSandboxSkills, ContainerBackend as SeedBackend } from 'agent-code-sandbox/agent';
 import { createDeepAgent, type SandboxBackendProtocolV2, type ExecuteResponse, type LsResult } from 'deepagents';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 export async function main(model: BaseChatModel) {
@@ -45,7 +46,10 @@ export async function main(model: BaseChatModel) {
   await own.close();
   const later = new ContainerBackend();
   await later.initialize();
-  const agent = createDeepAgent({ model, backend });
+  const sk: { dir: string; skills: string[] } = await installSandboxSkills(box, { dir: '/skills' });
+  const agent = createDeepAgent({ model, backend: new SeedBackend(box, { cwd: '/app' }), skills: [sk.dir + '/'] });
+  const agent2 = createDeepAgent({ model, backend });
+  void agent2;
   void r; void ls; void up; void down; void running; void agent;
 }
 `;
@@ -62,6 +66,8 @@ export async function misuses() {
   const n: string = (await b.execute('x')).exitCode;
   // @ts-expect-error uploads are bytes
   await b.uploadFiles([['/a', 'text']]);
+  // @ts-expect-error dir is a string
+  await installSandboxSkills(await createContainer(), { dir: 1 });
   // @ts-expect-error no such option
   new ContainerBackend(null, { shell: 'zsh' });
   void n;

@@ -209,4 +209,85 @@ class ContainerBackend extends BaseSandbox {
   }
 }
 
-module.exports = { ContainerBackend };
+// The box's own facts, asked of the box: what a skill tells the model.
+async function probe(box) {
+  const r = await box.exec([
+    'printf "node=%s\\n" "$(node --version 2>/dev/null)"',
+    'printf "npm=%s\\n" "$(npm --version 2>/dev/null)"',
+    'printf "python=%s\\n" "$(command -v python3 2>/dev/null)"',
+    'printf "cmds=%s\\n" "$(ls /usr/bin | tr "\\n" " ")"',
+  ].join('; '), { timeoutMs: 30000 });
+  const facts = {};
+  for (const line of r.stdout.split('\n')) {
+    const eq = line.indexOf('=');
+    if (eq > 0) facts[line.slice(0, eq)] = line.slice(eq + 1).trim();
+  }
+  return facts;
+}
+
+function skill(name, description, body) {
+  return `---\nname: ${name}\ndescription: ${JSON.stringify(description)}\n---\n\n${body.trim()}\n`;
+}
+
+/**
+ * Write Agent Skills (SKILL.md, as deepagents' skills middleware reads
+ * them) that tell a model what this box is and how to work in it, into
+ * dir (default /skills): pass `skills: [dir + "/"]` to createDeepAgent.
+ * Returns { dir, skills: [names] }.
+ */
+async function installSandboxSkills(container, options) {
+  const o = options || {};
+  const dir = o.dir === undefined ? '/skills' : o.dir;
+  if (!absolute(dir)) throw new SandboxConfigError(`installSandboxSkills: dir ${relativeError(dir)}`);
+  if (!container || typeof container.exec !== 'function') throw new SandboxConfigError('installSandboxSkills(container): give a container from createContainer()');
+  const f = await probe(container);
+  const skills = {
+    'box-shell': skill('box-shell', 'How to run shell commands and work with files in this sandbox: the shell, the commands it has, its limits.', `
+# The sandbox's shell
+
+Commands run in bash (\`sh\` is the same shell) in a small Linux system of
+its own: an in-memory filesystem (/app, /tmp, /home/agent, ...), users
+root and agent, its own processes and ports. Nothing of the host is
+visible unless it was given.
+
+- Paths given to the file tools must be absolute (start with /).
+- Each \`execute\` runs in a fresh shell: \`cd\` and variables do not carry
+  over to the next command; chain them (\`cd /app && make\`).
+- stdout and stderr come back together; the exit code tells success.
+- A command that runs too long is stopped: run long jobs in the
+  background (\`cmd > /tmp/log 2>&1 &\`) and look at the log.
+- Network access is off unless the host allowed it: check with
+  \`curl -sI https://example.com\` before relying on it.
+
+Commands: ${f.cmds || '(see ls /usr/bin)'}
+`),
+    'box-node': skill('box-node', 'How to run JavaScript and TypeScript here: node, npm and npx in the sandbox.', `
+# Node.js in the sandbox
+
+\`node\` ${f.node || ''} runs JavaScript and TypeScript files (\`node app.ts\`)
+as CommonJS or ES modules, with \`fs\`, \`http\`, \`child_process\` and the
+rest on the sandbox's own files, processes and ports. \`npm\` ${f.npm || ''}
+and \`npx\` install packages from the registry when the host allows network
+access and packages; without it \`npm install\` fails, so use what is there.
+
+- A server listens on the sandbox's own ports (\`localhost\` is the sandbox).
+- Native addons (.node files) do not load; pure JS and WebAssembly do.
+`),
+  };
+  if (f.python) {
+    skills['box-python'] = skill('box-python', 'How to run Python in the sandbox.', `
+# Python in the sandbox
+
+\`python3\` (${f.python}) runs scripts on the sandbox's files.
+`);
+  }
+  for (const [name, text] of Object.entries(skills)) {
+    await container.fs.writeFile(`${dir}/${name}/SKILL.md`, text).catch(async () => {
+      await container.fs.mkdir(`${dir}/${name}`, { recursive: true });
+      await container.fs.writeFile(`${dir}/${name}/SKILL.md`, text);
+    });
+  }
+  return { dir, skills: Object.keys(skills) };
+}
+
+module.exports = { ContainerBackend, installSandboxSkills };
