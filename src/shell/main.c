@@ -43,6 +43,13 @@ void sh_exit(int status)
   acs_sys_exit(sh.status & 255);
 }
 
+void sh_fatal(int status)
+{
+  if (!sh.at_prompt || sh.in_child) sh_exit(status);
+  sh.status = 1;
+  sh.aborting = true;
+}
+
 static void init_vars(bool child)
 {
   var_init(environ);

@@ -341,6 +341,7 @@ typedef struct shell {
   unsigned rnd;
   unsigned long long shopts; /* shopt's options, bit i for shopt.c's name i */
   bool interactive;     /* a prompt on a terminal (interactive.c) */
+  bool at_prompt;       /* lines as typed at a prompt: interactive, or a session */
   bool monitor;         /* job control: each job in a process group of its own */
   int tty_fd;           /* the controlling terminal's descriptor, or -1 */
   int pgid;             /* the shell's own process group */
@@ -438,6 +439,10 @@ source *cur_source(void);
 /* find a program in PATH: malloc'd path or NULL; *err -ENOENT/-EACCES */
 char *path_lookup(const char *name, int *err);
 void sh_exit(int status) __attribute__((noreturn));
+/* A fatal expansion error (an unbound variable, ${x:?}): the shell exits
+** with status, but at a prompt (sh.at_prompt, not in a subshell) the line
+** is given up with status 1 and the shell goes on, as bash does there. */
+void sh_fatal(int status);
 void run_exit_trap(void);
 
 /* redirections: apply in the shell (saving what they replace) */

@@ -407,9 +407,10 @@ class BoxSession {
     try { return this._script(command, opts); } catch (e) { return Promise.reject(e); }
   }
 
-  // A look at the shell's state that leaves $? as the last run left it.
+  // A look at the shell's state that leaves $? as the last run left it
+  // (but under set -e, where a failing (exit N) would end the shell, at 0).
   async _peek(what) {
-    const r = await this._script(`__acs_st=$?; ${what}; eval "unset __acs_st; (exit $__acs_st)"`, {}, true);
+    const r = await this._script(`__acs_st=$?; ${what}; case $- in *e*) unset __acs_st ;; *) eval "unset __acs_st; (exit $__acs_st)" ;; esac`, {}, true);
     if (r.exitCode === null) throw new SandboxError('session: the shell did not answer (it was stopped)');
     return r.stdout;
   }

@@ -44,10 +44,20 @@ test('functions, aliases, plain variables, $? and options last; cwd() and env() 
     await s.run('(exit 7)');
     assert.equal(await s.cwd(), '/w/d');
     assert.equal((await s.run('echo $?')).stdout, '7\n');
+    // as bash at a prompt: the line is given up (status 1), the shell goes on
     const u = await s.run('echo $nosuch; echo not reached');
-    assert.notEqual(u.exitCode, 0);
+    assert.equal(u.exitCode, 1);
     assert.equal(u.stdout, '');
-    assert.match(u.stderr, /nosuch: unbound variable/);
+    assert.equal(u.stderr, 'bash: nosuch: unbound variable\n');
+    const q = await s.run('f() { echo in; echo ${z:?custom msg}; echo notin; }; f; echo after');
+    assert.deepEqual([q.stdout, q.stderr, q.exitCode], ['in\n', 'bash: z: custom msg\n', 1]);
+    assert.equal((await s.run('echo $((nosuch2 + 1))')).exitCode, 1);
+    assert.equal((await s.run('echo "alive $?"')).stdout, 'alive 1\n');
+    // under set -e the shell must live on (a failing command would end it)
+    await s.run('set +u; set -e; cd /tmp');
+    assert.equal(await s.cwd(), '/tmp');
+    assert.equal((await s.env()).EXP, 'e');
+    assert.equal((await s.run('echo alive; set +e')).stdout, 'alive\n');
     // an exec() of the same box shares nothing of it
     assert.equal((await box.exec('pwd; echo "[$EXP]"')).stdout, '/root\n[]\n');
   } finally {
