@@ -39,6 +39,6 @@ fail=$((fail + ${cancelled:-0}))
 if [ "$fail" -gt 0 ] || [ -n "${VERBOSE:-}" ]; then
   printf '%s\n' "$out" | awk '/^ *not ok/ && !/# TODO/ { show = 1 } /^ *ok / { show = 0 } show' | head -120
 fi
-echo "deepagents $(node -p "require('./node_modules/deepagents/package.json').version" 2>/dev/null)"
+echo "deepagents $("$NODE" -p "require('./node_modules/deepagents/package.json').version" 2>/dev/null)"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$status" -eq 0 ]
