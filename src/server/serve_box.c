@@ -1385,7 +1385,8 @@ static void *run(void *arg)
         fail(&w->c, w->id, "SandboxConfigError", 0, "unknown method '%s' (box.create, box.exec, "
              "box.spawn, box.stdin, box.kill, box.fs, box.snapshot, box.restore, box.waitForPort, box.listeners, "
              "box.expose, box.installCommand, box.commandRead, box.commandWrite, box.commandExit, "
-             "box.sessionNew, box.sessionRun, box.sessionCancel, box.sessionDispose, box.dispose)", r.method);
+             "box.sessionNew, box.sessionRun, box.sessionCancel, box.sessionDispose, "
+             "box.dispose)", r.method);
       pthread_rwlock_unlock(&b->use);
       box_put(b);
     }
