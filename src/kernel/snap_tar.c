@@ -125,7 +125,7 @@ size_t acs__tar_encode(const acs__tar_head *h, unsigned char *out)
   char xname[W_NAME + 1];
   const char *base = strrchr(h->path, '/');
   base = base && base[1] ? base + 1 : h->path;
-  snprintf(xname, sizeof xname, "PaxHeaders/%s", base);
+  snprintf(xname, sizeof xname, "PaxHeaders/%.*s", (int)(sizeof xname - sizeof "PaxHeaders/"), base);
   size_t n = extended(out, 'x', xname, recs, rl, h->mtime.tv_sec);
   unsigned char *b = out + n;
   ustar(b, h->path, h->type, h->size, h->mode, h->uid, h->gid, h->mtime.tv_sec);
