@@ -13,6 +13,12 @@ int acs__cli_transform(int argc, char **argv);
 int acs__cli_serve(int argc, char **argv);
 /* acs mcp: a Model Context Protocol server on stdio. */
 int acs__cli_mcp(int argc, char **argv);
+/* acs mcp --box: the same on one box (argv[0] is "mcp"). */
+int acs__cli_mcp_box(int argc, char **argv);
+struct acs__mcp_opts;
+/* Serve MCP on stdin/stdout with o until stdin ends or a signal: the exit
+** status (0, 2 for a configuration error, 3 when the server cannot start). */
+int acs__cli_mcp_serve(const struct acs__mcp_opts *o);
 /* acs box: a box from the command line. */
 int acs__cli_box(int argc, char **argv);
 /* acs doctor: the kernel walls on this machine. */

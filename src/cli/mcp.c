@@ -14,6 +14,7 @@
 
 static const char mcp_help[] =
     "usage: acs mcp [--work-dir DIR] [OPTIONS]\n"
+    "       acs mcp --box [BOX OPTIONS]   tools on one box (acs mcp --box --help)\n"
     "\n"
     "Serve the Model Context Protocol on stdin/stdout (JSON-RPC, one message per\n"
     "line) for an agent: tools run_code, read_file, write_file and list_files.\n"
@@ -66,8 +67,39 @@ static int usage(const char *fmt, const char *arg)
   return 2;
 }
 
+int acs__cli_mcp_serve(const acs__mcp_opts *o)
+{
+  acs_err err = {0};
+  acs__mcp *m = NULL;
+  int rc = acs__mcp_new(o, &m, &err);
+  if (!rc) {
+    /* a client that vanished must not kill us mid-answer; a signal stops
+    ** the server the way the end of stdin does, runs included */
+    signal(SIGPIPE, SIG_IGN);
+    running = m;
+    struct sigaction sa = {0};
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    acs__mcp_serve(m, 0, 1);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
+    running = NULL;
+  }
+  if (rc) fprintf(stderr, "acs mcp: %s\n", err.message ? err.message : acs_strerror(rc));
+  int status = !rc ? 0 : rc == ACS_ECONFIG ? 2 : 3;
+  acs__mcp_free(m);
+  acs_err_clear(&err);
+  return status;
+}
+
 int acs__cli_mcp(int argc, char **argv)
 {
+  for (int i = 1; i < argc; i++)
+    if (!strcmp(argv[i], "--box")) return acs__cli_mcp_box(argc, argv);
   acs__mcp_opts o = {.timeout_ms = 60000};
   const char **ro = calloc((size_t)argc + 1, sizeof *ro);
   const char **domains = calloc((size_t)argc + 1, sizeof *domains);
@@ -147,30 +179,7 @@ int acs__cli_mcp(int argc, char **argv)
   }
   o.env = env;
 
-  acs_err err = {0};
-  acs__mcp *m = NULL;
-  int rc = acs__mcp_new(&o, &m, &err);
-  if (!rc) {
-    /* a client that vanished must not kill us mid-answer; a signal stops
-    ** the server the way the end of stdin does, runs included */
-    signal(SIGPIPE, SIG_IGN);
-    running = m;
-    struct sigaction sa = {0};
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    acs__mcp_serve(m, 0, 1);
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-    signal(SIGHUP, SIG_DFL);
-    running = NULL;
-  }
-  if (rc) fprintf(stderr, "acs mcp: %s\n", err.message ? err.message : acs_strerror(rc));
-  status = !rc ? 0 : rc == ACS_ECONFIG ? 2 : 3;
-  acs__mcp_free(m);
-  acs_err_clear(&err);
+  status = acs__cli_mcp_serve(&o);
 out:
   free(ro);
   free(domains);

@@ -96,20 +96,46 @@ static int check_opts(const acs__mcp_opts *o, acs_err *err)
   return 0;
 }
 
-int acs__mcp_new(const acs__mcp_opts *o, acs__mcp **out, acs_err *err)
+static acs__mcp *alloc_server(void)
 {
-  *out = NULL;
-  if (!o) return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "no options");
-  int rc = check_opts(o, err);
-  if (rc) return rc;
   acs__mcp *m = calloc(1, sizeof *m);
-  if (!m) return ACS_ENOMEM;
+  if (!m) return NULL;
   m->stop_pipe[0] = m->stop_pipe[1] = -1;
   pthread_mutex_init(&m->wlock, NULL);
   pthread_mutex_init(&m->lock, NULL);
   pthread_cond_init(&m->changed, NULL);
   m->version = revisions[0];
   m->out_fd = -1;
+  return m;
+}
+
+/* `--box`: the box is booted now, so that a bad option or snapshot is the
+** operator's error at start-up, not the model's at its first call. */
+static int new_box_server(const acs__mcp_box_opts *o, acs__mcp **out, acs_err *err)
+{
+  acs__mcp *m = alloc_server();
+  if (!m) return ACS_ENOMEM;
+  int rc = acs__mcpbox_new(o, &m->box, err);
+  if (!rc && !(m->instructions = strdup(acs__mcpbox_instructions(m->box)))) rc = ACS_ENOMEM;
+  if (!rc && pipe2(m->stop_pipe, O_CLOEXEC | O_NONBLOCK) < 0)
+    rc = acs__fail(err, ACS_EENV, ACS__ENV, "could not make a pipe: %s", strerror(errno));
+  if (rc) {
+    acs__mcp_free(m);
+    return rc;
+  }
+  *out = m;
+  return 0;
+}
+
+int acs__mcp_new(const acs__mcp_opts *o, acs__mcp **out, acs_err *err)
+{
+  *out = NULL;
+  if (!o) return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "no options");
+  if (o->box) return new_box_server(o->box, out, err);
+  int rc = check_opts(o, err);
+  if (rc) return rc;
+  acs__mcp *m = alloc_server();
+  if (!m) return ACS_ENOMEM;
   if (o->work_dir) {
     m->work_dir = realpath(o->work_dir, NULL);
   } else {
@@ -178,10 +204,11 @@ void acs__mcp_stop(acs__mcp *m)
 void acs__mcp_free(acs__mcp *m)
 {
   if (!m) return;
+  acs__mcpbox_free(m->box);
   acs_pool_free(m->pool);
   acs__vfs_free(m->vfs);
   /* after the pool and every run: no guest process still writes there */
-  if (m->temp_work) acs__remove_tree(m->work_dir);
+  if (m->temp_work && m->work_dir) acs__remove_tree(m->work_dir);
   free(m->work_dir);
   free(m->instructions);
   free_list(m->ro);

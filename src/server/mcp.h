@@ -15,6 +15,7 @@
 #include "acs.h"
 
 #include "../base/base.h"
+#include "mcp_box.h"
 
 #include <jansson.h>
 #include <pthread.h>
@@ -41,9 +42,9 @@ typedef struct acs__mcp_opts {
   int64_t max_output_bytes; /* 0: acs_exec's default */
   int jobs;                 /* runs at once; <= 0: the number of cores */
   int pool;                 /* warm workers; 0: 2; < 0: none */
+  const acs__mcp_box_opts *box; /* set: the tools work on one box (mcp_box.h) and
+                                   every field above is unused */
 } acs__mcp_opts;
-
-typedef struct acs__mcp acs__mcp;
 
 /* Check the options (copied) and make a server. Returns 0, ACS_ECONFIG with
 ** a message naming the bad option, or ACS_ENOMEM; *out is NULL on failure. */
@@ -86,6 +87,8 @@ struct acs__mcp {
   int jobs;
   acs_pool *pool;          /* or NULL: cold starts */
   struct acs__vfs *vfs;    /* the work dir; used by the reader thread only */
+  acs__mcpbox *box;        /* `--box`: the box the tools work on; then the
+                              fields above are unused */
 
   /* the session */
   const char *version;     /* negotiated revision (static string) */
@@ -128,6 +131,15 @@ json_t *acs__mcp_check_names(json_t *args, const char *tool, const char *const *
 ** not required), or -1 and *fail set to a tool error. */
 int acs__mcp_string_arg(json_t *args, const char *name, bool required, const char **out,
                         json_t **fail);
+
+/* For tools/list: a property {type, description}; a tool (props,
+** annotations and output, the outputSchema or NULL, stolen; fields newer
+** than the negotiated revision left out); its annotations. */
+json_t *acs__mcp_prop(const char *type, const char *description);
+json_t *acs__mcp_tool(acs__mcp *m, const char *name, const char *title, const char *description,
+                      json_t *props, const char *const *required, json_t *annotations,
+                      json_t *output);
+json_t *acs__mcp_annotations(bool read_only, bool destructive, bool idempotent, bool open_world);
 
 /* tools/list's result for this server and revision. */
 json_t *acs__mcp_tools(acs__mcp *m);

@@ -311,6 +311,10 @@ void acs__mcp_run_code(acs__mcp *m, json_t *id, json_t *args)
 void acs__mcp_cancel(acs__mcp *m, json_t *id)
 {
   if (!id || !(json_is_string(id) || json_is_number(id))) return;
+  if (m->box) {
+    acs__mcpbox_cancel(m, id);
+    return;
+  }
   pthread_mutex_lock(&m->lock);
   for (acs__mcp_run *r = m->runs; r; r = r->next)
     if (json_equal(r->id, id)) {
@@ -323,6 +327,10 @@ void acs__mcp_cancel(acs__mcp *m, json_t *id)
 
 void acs__mcp_end_runs(acs__mcp *m)
 {
+  if (m->box) {
+    acs__mcpbox_end_calls(m);
+    return;
+  }
   pthread_mutex_lock(&m->lock);
   for (acs__mcp_run *r = m->runs; r; r = r->next) {
     r->cancelled = true;

@@ -55,7 +55,7 @@ int acs__mcp_string_arg(json_t *args, const char *name, bool required, const cha
 
 /* ------------------------------------------------------------ tools/list */
 
-static json_t *prop(const char *type, const char *description)
+json_t *acs__mcp_prop(const char *type, const char *description)
 {
   return json_pack("{s:s,s:s}", "type", type, "description", description);
 }
@@ -63,7 +63,7 @@ static json_t *prop(const char *type, const char *description)
 /* One tool. props and annotations are stolen; output (stolen, or NULL) is
 ** the outputSchema. Fields newer than the negotiated revision are left
 ** out, since older clients may check tools strictly. */
-static json_t *tool(acs__mcp *m, const char *name, const char *title, const char *description,
+json_t *acs__mcp_tool(acs__mcp *m, const char *name, const char *title, const char *description,
                     json_t *props, const char *const *required, json_t *annotations,
                     json_t *output)
 {
@@ -86,7 +86,7 @@ static json_t *tool(acs__mcp *m, const char *name, const char *title, const char
   return t;
 }
 
-static json_t *annotations(bool read_only, bool destructive, bool idempotent, bool open_world)
+json_t *acs__mcp_annotations(bool read_only, bool destructive, bool idempotent, bool open_world)
 {
   json_t *a = json_pack("{s:b,s:b}", "readOnlyHint", read_only, "openWorldHint", open_world);
   if (a && !read_only) {
@@ -142,10 +142,10 @@ static char *run_description(acs__mcp *m)
 static json_t *run_code_tool(acs__mcp *m)
 {
   json_t *props = json_object();
-  json_object_set_new(props, "code", prop("string",
+  json_object_set_new(props, "code", acs__mcp_prop("string",
       "The program, an ES module. Print results with console.log; throw or "
       "process.exit(1) to fail."));
-  json_t *lang = prop("string", "ts (default) or js. Both run as ES modules; TypeScript types "
+  json_t *lang = acs__mcp_prop("string", "ts (default) or js. Both run as ES modules; TypeScript types "
                                 "are stripped, not checked.");
   json_object_set_new(lang, "enum", json_pack("[s,s]", "ts", "js"));
   json_object_set_new(lang, "default", json_string("ts"));
@@ -168,7 +168,7 @@ static json_t *run_code_tool(acs__mcp *m)
              (long long)m->timeout_ms);
   else
     snprintf(tdesc, sizeof tdesc, "Time limit in ms (default: none).");
-  json_t *t = prop("integer", tdesc);
+  json_t *t = acs__mcp_prop("integer", tdesc);
   json_object_set_new(t, "minimum", json_integer(1));
   json_object_set_new(props, "timeoutMs", t);
 
@@ -182,14 +182,15 @@ static json_t *run_code_tool(acs__mcp *m)
       "stoppedBy");
   static const char *const required[] = {"code", NULL};
   char *desc = run_description(m);
-  json_t *r = tool(m, "run_code", "Run JavaScript or TypeScript", desc ? desc : "Run code.", props,
-                   required, annotations(false, true, false, m->domain_n > 0), out);
+  json_t *r = acs__mcp_tool(m, "run_code", "Run JavaScript or TypeScript", desc ? desc : "Run code.", props,
+                   required, acs__mcp_annotations(false, true, false, m->domain_n > 0), out);
   free(desc);
   return r;
 }
 
 json_t *acs__mcp_tools(acs__mcp *m)
 {
+  if (m->box) return acs__mcpbox_tools(m);
   static const char *const path_required[] = {"path", NULL};
   static const char *const write_required[] = {"path", "content", NULL};
   static const char path_doc[] =
@@ -197,21 +198,21 @@ json_t *acs__mcp_tools(acs__mcp *m)
       "symbolic links pointing out) are refused.";
   json_t *tools = json_array();
   json_array_append_new(tools, run_code_tool(m));
-  json_array_append_new(tools, tool(m, "read_file", "Read a file",
+  json_array_append_new(tools, acs__mcp_tool(m, "read_file", "Read a file",
       "Read a UTF-8 text file of the work dir (at most 1 MiB; binary files are refused).",
-      json_pack("{s:o}", "path", prop("string", path_doc)), path_required,
-      annotations(true, false, true, false), NULL));
-  json_array_append_new(tools, tool(m, "write_file", "Write a file",
+      json_pack("{s:o}", "path", acs__mcp_prop("string", path_doc)), path_required,
+      acs__mcp_annotations(true, false, true, false), NULL));
+  json_array_append_new(tools, acs__mcp_tool(m, "write_file", "Write a file",
       "Create or replace a text file in the work dir; missing parent directories are created. "
       "Runs see it at the same relative path.",
-      json_pack("{s:o,s:o}", "path", prop("string", path_doc), "content",
-                prop("string", "The whole new content of the file (UTF-8 text).")),
-      write_required, annotations(false, true, true, false), NULL));
-  json_array_append_new(tools, tool(m, "list_files", "List a directory",
+      json_pack("{s:o,s:o}", "path", acs__mcp_prop("string", path_doc), "content",
+                acs__mcp_prop("string", "The whole new content of the file (UTF-8 text).")),
+      write_required, acs__mcp_annotations(false, true, true, false), NULL));
+  json_array_append_new(tools, acs__mcp_tool(m, "list_files", "List a directory",
       "List a directory of the work dir, one name per line; directories end with '/'.",
-      json_pack("{s:o}", "path", prop("string", "The directory, relative to the work dir "
+      json_pack("{s:o}", "path", acs__mcp_prop("string", "The directory, relative to the work dir "
                                                 "(default: the work dir itself).")),
-      NULL, annotations(true, false, true, false), NULL));
+      NULL, acs__mcp_annotations(true, false, true, false), NULL));
   return json_pack("{s:o}", "tools", tools);
 }
 
@@ -233,7 +234,8 @@ void acs__mcp_call(acs__mcp *m, json_t *id, json_t *params)
   }
   args = json_is_object(args) ? json_incref(args) : json_object();
   const char *n = json_string_value(name);
-  if (!strcmp(n, "run_code")) acs__mcp_run_code(m, id, args);
+  if (m->box) acs__mcpbox_call(m, id, n, args);
+  else if (!strcmp(n, "run_code")) acs__mcp_run_code(m, id, args);
   else if (!strcmp(n, "read_file")) acs__mcp_reply(m, id, acs__mcp_read_file(m, args));
   else if (!strcmp(n, "write_file")) acs__mcp_reply(m, id, acs__mcp_write_file(m, args));
   else if (!strcmp(n, "list_files")) acs__mcp_reply(m, id, acs__mcp_list_files(m, args));
