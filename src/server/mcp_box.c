@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #define DEFAULT_OUTPUT ((int64_t)100000) /* bytes per stream: ~25k tokens */
+#define TOOL_TIMEOUT ((int64_t)300000)  /* a file tool's program without --timeout-ms */
 
 /* ------------------------------------------------------------ life */
 
@@ -180,11 +181,14 @@ const char *acs__mcpbox_instructions(const acs__mcpbox *b) { return b->instructi
 int acs__mcpbox_prog(acs__mcpbox *b, const char *const *argv, size_t argc, const char *data,
                      size_t len, int64_t cap, acs_exec_result **out, acs_err *err)
 {
+  /* The box's default environment, not the operator's --env: a PATH of
+  ** theirs must not change which cat the tools run. A time limit always,
+  ** since the reader thread waits for these. */
   acs_box_spawn_options so = {.version = ACS_BOX_SPAWN_OPTIONS_VERSION, .argv = argv,
-                              .argc = argc, .env = (const char *const *)b->env,
-                              .env_count = b->env_n, .cwd = "/", .user = b->user,
+                              .argc = argc, .cwd = "/", .user = b->user,
                               .stdin_data = data, .stdin_len = len,
-                              .timeout_ms = b->timeout_ms, .max_output_bytes = cap};
+                              .timeout_ms = b->timeout_ms ? b->timeout_ms : TOOL_TIMEOUT,
+                              .max_output_bytes = cap};
   return acs_box_spawn(b->box, &so, out, err);
 }
 

@@ -81,9 +81,10 @@ struct acs__mcpbox {
   unsigned run_seq;            /* names run_code's files */
 };
 
-/* Run argv in the box as the user, stdin from data (may be NULL), output
-** capped at cap bytes per stream. *out the caller's. ACS_EENV and a
-** message when the box is gone. */
+/* Run argv in the box as the user, in /, with the box's default
+** environment, stdin from data (may be NULL), output capped at cap bytes
+** per stream, within the call time limit (5 min when there is none).
+** *out the caller's. ACS_EENV and a message when the box is gone. */
 int acs__mcpbox_prog(acs__mcpbox *b, const char *const *argv, size_t argc, const char *data,
                      size_t len, int64_t cap, acs_exec_result **out, acs_err *err);
 

@@ -39,8 +39,8 @@ static json_t *failure(acs__mcpbox *b, const acs_exec_result *r, const char *pat
                        const char *doing)
 {
   if (r->timed_out)
-    return acs__mcp_tool_error("'%s': stopped after %lld ms (a fifo or a device that never ends?)",
-                               path, (long long)b->timeout_ms);
+    return acs__mcp_tool_error("'%s': stopped at the time limit (a fifo or a device that never "
+                               "ends?)", path);
   if (r->has_exit_code && r->exit_code == IS_DIR)
     return acs__mcp_tool_error("'%s' is a directory: use list_files or glob", path);
   if (r->has_exit_code && r->exit_code == NOT_FILE)
@@ -74,7 +74,7 @@ static json_t *failure(acs__mcpbox *b, const acs_exec_result *r, const char *pat
 static json_t *script(acs__mcpbox *b, const char *text, const char *path, const char *extra,
                       const char *data, size_t len, int64_t cap, acs_exec_result **res)
 {
-  const char *argv[] = {"sh", "-c", text, "sh", path, extra};
+  const char *argv[] = {"/bin/sh", "-c", text, "sh", path, extra};
   acs_err err = {0};
   *res = NULL;
   int rc = acs__mcpbox_prog(b, argv, extra ? 6 : 5, data, len, cap, res, &err);
@@ -410,7 +410,7 @@ json_t *acs__mcpbox_grep(acs__mcpbox *b, json_t *args)
   if (glob && *glob && asprintf(&include, "--include=%s", glob) < 0) include = NULL;
   const char *argv[10];
   size_t n = 0;
-  argv[n++] = "grep";
+  argv[n++] = "/usr/bin/grep";
   argv[n++] = "-rnHI";
   argv[n++] = regex ? "-E" : "-F";
   if (icase) argv[n++] = "-i";

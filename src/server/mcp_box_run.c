@@ -139,7 +139,7 @@ static json_t *execute(call_t *c)
     if (asprintf(&file, "%s%s.acs-run-%u.%s", b->home, strcmp(b->home, "/") ? "/" : "", n,
                  c->js ? "mjs" : "mts") < 0)
       file = NULL;
-    const char *wargv[] = {"sh", "-c", "cat > \"$1\"", "sh", file};
+    const char *wargv[] = {"/bin/sh", "-c", "cat > \"$1\"", "sh", file};
     acs_exec_result *w = NULL;
     rc = file ? acs__mcpbox_prog(b, wargv, 5, c->text, strlen(c->text), 4096, &w, &err)
               : ACS_ENOMEM;
@@ -160,10 +160,10 @@ static json_t *execute(call_t *c)
     rc = script.data ? acs_box_session_run(s, &ro, &res, &err) : ACS_ENOMEM;
   }
   if (file) {
-    const char *rargv[] = {"rm", "-f", "--", file};
+    const char *rargv[] = {"/bin/sh", "-c", "rm -f -- \"$1\"", "sh", file};
     acs_exec_result *r = NULL;
     acs_err e2 = {0};
-    acs__mcpbox_prog(b, rargv, 4, NULL, 0, 4096, &r, &e2);
+    acs__mcpbox_prog(b, rargv, 5, NULL, 0, 4096, &r, &e2);
     acs_exec_result_free(r);
     acs_err_clear(&e2);
   }
