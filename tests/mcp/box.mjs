@@ -283,6 +283,42 @@ await check("refused: a path above the box's root; host paths are not the host's
     !fs.existsSync(path.join(TMP, "..", "escape.txt"))) || show([a, b, c, d, e, boxPasswd]);
 });
 
+// Each call leaves a marker; the second, sent while the first still runs,
+// must find the first's "end" marker: calls of one session take turns in
+// the order they came, however slow the machine.
+await check("shell: calls sent together take turns in order, in the one session", async () => {
+  const a = sh("echo a-start >> /tmp/order; sleep 1; echo a-end >> /tmp/order; cd /srv");
+  const b = sh("echo b >> /tmp/order; pwd");
+  const [ra, rb] = await Promise.all([a, b]);
+  const order = text(await sh("cat /tmp/order"));
+  return (text(ra) === "(no output)" && text(rb) === "/srv\n" && order === "a-start\na-end\nb\n") || show([ra, rb, order]);
+});
+
+await check("run_code: notifications/cancelled stops the program", async () => {
+  const ac = new AbortController();
+  const p = call("run_code", { code: "await new Promise((r) => setTimeout(r, 3000)); (await import('node:fs')).writeFileSync('/srv/late-code', 'x')" }, { signal: ac.signal }).then(() => "answered", () => "rejected");
+  await sleep(500);
+  ac.abort();
+  const how = await p;
+  await sleep(3500);
+  const r = await sh("ls /srv/late-code 2>&1 | grep -c 'No such'; ls -a ~ | grep -c acs-run || true");
+  return (how === "rejected" && text(r) === "1\n0\n") || show([how, r]);
+});
+
+await check("file tools: names with spaces, quotes, dashes and non-ASCII; content with NUL", async () => {
+  const name = "/srv/odd dir/-it's \"q\" é.txt";
+  const w = await call("write_file", { path: name, content: "x y\n" });
+  const r = await call("read_file", { path: name });
+  const e = await call("edit_file", { path: name, old_string: "x", new_string: "z" });
+  const l = await call("list_files", { path: "/srv/odd dir" });
+  const g = await call("glob", { pattern: "**/*é.txt", path: "/srv" });
+  const n = await call("write_file", { path: "/srv/nul.bin", content: "a\u0000b" });
+  const s = await sh("od -An -c /srv/nul.bin; cat '/srv/odd dir/'*");
+  return (text(w) === `Created ${name} (4 bytes)` && text(r) === "     1\tx y\n" && !e.isError &&
+    text(l) === "-it's \"q\" é.txt\n" && text(g) === name + "\n" && text(n) === "Created /srv/nul.bin (3 bytes)" &&
+    text(s).replace(/\s+/g, " ").trim() === "a \\0 b z y") || show([w, r, e, l, g, n, s]);
+});
+
 await check("bad arguments are tool errors; an unknown tool is -32602", async () => {
   const a = await call("shell", {});
   const b = await call("read_file", { path: "/srv/lines.txt", offset: -1 });
@@ -335,6 +371,17 @@ await check("--user agent: the tools act as agent; root's files are refused", as
     l.isError && /permission denied to list '\/root'/.test(text(l)) &&
     g.isError && /permission denied to search '\/root'/.test(text(g)) && !/root only/.test(text(g)) &&
     text(code) === "EACCES\n" && text(mine) === "Created /home/agent/mine.txt (3 bytes)" && text(who) === "agent\n0\n1\n") || show(all);
+});
+
+await check("--env reaches the shell and run_code, not the file tools' programs", async () => {
+  const c = await connect(["--env", "GREETING=hi", "--env", "PATH=/nowhere", "-w", "/tmp"]);
+  const a = await c.call("shell", { command: "echo $GREETING $PATH; pwd" });
+  const w = await c.call("write_file", { path: "x.txt", content: "one\n" });
+  const r = await c.call("read_file", { path: "x.txt" });
+  const g = await c.call("grep", { pattern: "one", path: "/tmp" });
+  await c.client.close();
+  return (text(a) === "hi /nowhere\n/tmp\n" && text(w) === "Created /tmp/x.txt (4 bytes)" && text(r) === "     1\tone\n" &&
+    text(g) === "/tmp/x.txt:1:one\n") || show([a, w, r, g]);
 });
 
 // ------------------------------------------------------------- snapshots, signals
