@@ -5,7 +5,8 @@
 ** options: one work dir, the hosts a run may reach, the limits. Runs go
 ** through the public API only (acs_exec, acs_cancel); the file tools walk
 ** paths with the vfs, so nothing outside the work dir can be named.
-** docs/mcp.md is the contract.
+** docs/mcp.md is the contract. With `--box` (opts.box) the same JSON-RPC
+** side serves other tools, on one box (mcp_box.h).
 **
 ** The file is in two parts: what the CLI uses, then what the mcp*.c files
 ** share among themselves. */
