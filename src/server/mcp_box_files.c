@@ -28,6 +28,14 @@ enum { IS_DIR = 21, NOT_FILE = 22, NOT_DIR = 23 };
 
 /* ------------------------------------------------------------ shared */
 
+/* How much of stderr to quote: at most max bytes, without the last newline. */
+static size_t trimmed(const acs_exec_result *r, size_t max)
+{
+  size_t n = r->stderr_len > max ? max : r->stderr_len;
+  while (n && r->stderr_data[n - 1] == '\n') n--;
+  return n;
+}
+
 static bool has(const acs_exec_result *r, const char *s)
 {
   return r->stderr_data && strstr(r->stderr_data, s);
@@ -393,6 +401,14 @@ json_t *acs__mcpbox_list_files(acs__mcpbox *b, json_t *args)
 
 /* ------------------------------------------------------------ grep */
 
+/* Whether grep's first complaint names path itself ("grep: PATH: ..."). */
+static bool about(const acs_exec_result *r, const char *path)
+{
+  size_t n = strlen(path);
+  return r->stderr_len > n + 7 && !strncmp(r->stderr_data, "grep: ", 6) &&
+         !strncmp(r->stderr_data + 6, path, n) && r->stderr_data[6 + n] == ':';
+}
+
 json_t *acs__mcpbox_grep(acs__mcpbox *b, json_t *args)
 {
   static const char *const known[] = {"pattern", "path", "glob", "regex", "ignore_case", NULL};
@@ -410,7 +426,7 @@ json_t *acs__mcpbox_grep(acs__mcpbox *b, json_t *args)
   if (glob && *glob && asprintf(&include, "--include=%s", glob) < 0) include = NULL;
   const char *argv[10];
   size_t n = 0;
-  argv[n++] = "/usr/bin/grep";
+  argv[n++] = "grep"; /* found in the box's default PATH */
   argv[n++] = "-rnHI";
   argv[n++] = regex ? "-E" : "-F";
   if (icase) argv[n++] = "-i";
@@ -428,11 +444,17 @@ json_t *acs__mcpbox_grep(acs__mcpbox *b, json_t *args)
   } else if (!r->stdout_len && r->has_exit_code && r->exit_code == 1 && !r->stderr_len) {
     out = ok("No matches for '%s' in %s%s%s%s", pat, path, include ? " (files named " : "",
              include ? glob : "", include ? ")" : "");
-  } else if (!r->stdout_len) {
-    if (regex && r->exit_code == 2 && !has(r, path))
+  } else if (!r->stdout_len && !about(r, path)) {
+    /* grep's complaint is not about path itself: the regex, or some of
+    ** the files below it */
+    if (regex && !has(r, "grep: /"))
       out = acs__mcp_tool_error("bad regex '%s': %.*s (set regex to false to search for the text "
                                 "as it is)", pat, (int)r->stderr_len, r->stderr_data);
-    else out = failure(b, r, path, "search");
+    else
+      out = ok("No matches for '%s' in %s [some files could not be searched: %.*s]", pat, path,
+               (int)trimmed(r, 300), r->stderr_data);
+  } else if (!r->stdout_len) {
+    out = failure(b, r, path, "search");
   } else {
     acs__buf t = {0};
     size_t lines = 0;
@@ -450,8 +472,8 @@ json_t *acs__mcpbox_grep(acs__mcpbox *b, json_t *args)
       acs__buf_printf(&t, "[more matches than shown (%s%zu lines); narrow the path, the pattern "
                       "or glob]\n", r->truncated ? "over " : "", lines);
     if (r->stderr_len)
-      acs__buf_printf(&t, "[some files could not be searched: %.*s]\n",
-                      (int)(r->stderr_len > 300 ? 300 : r->stderr_len), r->stderr_data);
+      acs__buf_printf(&t, "[some files could not be searched: %.*s]\n", (int)trimmed(r, 300),
+                      r->stderr_data);
     out = acs__mcp_text_result(false, t.data, t.len);
     acs__buf_free(&t);
   }
@@ -487,7 +509,8 @@ static bool match(char **pat, size_t pn, size_t pi, char **name, size_t nn, size
 static size_t split(char *s, char **v, size_t max)
 {
   size_t n = 0;
-  for (char *tok = strtok(s, "/"); tok && n < max; tok = strtok(NULL, "/"))
+  char *save = NULL;
+  for (char *tok = strtok_r(s, "/", &save); tok && n < max; tok = strtok_r(NULL, "/", &save))
     if (strcmp(tok, ".")) v[n++] = tok;
   return n;
 }
@@ -554,8 +577,8 @@ json_t *acs__mcpbox_glob(acs__mcpbox *b, json_t *args)
     if (shown > MAX_NAMES)
       acs__buf_printf(&t, "[... and %zu more; narrow the pattern or the path]\n", shown - MAX_NAMES);
     if (r->stderr_len)
-      acs__buf_printf(&t, "[some directories could not be read: %.*s]\n",
-                      (int)(r->stderr_len > 300 ? 300 : r->stderr_len), r->stderr_data);
+      acs__buf_printf(&t, "[some directories could not be read: %.*s]\n", (int)trimmed(r, 300),
+                      r->stderr_data);
     if (!shown) acs__buf_printf(&t, "No files match '%s' under %s", pat, base);
     out = v ? acs__mcp_text_result(false, t.data, t.len) : acs__mcp_tool_error("out of memory");
     acs__buf_free(&t);

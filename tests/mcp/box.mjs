@@ -359,17 +359,20 @@ await check("--user agent: the tools act as agent; root's files are refused", as
   const e = await c.call("edit_file", { path: "/etc/passwd", old_string: "root:x:0:0:", new_string: "toor:x:0:0:" });
   const l = await c.call("list_files", { path: "/root" });
   const g = await c.call("grep", { pattern: "root only", path: "/root" });
+  const g2 = await c.call("grep", { pattern: "root only", path: "/" });
   const code = await c.call("run_code", { code: "import fs from 'node:fs'; try { fs.readFileSync('/root/secret.txt') } catch (e) { console.log(e.code) }" });
   const mine = await c.call("write_file", { path: "mine.txt", content: "ok\n" });
   const who = await c.call("shell", { command: "stat -c %U ~/mine.txt; grep -c toor /etc/passwd; ls /etc/evil.conf 2>&1 | grep -c 'No such'" });
   await c.client.close();
-  const all = [id, r, w, e, l, g, code, mine, who];
+  const all = [id, r, w, e, l, g, g2, code, mine, who];
   return (text(id) === "agent\n/home/agent\n" &&
     r.isError && text(r) === "refused: permission denied to read '/root/secret.txt' (the box's user is agent)" &&
     w.isError && text(w) === "refused: permission denied to write '/etc/evil.conf' (the box's user is agent)" &&
     e.isError && text(e) === "refused: permission denied to write '/etc/passwd' (the box's user is agent)" &&
     l.isError && /permission denied to list '\/root'/.test(text(l)) &&
     g.isError && /permission denied to search '\/root'/.test(text(g)) && !/root only/.test(text(g)) &&
+    !g2.isError && text(g2).startsWith("No matches for 'root only' in / [some files could not be searched: ") &&
+    /\/root: Permission denied/.test(text(g2)) &&
     text(code) === "EACCES\n" && text(mine) === "Created /home/agent/mine.txt (3 bytes)" && text(who) === "agent\n0\n1\n") || show(all);
 });
 
