@@ -266,11 +266,11 @@ static json_t *result_schema(void)
       "stoppedBy");
 }
 
-static void limits(acs__mcpbox *b, acs__buf *d, char *tdesc, size_t tsize)
+static void limits(acs__mcpbox *b, const char *what, acs__buf *d, char *tdesc, size_t tsize)
 {
   if (b->timeout_ms) {
-    acs__buf_printf(d, " Time limit %lld ms (timeoutMs may lower it): then the command is "
-                    "stopped.", (long long)b->timeout_ms);
+    acs__buf_printf(d, " Time limit %lld ms (timeoutMs may lower it): then the %s is stopped.",
+                    (long long)b->timeout_ms, what);
     snprintf(tdesc, tsize, "Time limit in ms; default and maximum %lld.", (long long)b->timeout_ms);
   } else {
     snprintf(tdesc, tsize, "Time limit in ms (default: none).");
@@ -295,9 +295,9 @@ json_t *acs__mcpbox_tools(acs__mcp *m)
   acs__buf d = {0};
   acs__buf_printf(&d, "Run a bash command line in the box's persistent shell, as %s. The working "
                   "directory, variables, functions and aliases stay for the next call, as in a "
-                  "terminal. Commands read no stdin. Returns stdout, then stderr after a "
+                  "terminal. stdin is empty (/dev/null). Returns stdout, then stderr after a "
                   "[stderr] line, then [exit code N] when it is not 0.", b->user);
-  limits(b, &d, tdesc, sizeof tdesc);
+  limits(b, "command", &d, tdesc, sizeof tdesc);
   json_array_append_new(tools, acs__mcp_tool(m, "shell", "Run a shell command", d.data,
       props("command", acs__mcp_prop("string", "The command line (bash syntax)."),
             "timeoutMs", ranged("integer", tdesc, 1), NULL),
@@ -307,7 +307,7 @@ json_t *acs__mcpbox_tools(acs__mcp *m)
   acs__buf_printf(&d, "Run a JavaScript or TypeScript program (an ES module; top-level await; "
                   "Node 22's API) with the box's node, once, in %s: it sees the box's files and "
                   "network as the shell does. Print results with console.log.", b->home);
-  limits(b, &d, tdesc, sizeof tdesc);
+  limits(b, "program", &d, tdesc, sizeof tdesc);
   json_t *lang = acs__mcp_prop("string", "ts (default) or js. Types are stripped, not checked.");
   json_object_set_new(lang, "enum", json_pack("[s,s]", "ts", "js"));
   json_array_append_new(tools, acs__mcp_tool(m, "run_code", "Run JavaScript or TypeScript", d.data,
@@ -319,7 +319,7 @@ json_t *acs__mcpbox_tools(acs__mcp *m)
   json_array_append_new(tools, acs__mcp_tool(m, "read_file", "Read a file",
       "Read a text file of the box, each line numbered as cat -n does (number, tab, text). "
       "offset skips that many lines, limit caps how many come back (default 2000); lines "
-      "longer than 2000 characters are cut. Binary files are refused.",
+      "longer than 2000 bytes are cut. Binary files are refused.",
       props("path", acs__mcp_prop("string", path_doc),
             "offset", ranged("integer", "Lines to skip (default 0).", 0),
             "limit", ranged("integer", "Lines to return (default 2000).", 1), NULL),

@@ -387,6 +387,22 @@ await check("--env reaches the shell and run_code, not the file tools' programs"
     text(g) === "/tmp/x.txt:1:one\n") || show([a, w, r, g]);
 });
 
+await check("-p: a server the shell starts in the box is reachable from the host", async () => {
+  const mark = serverStderr.length;
+  const c = await connect(["-p", "3000"]);
+  const m = /box port 3000 is at (http:\/\/127\.0\.0\.1:\d+)/.exec(serverStderr.slice(mark));
+  const a = await c.call("shell", { command: "node -e 'require(\"http\").createServer((q, s) => s.end(\"hi from the box\")).listen(3000)' >/dev/null 2>&1 &" });
+  // the box's own curl first: a host connection made before the server
+  // listens is closed at once, and fetch then sometimes waits for ever
+  const up = await c.call("shell", { command: "for i in $(seq 1 200); do curl -s localhost:3000 && break; sleep 0.05; done" });
+  let body = "";
+  for (let i = 0; i < 20 && m && body !== "hi from the box"; i++) {
+    try { body = await (await fetch(m[1], { signal: AbortSignal.timeout(5000) })).text(); } catch { await sleep(100); }
+  }
+  await c.client.close();
+  return (!!m && !a.isError && text(up) === "hi from the box" && body === "hi from the box") || show({ m, a, up, body });
+});
+
 // ------------------------------------------------------------- snapshots, signals
 
 await check("--snapshot at the end, --restore at the start", async () => {
