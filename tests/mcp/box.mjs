@@ -294,6 +294,17 @@ await check("shell: calls sent together take turns in order, in the one session"
   return (text(ra) === "(no output)" && text(rb) === "/srv\n" && order === "a-start\na-end\nb\n") || show([ra, rb, order]);
 });
 
+// The shell waits (up to 20 s) for a file that write_file makes while the
+// shell call is still running: file tools do not wait for the shell.
+await check("file tools answer while a shell call runs", async () => {
+  const p = sh("for i in $(seq 1 400); do [ -e /srv/during.txt ] && break; sleep 0.05; done; cat /srv/during.txt");
+  await sleep(200);
+  const w = await call("write_file", { path: "/srv/during.txt", content: "written meanwhile\n" });
+  const r = await call("read_file", { path: "/srv/during.txt" });
+  const done = await p;
+  return (!w.isError && text(r) === "     1\twritten meanwhile\n" && text(done) === "written meanwhile\n") || show([w, r, done]);
+});
+
 await check("run_code: notifications/cancelled stops the program", async () => {
   const ac = new AbortController();
   const p = call("run_code", { code: "await new Promise((r) => setTimeout(r, 3000)); (await import('node:fs')).writeFileSync('/srv/late-code', 'x')" }, { signal: ac.signal }).then(() => "answered", () => "rejected");
