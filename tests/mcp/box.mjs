@@ -181,10 +181,15 @@ await check("read_file: past the end, an empty file, a directory, a missing file
     d.isError && text(d) === "'/srv/nope.txt' does not exist (list_files or glob show what is there)") || show([a, b, c, d]);
 });
 
-await check("read_file: a binary file is refused with a message", async () => {
-  await sh("printf 'ab\\000\\001\\377' > /srv/bin");
+await check("read_file: a binary file, a file over 10 MiB and a device are refused with a message", async () => {
+  await sh("printf 'ab\\000\\001\\377' > /srv/bin; head -c 11000000 /dev/zero | tr '\\0' a > /srv/big");
   const r = await call("read_file", { path: "/srv/bin" });
-  return (r.isError && text(r) === "'/srv/bin' is a binary file (5 bytes, not UTF-8 text): read_file shows text only; look at it with the shell (file, od -c, xxd)") || show(r);
+  const b = await call("read_file", { path: "/srv/big" });
+  const d = await call("read_file", { path: "/dev/zero" });
+  await sh("rm /srv/big");
+  return (r.isError && text(r) === "'/srv/bin' is a binary file (5 bytes, not UTF-8 text): read_file shows text only; look at it with the shell (file, od -c, xxd)" &&
+    b.isError && text(b) === "'/srv/big' is larger than 10 MiB: look at parts of it with the shell (head, tail, sed -n '100,200p') or search it with grep" &&
+    d.isError && text(d) === "'/dev/zero' is not a regular file (a fifo, socket or device)") || show([r, b, d]);
 });
 
 await check("edit_file: one occurrence replaced, seen by the shell", async () => {
@@ -246,10 +251,14 @@ await check("glob: ** across directories, * within a name, sorted absolute paths
   const b = await call("glob", { pattern: "src/*.ts", path: "/srv/p" });
   const c = await call("glob", { pattern: "/srv/p/src/**" });
   const d = await call("glob", { pattern: "*.py", path: "/srv/p" });
+  await sh("touch /srv/p/src/.hidden.ts");
+  const e = await call("glob", { pattern: "src/.*", path: "/srv/p" });
+  const f = await call("glob", { pattern: "**/*.ts", path: "/srv/nope" });
   return (text(a) === "/srv/p/lib/d.ts\n/srv/p/src/a.ts\n/srv/p/src/deep/b.ts\n/srv/p/top.ts\n" &&
     text(b) === "/srv/p/src/a.ts\n" &&
     text(c) === "/srv/p/src/a.ts\n/srv/p/src/c.js\n/srv/p/src/deep/\n/srv/p/src/deep/b.ts\n" &&
-    text(d) === "No files match '*.py' under /srv/p") || show([a, b, c, d]);
+    text(d) === "No files match '*.py' under /srv/p" && text(e) === "/srv/p/src/.hidden.ts\n" &&
+    f.isError && text(f) === "'/srv/nope' does not exist (list_files or glob show what is there)") || show([a, b, c, d, e, f]);
 });
 
 await check("run_code: TypeScript with the box's node sees the box's files; relative imports", async () => {
