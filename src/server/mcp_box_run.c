@@ -153,6 +153,13 @@ static json_t *execute(call_t *c)
     acs__buf_puts(&script, c->text);
   }
   acs_exec_result *res = NULL;
+  /* A cancel that came while the session or the program file was being
+  ** made found no script running to stop: look once more, as late as can
+  ** be (what is left is the instant before the session counts as running) */
+  pthread_mutex_lock(&m->lock);
+  bool cancelled = c->cancelled;
+  pthread_mutex_unlock(&m->lock);
+  if (!rc && !out && cancelled) out = acs__mcp_tool_error("cancelled"); /* never sent */
   if (!rc && !out) {
     acs_box_run_options ro = {.version = ACS_BOX_RUN_OPTIONS_VERSION, .script = script.data,
                               .timeout_ms = c->timeout_ms,
