@@ -437,7 +437,7 @@ await check("--snapshot at the end, --restore at the start", async () => {
   return text(r) === "     1\tkept across boxes\n" || show(r);
 });
 
-function rawServer(extra = []) {
+function rawServer(extra = [], revision = "2025-06-18") {
   const p = spawn(ACS, ["mcp", "--box", ...extra], { stdio: ["pipe", "pipe", "pipe"] });
   let out = "";
   p.stdout.on("data", (d) => { out += d; });
@@ -453,9 +453,21 @@ function rawServer(extra = []) {
     }
     return null;
   };
-  send({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
+  send({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: revision, capabilities: {}, clientInfo: { name: "raw", version: "1" } } });
   return { p, send, answered, closed };
 }
+
+await check("raw 2024-11-05: no outputSchema, title or structuredContent; the answers are the same text", async () => {
+  const s = rawServer([], "2024-11-05");
+  s.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
+  s.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "shell", arguments: { command: "echo hi; false" } } });
+  const l = await s.answered(1), r = await s.answered(2);
+  s.p.stdin.end();
+  const { code } = await s.closed;
+  const t = l.result.tools.find((t) => t.name === "shell");
+  return (!t.outputSchema && !t.title && !t.annotations && !r.result.structuredContent &&
+    r.result.content[0].text === "hi\n[exit code 1]" && r.result.isError === true && code === 0) || show([t, r, code]);
+});
 
 for (const sig of ["SIGTERM", "SIGKILL"]) {
   await check(`${sig} to the server: it and every box process end`, async () => {
