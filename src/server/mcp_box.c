@@ -103,7 +103,15 @@ static char *describe(acs__mcpbox *b, const acs__mcp_box_opts *o)
       acs__buf_printf(&d, "%s%s", i ? ", " : "", o->box.allowed_domains[i]);
     acs__buf_puts(&d, ".");
   } else {
-    acs__buf_puts(&d, " Network: none (npm install still works: the host fetches packages).");
+    acs__buf_puts(&d, " Network: none.");
+  }
+  if (o->box.limit_packages && !o->box.allowed_package_count) {
+    acs__buf_puts(&d, " npm may install no packages.");
+  } else {
+    acs__buf_puts(&d, " npm install works without network (the host fetches packages)");
+    for (size_t i = 0; i < o->box.allowed_package_count; i++)
+      acs__buf_printf(&d, "%s%s", i ? ", " : "; only: ", o->box.allowed_packages[i]);
+    acs__buf_puts(&d, ".");
   }
   return acs__buf_take(&d, NULL);
 }
