@@ -104,8 +104,9 @@ int bi_read(int argc, char **argv)
     sb_free(&line), sb_free(&esc);
     return 1;
   }
-  if (exact) { /* -N: the bytes as they came, into one variable */
+  if (exact) { /* -N: the bytes as they came, into one variable; the others empty */
     var_set(nvars ? argv[i] : arr ? arr : "REPLY", s, 0);
+    for (int v = 1; v < nvars; v++) var_set(argv[i + v], "", 0);
     sb_free(&line), sb_free(&esc);
     return eof ? 1 : 0;
   }
@@ -120,16 +121,22 @@ int bi_read(int argc, char **argv)
   for (int v = 0; v < nvars; v++) {
     sbuf val = {0};
     if (v == nvars - 1) {
-      /* the rest, without trailing IFS white space */
-      size_t end = len;
-      while (end > pos && SEP(end - 1) && is_ifs_ws(ifs, s[end - 1])) end--;
-      sb_add(&val, s + pos, end - pos);
-      /* bash removes one trailing non-whitespace IFS char if what precedes is a field */
-      if (end > pos && SEP(end - 1) && !is_ifs_ws(ifs, s[end - 1])) {
-        size_t j = end - 1;
-        bool only_one = !(j > pos && SEP(j - 1) && !is_ifs_ws(ifs, s[j - 1]));
-        if (only_one) val.len--, val.s[val.len] = 0;
+      /* bash: when what is left is one field and its delimiter, the field;
+      ** else the rest, without trailing IFS white space ("b:" gives b,
+      ** "b::" gives b::) */
+      size_t f = pos;
+      while (f < len && !SEP(f)) f++;
+      size_t after = f;
+      while (after < len && SEP(after) && is_ifs_ws(ifs, s[after])) after++;
+      if (after < len && SEP(after) && !is_ifs_ws(ifs, s[after])) {
+        after++;
+        while (after < len && SEP(after) && is_ifs_ws(ifs, s[after])) after++;
       }
+      size_t end = len;
+      if (after >= len) end = f;
+      else
+        while (end > pos && SEP(end - 1) && is_ifs_ws(ifs, s[end - 1])) end--;
+      sb_add(&val, s + pos, end - pos);
       pos = len;
     } else {
       while (pos < len && !SEP(pos)) sb_addc(&val, s[pos++]);

@@ -298,3 +298,7 @@ t shell-script-noexec 'printf "echo from script\n" > s; sh ./s'
 t syntax-error 'echo before; if then fi'
 t syntax-error-status 'eval "if then"; echo $?'
 t unclosed-quote 'echo "abc'
+# read's last variable: one field and its delimiter give the field, else the
+# rest less trailing IFS white space; -N fills only the first variable
+t read-last-field 'for s in "a:b:" "a:b::" "a:b: " "a:b :" "a::"; do IFS=: read x y <<< "$s"; echo "[$x] [$y]"; done; IFS="x "; for s in "a ax  x  " "a ax x" "a a x"; do read x y <<< "$s"; echo "[$x] [$y]"; done'
+t read-N-others-empty 'echo "a b c" > f; B=old; read -N 5 A B C < f; echo "[$A] [$B] [$C]"'
