@@ -14,6 +14,7 @@
 #include "../base/base.h"
 #include "../pkg/name.h"
 #include "../pkg/npmjob.h"
+#include "../pkg/pipjob.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -255,6 +256,9 @@ static bool land_some(acs__kernel *k, job *j, long budget_ns)
   json_t *present = json_object_get(j->rq, "present");
   bool omit_dev = json_is_true(json_object_get(j->rq, "omitDev"));
   const char *g = json_string_value(json_object_get(j->rq, "global"));
+  /* pip's wheels merge into site-packages and the prefix, as pip writes
+  ** them: a namespace folder holds several distributions' files */
+  bool pip = json_is_object(json_object_get(j->rq, "pip"));
   acs_memfs_cred cr = cred_of(j);
   json_t *pkgs = json_object_get(j->ans, "pkgs");
   while (j->next < json_array_size(pkgs)) {
@@ -273,9 +277,14 @@ static bool land_some(acs__kernel *k, job *j, long budget_ns)
         int n = g && strcmp(path, gtop)
                     ? snprintf(box, sizeof box, "%s/%s/%s", strcmp(j->dir, "/") ? j->dir : "", gtop, path)
                     : snprintf(box, sizeof box, "%s/%s", strcmp(j->dir, "/") ? j->dir : "", path);
-        int rc = n < 0 || (size_t)n >= sizeof box ? -ENAMETOOLONG : rm_tree(k, &cr, box, 0);
+        int rc = n < 0 || (size_t)n >= sizeof box ? -ENAMETOOLONG : pip ? 0 : rm_tree(k, &cr, box, 0);
         if (!rc) rc = parents(k, &cr, box);
         if (!rc) rc = copy_in(k, &cr, dir, box, 0);
+        if ((rc == -EACCES || rc == -EPERM) && pip) {
+          j->result = error_json("EACCES", "ERROR: Could not install packages due to an OSError: [Errno 13] Permission denied: '%s'\n"
+                                 "Consider using the `--user` option or check the permissions.", box);
+          return true;
+        }
         if (rc == -EACCES || rc == -EPERM) {
           /* npm's words for it */
           j->result = error_json("EACCES", "syscall mkdir\npath %s\nerrno -13\nError: EACCES: permission denied, mkdir '%s'\n\n"
@@ -334,7 +343,11 @@ static _Noreturn void worker(acs__kernel *k, job *j, int out)
     pol.allowed = (const char *const *)k->o.allowed_packages;
     pol.allowed_count = k->o.allowed_package_count;
   }
-  char *answer = acs__npm_job(j->req, j->req_len, &pol);
+  /* pip's requests come as {"pip": {...}}; the rest are npm's */
+  json_t *rq = json_loadb(j->req, j->req_len, 0, NULL);
+  json_t *pip = json_object_get(rq, "pip");
+  char *answer = json_is_object(pip) ? acs__pip_job(pip, &pol) : acs__npm_job(j->req, j->req_len, &pol);
+  json_decref(rq);
   if (answer) (void)acs__write_all(3, answer, strlen(answer));
   _exit(answer ? 0 : 1);
 }

@@ -139,3 +139,11 @@ int acs__integrity_check(const void *data, size_t len, const char *integrity, co
   }
   return 0;
 }
+
+bool acs__sha256(const void *data, size_t len, unsigned char out[32])
+{
+  if (!load_crypto()) return false;
+  const EVP_MD *md = C.byname("sha256");
+  unsigned int n = 0;
+  return md && C.digest(data, len, out, &n, md, NULL) && n == 32;
+}

@@ -5,6 +5,7 @@
 
 #include "acs.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,5 +36,9 @@ int acs__tar_extract(const void *tgz, size_t len, const char *dest, const char *
 ** neither field is refused. libcrypto is opened on first use. */
 int acs__integrity_check(const void *data, size_t len, const char *integrity,
                          const char *shasum, const char *what, acs_err *err);
+
+/* SHA-256 of data into out (the box's pip checks wheels with it). false
+** when libcrypto cannot be loaded. */
+bool acs__sha256(const void *data, size_t len, unsigned char out[32]);
 
 #endif
