@@ -352,6 +352,12 @@ static void remove_dist(const dist *d, const paths *keep)
 
 /* ------------------------------------------------------------ requirements files */
 
+/* An operand's requirement: a string, or {"req", "from"} from a file. */
+static const char *req_of(json_t *r)
+{
+  return json_is_string(r) ? json_string_value(r) : json_string_value(json_object_get(r, "req"));
+}
+
 static int read_requirements(acs_cmd *c, const char *file, json_t *out, int depth)
 {
   char *t;
@@ -361,21 +367,31 @@ static int read_requirements(acs_cmd *c, const char *file, json_t *out, int dept
     errf(c, "ERROR: Could not open requirements file: [Errno %d] %s: '%s'", -rc, cmd_strerror(rc), file);
     return 1;
   }
-  /* joined continuation lines, then one requirement or option a line */
+  /* continuation lines joined: a requirement is numbered by its first
+  ** line, as pip's "(from -r FILE (line N))" says */
   acs__buf b = {0};
+  json_t *starts = json_array();
+  int lineno = 1;
+  bool fresh = true;
   for (size_t i = 0; i < len; i++) {
+    if (fresh) json_array_append_new(starts, json_integer(lineno));
+    fresh = false;
     if (t[i] == '\\' && (i + 1 == len || t[i + 1] == '\n')) {
       i++;
+      lineno++;
       continue;
     }
     acs__buf_append(&b, t + i, 1);
+    if (t[i] == '\n') lineno++, fresh = true;
   }
   acs__buf_append(&b, "", 1);
   free(t);
+  size_t li = 0;
   int status = 0;
-  for (char *line = b.data, *next; !status && line && *line; line = next) {
+  for (char *line = b.data, *next; !status && line && *line; line = next, li++) {
     next = strchr(line, '\n');
     if (next) *next++ = 0;
+    int at = (int)json_integer_value(json_array_get(starts, li));
     for (char *h = line; *h; h++)
       if (*h == '#' && (h == line || isspace((unsigned char)h[-1]))) {
         *h = 0;
@@ -408,8 +424,11 @@ static int read_requirements(acs_cmd *c, const char *file, json_t *out, int dept
     /* per-requirement options ("--hash=...") after the requirement */
     char *opt = strstr(line, " --");
     if (opt) *opt = 0;
-    json_array_append_new(out, json_string(line));
+    char from[4400];
+    snprintf(from, sizeof from, "-r %s (line %d)", file, at);
+    json_array_append_new(out, json_pack("{s:s, s:s}", "req", line, "from", from));
   }
+  json_decref(starts);
   acs__buf_free(&b);
   return status;
 }
@@ -498,7 +517,7 @@ static int pip_install(acs_cmd *c, json_t *reqs, const inst_opts *o)
   json_array_foreach(reqs, i, r) {
     acs__pyreq pr;
     char why[600];
-    if (!acs__pyreq_parse(json_string_value(r), &pr, why, sizeof why)) {
+    if (!acs__pyreq_parse(req_of(r), &pr, why, sizeof why)) {
       errf(c, "ERROR: %s", why);
       return 1;
     }
@@ -527,7 +546,9 @@ static int pip_install(acs_cmd *c, json_t *reqs, const inst_opts *o)
     json_object_set_new(installed, ds.v[k].key,
                         json_pack("{s:s, s:s, s:O, s:s}", "name", ds.v[k].name, "version", ds.v[k].version, "requires",
                                   ds.v[k].requires, "location", ds.v[k].location));
-  json_t *req = json_pack("{s:{s:O, s:s, s:s, s:o, s:b, s:b, s:b}}", "pip", "reqs", reqs, "site", site, "prefix", prefix,
+  char cwd[1024];
+  if (acs_sys_getcwd(cwd, sizeof cwd) < 0) snprintf(cwd, sizeof cwd, "/");
+  json_t *req = json_pack("{s:{s:O, s:s, s:s, s:s, s:o, s:b, s:b, s:b}}", "pip", "reqs", reqs, "site", site, "prefix", prefix, "cwd", cwd,
                           "installed", installed, "upgrade", o->upgrade, "noDeps", o->no_deps, "forceReinstall", o->force);
   char *rs = req ? json_dumps(req, JSON_COMPACT) : NULL;
   json_decref(req);
@@ -659,7 +680,7 @@ static int pip_uninstall(acs_cmd *c, json_t *names, bool yes)
   json_array_foreach(names, i, r) {
     acs__pyreq pr;
     char why[600];
-    if (!acs__pyreq_parse(json_string_value(r), &pr, why, sizeof why)) {
+    if (!acs__pyreq_parse(req_of(r), &pr, why, sizeof why)) {
       errf(c, "ERROR: %s", why);
       status = 1;
       break;
@@ -714,9 +735,8 @@ static int pip_uninstall(acs_cmd *c, json_t *names, bool yes)
       char *a = ans;
       while (isspace((unsigned char)*a)) a++;
       if (n == 0) {
-        cmd_puts(c, "\n");
-        errf(c, "ERROR: Exception: EOFError: EOF when reading a line");
-        status = 1;
+        errf(c, "ERROR: Exception:\nEOFError: EOF when reading a line");
+        status = 2;
         break;
       }
       if (*a && *a != 'y' && *a != 'Y') continue;

@@ -65,6 +65,7 @@ typedef struct ctx {
   json_t *log, *installed;
   bool upgrade, no_deps, force;
   const char *site;
+  char cwd[1024];
   project *projects;
   size_t nprojects;
   node *nodes;
@@ -387,7 +388,7 @@ static project *index_get(ctx *c, const char *key)
 
 /* ------------------------------------------------------------ the store */
 
-static bool fetch_wheel(ctx *c, const pfile *f, unsigned char **data, size_t *len)
+static bool fetch_wheel(ctx *c, const pfile *f, const char *name, unsigned char **data, size_t *len)
 {
   char path[4400];
   snprintf(path, sizeof path, "%s/pip/wheels/%s.whl", c->cache, f->sha256);
@@ -423,8 +424,8 @@ static bool fetch_wheel(ctx *c, const pfile *f, unsigned char **data, size_t *le
     acs__fetch_result_free(&res);
     return failf(c, "THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE. If you have updated the "
                     "package versions, please update the hashes. Otherwise, examine the package contents carefully; "
-                    "someone may have tampered with them.\n    %s from %s:\n        Expected sha256 %s\n             Got        %s",
-                 f->filename, f->url, f->sha256, hex);
+                    "someone may have tampered with them.\n    %s from %s:\n        Expected sha256 %s\n             Got        %s\n",
+                 name, f->url, f->sha256, hex);
   }
   char dir[4400];
   snprintf(dir, sizeof dir, "%s/pip/wheels", c->cache);
@@ -446,7 +447,7 @@ static bool fetch_wheel(ctx *c, const pfile *f, unsigned char **data, size_t *le
 
 /* The wheel unpacked in the store: its folder (site/, prefix/) and the
 ** .dist-info's name. */
-static bool unpacked(ctx *c, const pfile *f, char **dir, char **dist_info)
+static bool unpacked(ctx *c, const pfile *f, const char *name, char **dir, char **dist_info)
 {
   char d[4400], done[4500];
   snprintf(d, sizeof d, "%s/pip/unpacked/%s", c->cache, f->sha256);
@@ -470,7 +471,7 @@ static bool unpacked(ctx *c, const pfile *f, char **dir, char **dist_info)
   }
   unsigned char *data = NULL;
   size_t len = 0;
-  if (!fetch_wheel(c, f, &data, &len)) return false;
+  if (!fetch_wheel(c, f, name, &data, &len)) return false;
   char tmp[4500], why[1500];
   snprintf(tmp, sizeof tmp, "%s.%d.tmp", d, (int)getpid());
   acs__remove_tree(tmp);
@@ -569,7 +570,7 @@ static pfile *choose(ctx *c, project *p, const char *req_text, const char *spec)
     acs__pyver_format(&cand[i]->v, norm, sizeof norm);
     acs__buf_printf(&vs, "%s%s", vs.len ? ", " : "", norm);
   }
-  char why[600] = "";
+  char why[1500] = "";
   if (!nc && compiled)
     snprintf(why, sizeof why, "\nERROR: %s has only compiled wheels (for other platforms): the box's Python "
              "(CPython 3.11 on wasm32-wasi) installs pure-Python wheels (py3-none-any) only", p->files[0].filename[0] ? req_text : req_text);
@@ -733,6 +734,53 @@ static bool allowed(ctx *c, const char *key, const char *name)
                name, list);
 }
 
+/* A requirement as pip prints it: the name as written, extras and
+** specifiers sorted, no marker. */
+static int str_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void req_text(const acs__pyreq *pr, char *out, size_t cap)
+{
+  int k = snprintf(out, cap, "%s", pr->name);
+  char buf[600], *parts[64];
+  size_t n = 0;
+  if (pr->extras[0]) {
+    snprintf(buf, sizeof buf, "%s", pr->extras);
+    for (char *s = buf, *t; n < 64 && (t = strsep(&s, ","));) parts[n++] = t;
+    qsort(parts, n, sizeof *parts, str_cmp);
+    k += snprintf(out + k, cap - (size_t)k, "[");
+    for (size_t i = 0; i < n; i++) k += snprintf(out + k, cap - (size_t)k, "%s%s", i ? "," : "", parts[i]);
+    k += snprintf(out + k, cap - (size_t)k, "]");
+  }
+  n = 0;
+  snprintf(buf, sizeof buf, "%s", pr->spec);
+  for (char *s = buf, *t; n < 64 && (t = strsep(&s, ","));)
+    if (*t) parts[n++] = t;
+  qsort(parts, n, sizeof *parts, str_cmp);
+  for (size_t i = 0; i < n && (size_t)k < cap; i++) k += snprintf(out + k, cap - (size_t)k, "%s%s", i ? "," : "", parts[i]);
+}
+
+/* pip's display_path: a path under the working folder as ./rest */
+static void display_path(ctx *c, const char *path, char *out, size_t cap)
+{
+  size_t l = strlen(c->cwd);
+  if (l > 1 && !strncmp(path, c->cwd, l) && path[l] == '/') snprintf(out, cap, ".%s", path + l);
+  else snprintf(out, cap, "%s", path);
+}
+
+static void use_installed(ctx *c, queue *q, node *n, json_t *have, const char *chain)
+{
+  n->installed_ok = true;
+  snprintf(n->version, sizeof n->version, "%s", json_string_value(json_object_get(have, "version")));
+  const char *hn = json_string_value(json_object_get(have, "name"));
+  if (hn) snprintf(n->name, sizeof n->name, "%s", hn);
+  n->requires = json_incref(json_object_get(have, "requires"));
+  if (!json_is_array(n->requires)) {
+    json_decref(n->requires);
+    n->requires = json_array();
+  }
+  push_deps(c, q, n, chain, NULL);
+}
+
 /* One pass of resolution; false with c->err, or *conflict set when a
 ** later requirement rules out a version picked earlier (the caller starts
 ** again knowing it). */
@@ -742,7 +790,11 @@ static bool resolve_once(ctx *c, json_t *reqs, bool *conflict)
   queue q = {0};
   size_t i;
   json_t *r;
-  json_array_foreach(reqs, i, r) push(&q, json_string_value(r), NULL, NULL, true);
+  json_array_foreach(reqs, i, r) {
+    /* a string, or {"req", "from": "-r FILE (line N)"} */
+    const char *t = json_is_string(r) ? json_string_value(r) : json_string_value(json_object_get(r, "req"));
+    if (t) push(&q, t, json_string_value(json_object_get(r, "from")), NULL, true);
+  }
   bool ok = true;
   for (; ok && q.head < q.n; q.head++) {
     qitem *it = &q.v[q.head];
@@ -753,15 +805,21 @@ static bool resolve_once(ctx *c, json_t *reqs, bool *conflict)
       break;
     }
     if (acs__pymarker_eval(pr.marker, "") != 1) {
-      if (it->top) logf_(c, "Ignoring %s: markers '%s' don't match your environment", pr.name, pr.marker);
+      char mk[1100];
+      snprintf(mk, sizeof mk, "%s", pr.marker);
+      for (char *q2 = mk; *q2; q2++)
+        if (*q2 == '\'') *q2 = '"';
+      if (it->top) logf_(c, "Ignoring %s: markers '%s' don't match your environment", pr.name, mk);
       continue;
     }
-    /* the log's text of it: as written, with the chain it came from */
-    char shown[1200], chain[1200];
-    if (it->top) snprintf(shown, sizeof shown, "%s", it->text);
-    else snprintf(shown, sizeof shown, "%s (from %s)", it->text, it->from ? it->from : "");
-    if (it->from) snprintf(chain, sizeof chain, "%s->%s", it->text, it->from);
-    else snprintf(chain, sizeof chain, "%s", it->text);
+    /* the log's text of it: as pip prints a requirement (extras and
+    ** specifiers sorted, no marker), with the chain it came from */
+    char rt[800], shown[1200], chain[1200];
+    req_text(&pr, rt, sizeof rt);
+    if (!it->from) snprintf(shown, sizeof shown, "%s", rt);
+    else snprintf(shown, sizeof shown, "%s (from %s)", rt, it->from);
+    if (it->from) snprintf(chain, sizeof chain, "%s->%s", rt, it->from);
+    else snprintf(chain, sizeof chain, "%s", rt);
     node *par = it->parent[0] ? find_node(c, it->parent) : NULL;
     if (par && par->ndeps < 64) {
       bool dup = false;
@@ -828,42 +886,44 @@ static bool resolve_once(ctx *c, json_t *reqs, bool *conflict)
     /* what the box has already, when it does */
     json_t *have = json_object_get(c->installed, pr.key);
     const char *hv = json_string_value(json_object_get(have, "version"));
-    bool bad;
-    if (hv && !c->force && !(c->upgrade && it->top) && acs__pyspec_match(n->spec, hv, &bad)) {
-      n->installed_ok = true;
-      snprintf(n->version, sizeof n->version, "%s", hv);
-      const char *hn = json_string_value(json_object_get(have, "name"));
-      if (hn) snprintf(n->name, sizeof n->name, "%s", hn);
-      n->requires = json_incref(json_object_get(have, "requires"));
-      if (!json_is_array(n->requires)) {
-        json_decref(n->requires);
-        n->requires = json_array();
-      }
-      if (it->top) logf_(c, "Requirement already satisfied: %s in %s (%s)", it->text, c->site, hv);
-      else logf_(c, "Requirement already satisfied: %s in %s (from %s) (%s)", it->text, c->site, it->from ? it->from : "", hv);
-      push_deps(c, &q, n, chain, NULL);
+    bool bad, sat = hv && !c->force && acs__pyspec_match(n->spec, hv, &bad);
+    if (sat) {
+      char where[1200];
+      const char *loc = json_string_value(json_object_get(have, "location"));
+      display_path(c, loc ? loc : c->site, where, sizeof where);
+      if (!it->from) logf_(c, "Requirement already satisfied: %s in %s (%s)", rt, where, hv);
+      else logf_(c, "Requirement already satisfied: %s in %s (from %s) (%s)", rt, where, it->from, hv);
+    }
+    if (sat && !(c->upgrade && it->top)) {
+      use_installed(c, &q, n, have, chain);
       continue;
     }
-    logf_(c, "Collecting %s", shown);
     project *p = index_get(c, pr.key);
     if (!p) {
       ok = false;
       break;
     }
-    pfile *f = choose(c, p, it->text, n->spec);
+    pfile *f = choose(c, p, rt, n->spec);
+    acs__pyver iv;
+    if (sat && (!f || (acs__pyver_parse(hv, &iv) && acs__pyver_cmp(&f->v, &iv) <= 0))) {
+      /* -U with the newest already there */
+      use_installed(c, &q, n, have, chain);
+      continue;
+    }
     if (!f) {
       ok = false;
       break;
     }
+    logf_(c, "Collecting %s", shown);
     if (f->yanked) {
-      logf_(c, "WARNING: The candidate selected for download or install is a yanked version: '%s' candidate (version %s at %s)\n"
-               "Reason for being yanked: %s", n->name, f->version, f->url, f->yank_reason ? f->yank_reason : "<none given>");
+      logf_(c, "WARNING: The candidate selected for download or install is a yanked version: '%s' candidate (version %s at %s (from %s/%s/))\n"
+               "Reason for being yanked: %s", pr.key, f->version, f->url, c->index, pr.key, f->yank_reason ? f->yank_reason : "<none given>");
     }
     if (!f->sha256) {
       ok = failf(c, "ERROR: the index gives no sha256 for %s, so the box cannot check it; nothing was installed", f->filename);
       break;
     }
-    if (!unpacked(c, f, &n->dir, &n->dist_info)) {
+    if (!unpacked(c, f, pr.name, &n->dir, &n->dist_info)) {
       if (strncmp(c->err, "ERROR", 5)) {
         char tmp[sizeof c->err];
         snprintf(tmp, sizeof tmp, "ERROR: %s", c->err);
@@ -912,15 +972,59 @@ static void clear_nodes(ctx *c)
   c->nnodes = 0;
 }
 
-static void weigh(ctx *c, node *n, int depth)
+/* pip's install order (get_topological_weights): leaves pruned round by
+** round, each round's weight the graph's size less one; what a cycle
+** leaves is weighed by its depth from the root. */
+static int child_of(ctx *c, const node *n, int k, const bool *gone)
 {
-  if (depth > (int)c->nnodes + 1) return;
-  if (n->weight >= depth) return;
-  n->weight = depth;
-  for (int i = 0; i < n->ndeps; i++) {
-    node *d = find_node(c, n->deps[i]);
-    if (d) weigh(c, d, depth + 1);
+  node *d = find_node(c, n->deps[k]);
+  if (!d) return -1;
+  int i = (int)(d - c->nodes);
+  return gone[i] ? -1 : i;
+}
+
+static void visit(ctx *c, int i, bool *on_path, int *path_len, const bool *gone)
+{
+  if (on_path[i]) return;
+  on_path[i] = true;
+  (*path_len)++;
+  node *n = &c->nodes[i];
+  for (int k = 0; k < n->ndeps; k++) {
+    int j = child_of(c, n, k, gone);
+    if (j >= 0) visit(c, j, on_path, path_len, gone);
   }
+  on_path[i] = false;
+  (*path_len)--;
+  if (n->weight < *path_len) n->weight = *path_len;
+}
+
+static void weigh_all(ctx *c)
+{
+  size_t n = c->nnodes;
+  bool *gone = calloc(n + 1, sizeof *gone), *leaf = calloc(n + 1, sizeof *leaf), *on_path = calloc(n + 1, sizeof *on_path);
+  if (!gone || !leaf || !on_path) goto out;
+  size_t left = n + 1; /* and the root */
+  for (;;) {
+    size_t nl = 0;
+    for (size_t i = 0; i < n; i++) {
+      leaf[i] = false;
+      if (gone[i]) continue;
+      bool child = false;
+      for (int k = 0; k < c->nodes[i].ndeps && !child; k++) child = child_of(c, &c->nodes[i], k, gone) >= 0;
+      if (!child) leaf[i] = true, nl++;
+    }
+    if (!nl) break;
+    for (size_t i = 0; i < n; i++)
+      if (leaf[i]) c->nodes[i].weight = (int)left - 1, gone[i] = true;
+    left -= nl;
+  }
+  int path_len = 1;
+  for (size_t i = 0; i < n; i++)
+    if (c->nodes[i].requested && !gone[i]) visit(c, (int)i, on_path, &path_len, gone);
+out:
+  free(gone);
+  free(leaf);
+  free(on_path);
 }
 
 static int order_cmp(const void *a, const void *b)
@@ -939,6 +1043,8 @@ char *acs__pip_job(json_t *rq, const acs__npm_policy *pol)
   c.no_deps = json_is_true(json_object_get(rq, "noDeps"));
   c.force = json_is_true(json_object_get(rq, "forceReinstall"));
   c.site = json_string_value(json_object_get(rq, "site"));
+  const char *cwd = json_string_value(json_object_get(rq, "cwd"));
+  snprintf(c.cwd, sizeof c.cwd, "%s", cwd ? cwd : "/");
   const char *prefix = json_string_value(json_object_get(rq, "prefix"));
   if (!c.site) c.site = "/usr/local/lib/python3.11/site-packages";
   if (!prefix) prefix = "/usr/local";
@@ -972,8 +1078,7 @@ char *acs__pip_job(json_t *rq, const acs__npm_policy *pol)
   if (!ok) json_object_set_new(ans, "message", json_string(c.err));
   else {
     node **ord = calloc(c.nnodes + 1, sizeof *ord);
-    for (size_t i = 0; i < c.nnodes; i++)
-      if (c.nodes[i].requested) weigh(&c, &c.nodes[i], 1);
+    weigh_all(&c);
     for (size_t i = 0; i < c.nnodes; i++) ord[i] = &c.nodes[i];
     if (ord) qsort(ord, c.nnodes, sizeof *ord, order_cmp);
     json_t *inst = json_array(), *pkgs = json_array();

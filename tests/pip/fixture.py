@@ -7,7 +7,7 @@ serves DIR on 127.0.0.1 on a free port, written to DIR/port once it listens:
                  else the PEP 503 HTML page
   /html/NAME/    the HTML page only
   /files/F       the files
-Every request's path is appended to DIR/log. Stops when stdin closes.
+Every request's path is appended to DIR/log. Runs until killed.
 """
 import base64, hashlib, html, io, json, os, sys, threading, zipfile
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -178,5 +178,4 @@ threading.Thread(target=srv.serve_forever, daemon=True).start()
 with open(os.path.join(D, "port.tmp"), "w") as f:
     f.write(str(srv.server_address[1]))
 os.rename(os.path.join(D, "port.tmp"), os.path.join(D, "port"))
-sys.stdin.read()
-srv.shutdown()
+threading.Event().wait()
