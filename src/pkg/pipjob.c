@@ -50,7 +50,9 @@ typedef struct node {
   char key[128], name[128], version[96];
   char spec[2048];     /* every constraint met so far, comma-joined */
   char extras[512];    /* the extras asked for so far */
-  char from[1200];     /* the first requirement's text and chain, for the log */
+  char top_from[1200]; /* a top-level one from a file: "-r FILE (line N)" */
+  char parent_name[128]; /* the name of what first needed it ("" at the top) */
+  json_t *causes;      /* [[REQ, "P 1.0" or null, TRIGGER]...]: what asked for it */
   bool requested, installed_ok;
   char *dist_info, *dir;
   json_t *requires;    /* Requires-Dist lines */
@@ -71,7 +73,8 @@ typedef struct ctx {
   node *nodes;
   size_t nnodes;
   char err[4096];
-  json_t *extra_specs; /* key -> the specifiers a conflict taught, kept across rounds */
+  json_t *learnt;      /* key -> {"spec", "causes"}: what conflicts taught, kept across rounds */
+  json_t *seen;        /* URLs already logged as downloaded or cached */
 } ctx;
 
 static void logf_(ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -82,6 +85,10 @@ static void logf_(ctx *c, const char *fmt, ...)
   va_start(ap, fmt);
   vsnprintf(line, sizeof line, fmt, ap);
   va_end(ap);
+  /* a later round of resolution says again what the first said */
+  size_t i;
+  json_t *l;
+  json_array_foreach(c->log, i, l) if (!strcmp(json_string_value(l), line)) return;
   json_array_append_new(c->log, json_string(line));
 }
 
@@ -396,7 +403,8 @@ static bool fetch_wheel(ctx *c, const pfile *f, const char *name, unsigned char 
   char *text = NULL;
   if (!acs__read_file(path, &text, len)) {
     format_size((double)*len, sz, sizeof sz);
-    logf_(c, "  Using cached %s (%s)", f->url, sz);
+    if (!json_object_get(c->seen, f->url)) logf_(c, "  Using cached %s (%s)", f->url, sz);
+    json_object_set_new(c->seen, f->url, json_true());
     *data = (unsigned char *)text;
     return true;
   }
@@ -413,6 +421,7 @@ static bool fetch_wheel(ctx *c, const pfile *f, const char *name, unsigned char 
   }
   format_size((double)res.body.len, sz, sizeof sz);
   logf_(c, "  Downloading %s (%s)", f->url, sz);
+  json_object_set_new(c->seen, f->url, json_true());
   unsigned char d[32];
   char hex[65];
   if (!acs__sha256(res.body.data ? res.body.data : "", res.body.len, d)) {
@@ -457,7 +466,8 @@ static bool unpacked(ctx *c, const pfile *f, const char *name, char **dir, char 
   if (!acs__read_file(done, &text, &n)) {
     char u[4500];
     snprintf(u, sizeof u, "%s/pip/wheels/%s.whl", c->cache, f->sha256);
-    if (access(u, R_OK) == 0) {
+    if (access(u, R_OK) == 0 && !json_object_get(c->seen, f->url)) {
+      json_object_set_new(c->seen, f->url, json_true());
       /* the wheel is in the cache: pip says so */
       char sz[32];
       struct stat st;
@@ -759,6 +769,52 @@ static void req_text(const acs__pyreq *pr, char *out, size_t cap)
   for (size_t i = 0; i < n && (size_t)k < cap; i++) k += snprintf(out + k, cap - (size_t)k, "%s%s", i ? "," : "", parts[i]);
 }
 
+/* Whether any file of p fits spec (as choose would take it). */
+static bool candidate(project *p, const char *spec)
+{
+  bool pin = pinned(spec);
+  for (size_t i = 0; i < p->n; i++) {
+    pfile *f = &p->files[i];
+    bool bad;
+    if (f->kind == 0 && python_fits(f->requires_python) && (!f->yanked || pin) && acs__pyspec_match(spec, f->version, &bad))
+      return true;
+  }
+  return false;
+}
+
+/* pip's ResolutionImpossible: the triggers on the error line, the causes
+** on standard output. */
+static void conflict_message(ctx *c, json_t *causes)
+{
+  char *trig[64];
+  size_t nt = 0, i;
+  json_t *cz;
+  acs__buf why = {0};
+  acs__buf_puts(&why, "\nThe conflict is caused by:");
+  json_array_foreach(causes, i, cz) {
+    const char *req = json_string_value(json_array_get(cz, 0));
+    const char *par = json_string_value(json_array_get(cz, 1));
+    const char *t = json_string_value(json_array_get(cz, 2));
+    if (par) acs__buf_printf(&why, "\n    %s depends on %s", par, req);
+    else acs__buf_printf(&why, "\n    The user requested %s", req);
+    bool dup = false;
+    for (size_t k = 0; k < nt && !dup; k++) dup = !strcmp(trig[k], t);
+    if (!dup && nt < 64) trig[nt++] = (char *)t;
+  }
+  acs__buf_puts(&why, "\n\nTo fix this you could try to:\n1. loosen the range of package versions you've specified\n"
+                      "2. remove package versions to allow pip attempt to solve the dependency conflict\n");
+  json_array_append_new(c->log, json_string(why.data));
+  acs__buf_free(&why);
+  qsort(trig, nt, sizeof *trig, str_cmp);
+  acs__buf t = {0};
+  for (size_t k = 0; k < nt; k++) acs__buf_printf(&t, "%s%s", k ? (k == nt - 1 ? " and " : ", ") : "", trig[k]);
+  failf(c, "ERROR: Cannot install %s because these package versions have conflicting dependencies.\n"
+           "ERROR: ResolutionImpossible: for help visit "
+           "https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts",
+        nt ? t.data : "the requested packages");
+  acs__buf_free(&t);
+}
+
 /* pip's display_path: a path under the working folder as ./rest */
 static void display_path(ctx *c, const char *path, char *out, size_t cap)
 {
@@ -821,30 +877,60 @@ static bool resolve_once(ctx *c, json_t *reqs, bool *conflict)
     if (it->from) snprintf(chain, sizeof chain, "%s->%s", rt, it->from);
     else snprintf(chain, sizeof chain, "%s", rt);
     node *par = it->parent[0] ? find_node(c, it->parent) : NULL;
+    char par_name[128] = ""; /* par moves when c->nodes grows */
+    if (par) snprintf(par_name, sizeof par_name, "%s", par->name);
     if (par && par->ndeps < 64) {
       bool dup = false;
       for (int k = 0; k < par->ndeps && !dup; k++) dup = !strcmp(par->deps[k], pr.key);
       if (!dup) snprintf(par->deps[par->ndeps++], sizeof par->deps[0], "%s", pr.key);
     }
     node *n = find_node(c, pr.key);
+    json_t *cause = json_pack("[s, s?, s]", rt, par ? par->name : NULL, "");
+    if (par) {
+      char label[300], trig[1300];
+      snprintf(label, sizeof label, "%s %s", par->name, par->version);
+      json_array_set_new(cause, 1, json_string(label));
+      if (!par->parent_name[0] && !par->top_from[0]) snprintf(trig, sizeof trig, "%s==%s", par->name, par->version);
+      else snprintf(trig, sizeof trig, "%s", par->parent_name[0] ? par->parent_name : par->top_from);
+      json_array_set_new(cause, 2, json_string(trig));
+    } else json_array_set_new(cause, 2, json_string(it->from ? it->from : rt));
     if (n) {
       append_spec(n->spec, sizeof n->spec, pr.spec);
+      json_array_append(n->causes, cause);
       bool bad;
       if (it->top) n->requested = true;
       if (!acs__pyspec_match(n->spec, n->version, &bad)) {
-        const char *prev = json_string_value(json_object_get(c->extra_specs, pr.key));
-        char ns[2300];
-        snprintf(ns, sizeof ns, "%s%s%s", prev ? prev : "", prev && *prev && pr.spec[0] ? "," : "", pr.spec);
-        if (prev && !strcmp(prev, ns)) {
-          ok = failf(c, "ERROR: Cannot install %s because these package versions have conflicting dependencies.\n"
-                        "ERROR: ResolutionImpossible: %s %s is needed by one requirement and %s by another",
-                     n->name, n->name, n->version, shown);
+        /* narrow n when something still fits, else rule out the version
+        ** of what asked (pip backtracks to another), else give up */
+        project *pj = index_get(c, n->key);
+        bool fits = pj && candidate(pj, n->spec);
+        const char *key = fits ? n->key : par ? par->key : NULL;
+        char add[300];
+        if (fits) snprintf(add, sizeof add, "%s", pr.spec);
+        else if (par) snprintf(add, sizeof add, "!=%s", par->version);
+        json_t *l = key ? json_object_get(c->learnt, key) : NULL;
+        const char *prev = json_string_value(json_object_get(l, "spec"));
+        if (!key || (prev && strstr(prev, add))) {
+          conflict_message(c, n->causes);
+          json_decref(cause);
+          ok = false;
           break;
         }
-        json_object_set_new(c->extra_specs, pr.key, json_string(ns));
+        if (!l) {
+          l = json_pack("{s:s, s:[]}", "spec", "", "causes");
+          json_object_set_new(c->learnt, key, l);
+        }
+        char ns[2300];
+        snprintf(ns, sizeof ns, "%s%s%s", prev && *prev ? prev : "", prev && *prev ? "," : "", add);
+        json_object_set_new(l, "spec", json_string(ns));
+        size_t k;
+        json_t *cz;
+        json_array_foreach(n->causes, k, cz) json_array_append(json_object_get(l, "causes"), cz);
+        json_decref(cause);
         *conflict = true;
         break;
       }
+      json_decref(cause);
       /* new extras bring their own dependencies */
       char fresh[512] = "";
       for (const char *p = pr.extras; *p;) {
@@ -880,9 +966,13 @@ static bool resolve_once(ctx *c, json_t *reqs, bool *conflict)
     snprintf(n->name, sizeof n->name, "%s", pr.name);
     snprintf(n->extras, sizeof n->extras, "%s", pr.extras);
     n->requested = it->top;
-    const char *learnt = json_string_value(json_object_get(c->extra_specs, pr.key));
+    n->causes = json_array();
+    json_array_append_new(n->causes, cause);
+    if (it->top && it->from) snprintf(n->top_from, sizeof n->top_from, "%s", it->from);
+    snprintf(n->parent_name, sizeof n->parent_name, "%s", par_name);
+    json_t *learnt = json_object_get(c->learnt, pr.key);
     snprintf(n->spec, sizeof n->spec, "%s", pr.spec);
-    if (learnt) append_spec(n->spec, sizeof n->spec, learnt);
+    if (learnt) append_spec(n->spec, sizeof n->spec, json_string_value(json_object_get(learnt, "spec")));
     /* what the box has already, when it does */
     json_t *have = json_object_get(c->installed, pr.key);
     const char *hv = json_string_value(json_object_get(have, "version"));
@@ -903,7 +993,16 @@ static bool resolve_once(ctx *c, json_t *reqs, bool *conflict)
       ok = false;
       break;
     }
-    pfile *f = choose(c, p, rt, n->spec);
+    pfile *f = learnt && !candidate(p, n->spec) ? NULL : choose(c, p, rt, n->spec);
+    if (!f && learnt) {
+      /* ruled out by what a conflict taught: pip's account of it */
+      json_t *all = json_array();
+      size_t k;
+      json_t *cz;
+      json_array_foreach(json_object_get(learnt, "causes"), k, cz) json_array_append(all, cz);
+      conflict_message(c, all);
+      json_decref(all);
+    }
     acs__pyver iv;
     if (sat && (!f || (acs__pyver_parse(hv, &iv) && acs__pyver_cmp(&f->v, &iv) <= 0))) {
       /* -U with the newest already there */
@@ -966,6 +1065,7 @@ static void clear_nodes(ctx *c)
     free(c->nodes[i].dir);
     free(c->nodes[i].dist_info);
     json_decref(c->nodes[i].requires);
+    json_decref(c->nodes[i].causes);
   }
   free(c->nodes);
   c->nodes = NULL;
@@ -1036,7 +1136,7 @@ static int order_cmp(const void *a, const void *b)
 
 char *acs__pip_job(json_t *rq, const acs__npm_policy *pol)
 {
-  ctx c = {.pol = pol, .log = json_array(), .extra_specs = json_object()};
+  ctx c = {.pol = pol, .log = json_array(), .learnt = json_object(), .seen = json_object()};
   json_t *reqs = json_object_get(rq, "reqs");
   c.installed = json_object_get(rq, "installed");
   c.upgrade = json_is_true(json_object_get(rq, "upgrade"));
@@ -1063,11 +1163,7 @@ char *acs__pip_job(json_t *rq, const acs__npm_policy *pol)
     if (env && *env) logf_(&c, "Looking in indexes: %s", env);
     bool conflict = true;
     for (int round = 0; ok && conflict && round < 50; round++) {
-      if (round) {
-        clear_nodes(&c);
-        /* the log of a new round starts where the first began */
-        while (json_array_size(c.log) > (env && *env ? 1u : 0u)) json_array_remove(c.log, json_array_size(c.log) - 1);
-      }
+      if (round) clear_nodes(&c);
       ok = resolve_once(&c, reqs, &conflict);
     }
     if (ok && conflict) ok = failf(&c, "ERROR: ResolutionImpossible: the requirements conflict");
@@ -1105,7 +1201,8 @@ char *acs__pip_job(json_t *rq, const acs__npm_policy *pol)
   char *s = json_dumps(ans, JSON_COMPACT);
   json_decref(ans);
   json_decref(c.log);
-  json_decref(c.extra_specs);
+  json_decref(c.learnt);
+  json_decref(c.seen);
   clear_nodes(&c);
   for (size_t i = 0; i < c.nprojects; i++) {
     for (size_t k = 0; k < c.projects[i].n; k++) {

@@ -113,6 +113,20 @@ if [ -n "$HOSTPIP" ]; then
   hvenv "$V"
   hpip "$V" install --no-compile --index-url "$IDX" -r "$TMP/req.txt"
   check "install -r: a requirements file as pip reads it" same "$OUT" "$(printf '%s' "$HOUT" | sed "s#$TMP/req.txt#/root/req.txt#")"
+  # conflicts: pip's account of them; a solution found by going back to
+  # an older version
+  for reqs in "alpha==2.0 beta==1.0" "alpha==1.0 gamma>=2"; do
+    box -c "pip install $(printf "'%s' " $reqs)"
+    hvenv "$V"
+    hpip "$V" install --no-compile --index-url "$IDX" $reqs
+    block=$(printf '%s' "$HOUT" | sed -n '/^The conflict is caused by:/,$p')
+    check "conflict ($reqs): pip's ResolutionImpossible" all same "$ERR" "$HERR" -- has "$OUT" "$block" -- test "$RC" = 1
+  done
+  box -c 'pip install alpha beta==1.0'
+  hvenv "$V"
+  hpip "$V" install --no-compile --index-url "$IDX" alpha beta==1.0
+  check "backtracking: an older alpha fits beta==1.0, as pip finds" all \
+    has "$OUT" "Successfully installed alpha-1.0 beta-1.0 gamma-1.0" -- has "$HOUT" "Successfully installed alpha-1.0 beta-1.0 gamma-1.0"
   fresh
   ACS_PYPI_INDEX_URL=http://127.0.0.1:$PORT/html/ box -c 'pip install alpha==1.0 yank'
   hvenv "$V"
