@@ -91,7 +91,7 @@ test: deps
 test-online: all
 	@BUILD=$(BUILD) bash tests/pkg/online.sh
 
-units: $(UNIT_BIN) $(BUILD)/acs-hole $(BUILD)/tests/semver_tool
+units: $(UNIT_BIN) $(BUILD)/acs-hole $(BUILD)/tests/semver_tool $(BUILD)/tests/pyver_tool
 
 # acs with a deliberate hole (tests/hole/): proves the kernel walls.
 $(BUILD)/acs-hole: tests/hole/test_hole.c $(CLI_OBJ) $(BUILD)/libacs.a
@@ -99,6 +99,11 @@ $(BUILD)/acs-hole: tests/hole/test_hole.c $(CLI_OBJ) $(BUILD)/libacs.a
 
 # src/pkg's semver on stdin, for tests/lib/semver_vs_node.js.
 $(BUILD)/tests/semver_tool: tests/pkg/semver_tool.c $(BUILD)/libacs.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(SANITIZE) -Isrc -o $@ $< $(BUILD)/libacs.a $(LDLIBS)
+
+# src/pkg's PEP 440 and PEP 508 on stdin, for tests/pip/pep440_vs_packaging.py.
+$(BUILD)/tests/pyver_tool: tests/pip/pyver_tool.c $(BUILD)/libacs.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SANITIZE) -Isrc -o $@ $< $(BUILD)/libacs.a $(LDLIBS)
 

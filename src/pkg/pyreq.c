@@ -24,6 +24,23 @@ void acs__pyname_norm(const char *name, size_t len, char *out, size_t cap)
   if (cap) out[n < cap ? n : cap - 1] = 0;
 }
 
+void acs__pyextra_safe(const char *name, size_t len, char *out, size_t cap)
+{
+  size_t n = 0;
+  bool run = false;
+  for (size_t i = 0; i < len && n + 2 < cap; i++) {
+    char c = name[i];
+    if (!isalnum((unsigned char)c) && c != '.' && c != '-') {
+      if (!run) out[n++] = '_';
+      run = true;
+      continue;
+    }
+    run = false;
+    out[n++] = (char)tolower((unsigned char)c);
+  }
+  if (cap) out[n < cap ? n : cap - 1] = 0;
+}
+
 static bool name_char(char c) { return isalnum((unsigned char)c) || c == '-' || c == '_' || c == '.'; }
 
 static const char *skip(const char *p)
@@ -62,7 +79,7 @@ bool acs__pyreq_parse(const char *text, acs__pyreq *out, char *why, size_t why_c
         return false;
       }
       char en[128];
-      acs__pyname_norm(e0, (size_t)(p - e0), en, sizeof en);
+      acs__pyextra_safe(e0, (size_t)(p - e0), en, sizeof en);
       k += (size_t)snprintf(out->extras + k, k < sizeof out->extras ? sizeof out->extras - k : 0, "%s%s", k ? "," : "", en);
       p = skip(p);
       if (*p == ',') p++;
@@ -101,6 +118,10 @@ bool acs__pyreq_parse(const char *text, acs__pyreq *out, char *why, size_t why_c
   }
   if (*p == ';') {
     p = skip(p + 1);
+    if (!*p) {
+      snprintf(why, why_cap, "Invalid requirement: '%s': a ';' without a marker", text);
+      return false;
+    }
     snprintf(out->marker, sizeof out->marker, "%s", p);
     size_t ml = strlen(out->marker);
     while (ml && isspace((unsigned char)out->marker[ml - 1])) out->marker[--ml] = 0;
@@ -219,18 +240,16 @@ static bool atom(mk *m)
     m->bad = true;
     return false;
   }
-  if (lx || rx) {
-    /* extra names compare normalised */
-    char a[256], b[256];
-    acs__pyname_norm(l, strlen(l), a, sizeof a);
-    acs__pyname_norm(r, strlen(r), b, sizeof b);
-    snprintf(l, sizeof l, "%s", a);
-    snprintf(r, sizeof r, "%s", b);
-  }
+  /* an extra compares as written: pip 23 hands markers the extra as
+  ** safe_extra made it, and its packaging compares strings */
   if (!strcmp(op, "in")) return strstr(r, l) != NULL;
   if (!strcmp(op, "nin")) return strstr(r, l) == NULL;
   acs__pyver pv;
-  if (strcmp(op, "===") && (lv || rv) && acs__pyver_parse(lv ? r : l, &pv)) {
+  char bare[256];
+  snprintf(bare, sizeof bare, "%s", lv ? r : l);
+  size_t bl = strlen(bare);
+  if (bl > 2 && !strcmp(bare + bl - 2, ".*") && (!strcmp(op, "==") || !strcmp(op, "!="))) bare[bl - 2] = 0;
+  if (strcmp(op, "===") && (lv || rv) && acs__pyver_parse(bare, &pv)) {
     /* a version variable against a version: PEP 440's comparison, with the
     ** variable as the candidate */
     char spec[300];

@@ -15,13 +15,18 @@
 typedef struct acs__pyreq {
   char name[128];    /* as written */
   char key[128];     /* normalised: lower case, runs of -_. as one - */
-  char extras[256];  /* normalised, comma-separated, "" for none */
+  char extras[256];  /* as acs__pyextra_safe makes them, comma-separated, "" for none */
   char spec[256];    /* "" for any version */
   char marker[1024]; /* "" for none */
 } acs__pyreq;
 
 /* Normalise a project or extra name into out. */
 void acs__pyname_norm(const char *name, size_t len, char *out, size_t cap);
+
+/* An extra's name as pip 23 hands it to markers (setuptools' safe_extra:
+** lower case, each run of other than letters, digits, '.' and '-' one
+** '_') into out. */
+void acs__pyextra_safe(const char *name, size_t len, char *out, size_t cap);
 
 /* Parse one requirement. false with the reason in why (a URL requirement,
 ** a malformed name, specifier or marker). */

@@ -292,7 +292,10 @@ bool acs__pyspec_match(const char *spec, const char *version, bool *bad)
         return false;
       }
       if (!strcmp(op, "===")) {
-        if (strcasecmp(ver, version)) return false;
+        /* packaging compares the candidate's normalised text */
+        char norm[256];
+        if (parsed) acs__pyver_format(&c, norm, sizeof norm);
+        if (strcasecmp(ver, parsed ? norm : version)) return false;
       } else if (!parsed || !one(op, ver, &c, bad)) return false;
     }
     p = e ? e + 1 : NULL;

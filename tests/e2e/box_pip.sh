@@ -53,6 +53,13 @@ same() {
 box() { run_acs box "$@"; }
 fresh() { rm -rf "$ACS_CACHE_DIR"; }
 
+# --------------------------------------------------------------- PEP 440 and 508
+# the box's versions, specifiers, requirements and markers against pip's
+# own packaging (the tool comes with `make units`)
+TOOL=${BUILD:-build}/tests/pyver_tool
+if [ -x "$TOOL" ]; then "$PY" tests/pip/pep440_vs_packaging.py "$TOOL"
+else echo "skip box_pip pep440_vs_packaging: no $TOOL (make units)"; fi
+
 # --------------------------------------------------------------- a chain
 fresh
 box -c 'pip install alpha==1.0'
