@@ -617,16 +617,30 @@ static int pip_install(acs_cmd *c, json_t *reqs, const inst_opts *o)
       p += l + (p[l] == ':');
     }
     if (!on_path && !o->no_warn_script) {
+      /* pip names the console scripts its entry points made */
       json_array_foreach(inst, i, r) {
-        dist d = {0};
-        snprintf(d.location, sizeof d.location, "%s", site);
-        snprintf(d.info, sizeof d.info, "%s", json_string_value(json_object_get(r, "distInfo")));
-        paths ps;
-        if (record_paths(&d, &ps)) continue;
+        char ep[1200];
+        snprintf(ep, sizeof ep, "%s/%s/entry_points.txt", site, json_string_value(json_object_get(r, "distInfo")));
+        char *t;
+        size_t len;
+        if (cmd_read_all(ep, &t, &len)) continue;
         char *scripts[64];
         int ns = 0;
-        for (size_t k = 0; k < ps.n && ns < 64; k++)
-          if (!strncmp(ps.v[k], bin, strlen(bin)) && ps.v[k][strlen(bin)] == '/') scripts[ns++] = ps.v[k] + strlen(bin) + 1;
+        bool on = false;
+        for (char *line = t, *next; line && *line; line = next) {
+          next = strchr(line, '\n');
+          if (next) *next++ = 0;
+          while (isspace((unsigned char)*line)) line++;
+          if (*line == '[') {
+            on = !strncmp(line, "[console_scripts]", 17);
+            continue;
+          }
+          char *eq = strchr(line, '=');
+          if (!on || !eq || ns >= 64) continue;
+          while (eq > line && isspace((unsigned char)eq[-1])) eq--;
+          *eq = 0;
+          if (*line && *line != '#') scripts[ns++] = line;
+        }
         if (ns) {
           qsort(scripts, (size_t)ns, sizeof *scripts, cmp_str);
           acs__buf w = {0};
@@ -640,7 +654,7 @@ static int pip_install(acs_cmd *c, json_t *reqs, const inst_opts *o)
           err_lines(c, w.data);
           acs__buf_free(&w);
         }
-        paths_free(&ps);
+        free(t);
       }
     }
     size_t n = json_array_size(inst);

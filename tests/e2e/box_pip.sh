@@ -160,13 +160,14 @@ box -c 'pip install srconly'
 check "source only: refused, named, and why" all has "$ERR" "No matching distribution found for srconly" -- \
   has "$ERR" "srconly has only a source distribution" -- test "$RC" = 1
 rm -f /tmp/pwned-by-wheel
-for w in evil-dotdot evil-abs evil-link evil-bomb; do
+for w in evil-dotdot evil-abs evil-link evil-bomb evil-lie; do
   box -c "pip install $w; echo rc=\$?; ls $SITE 2>/dev/null | sed s/^/SITE:/; ls /tmp | sed s/^/TMP:/"
   case $w in
     evil-dotdot) why="would land outside site-packages" ;;
     evil-abs) why="would land outside site-packages" ;;
     evil-link) why="is a symbolic link" ;;
     evil-bomb) why="over the 256 MiB a file may have" ;;
+    evil-lie) why="'evil_lie/big.bin' does not inflate to the 100 bytes its header says" ;;
   esac
   check "hostile wheel $w: refused with the entry named, nothing installed" all has "$ERR" "is not a wheel the box installs" -- \
     has "$ERR" "$why" -- not_has "$OUT" "SITE:" -- not_has "$OUT" TMP:pwned -- has "$OUT" rc=1 -- test ! -e /tmp/pwned-by-wheel
@@ -180,13 +181,17 @@ box --user agent -c 'pip install alpha==1.0 && stat -c "%U %n" ~/.local/lib/pyth
 check "agent user: a user install into ~/.local, the files the agent's" all \
   has "$OUT" "Defaulting to user installation because normal site-packages is not writeable" -- \
   has "$OUT" "agent /home/agent/.local/lib/python3.11/site-packages/alpha/__init__.py" -- has "$OUT" "agent /home/agent/.local/bin/alpha-cli" -- \
-  has "$ERR" "WARNING: The scripts alpha-cli and alpha-sh are installed in '/home/agent/.local/bin' which is not on PATH." -- test "$RC" = 0
+  has "$ERR" "  WARNING: The scripts alpha-cli and alpha-tool are installed in '/home/agent/.local/bin' which is not on PATH." -- \
+  has "$ERR" "  Consider adding this directory to PATH or, if you prefer to suppress this warning, use --no-warn-script-location." -- test "$RC" = 0
+box -c "pip install -q ns-a ns-b 2>/dev/null && pip uninstall -y ns-a && find $SITE/nsp | sort"
+check "namespace folder: two distributions share it, uninstalling one leaves the other" all \
+  has "$OUT" "$SITE/nsp/b/__init__.py" -- not_has "$OUT" "$SITE/nsp/a" -- test "$RC" = 0
 box -c 'pip install "alpha @ http://x/y.whl"; pip install "Alpha>=1,<2"'
 check "install: a URL requirement is refused, a specifier set printed as pip sorts it" all \
   has "$ERR" "names a URL" -- has "$OUT" "Collecting Alpha<2,>=1"
-box -c 'test -x /usr/bin/python3 || { echo NOPY; exit 0; }; pip install -q alpha==1.0 2>/dev/null; python3 -c "import alpha, beta; print(alpha.VERSION, beta.VERSION)"; alpha-cli; alpha-sh'
+box -c 'test -x /usr/bin/python3 || { echo NOPY; exit 0; }; pip install -q alpha==1.0 2>/dev/null; python3 -c "import alpha, beta; print(alpha.VERSION, beta.VERSION)"; alpha-cli; alpha-sh; alpha-tool'
 if has "$OUT" NOPY; then echo "skip box_pip import: no /usr/bin/python3 in the box yet"; else
-  check "python3 imports what pip installed; the scripts run" all has "$OUT" "1.0 1.1" -- has "$OUT" "alpha cli" -- has "$OUT" "alpha sh"
+  check "python3 imports what pip installed; the scripts run" all has "$OUT" "1.0 1.1" -- has "$OUT" "alpha cli" -- has "$OUT" "alpha sh" -- has "$OUT" "alpha tool"
 fi
 
 # --------------------------------------------------------------- warm cache figure

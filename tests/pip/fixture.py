@@ -23,7 +23,7 @@ def record_hash(data):
 
 
 def wheel(name, version, files=None, requires=(), extras=(), entry=None, tag="py3-none-any",
-          requires_python=None, yanked=False, bad_hash=False, summary=None, raw=None, scripts=None):
+          requires_python=None, yanked=False, bad_hash=False, summary=None, raw=None, scripts=None, patch=None):
     dist = name.replace("-", "_")
     info = f"{dist}-{version}.dist-info"
     meta = [f"Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}",
@@ -59,7 +59,10 @@ def wheel(name, version, files=None, requires=(), extras=(), entry=None, tag="py
         z.writestr(zipfile.ZipInfo(f"{info}/RECORD", (2023, 1, 1, 0, 0, 0)), "\n".join(rec) + "\n")
         for r in raw or ():
             r(z)
-    add(name, fname, buf.getvalue(), requires_python, yanked, bad_hash)
+    data = buf.getvalue()
+    if patch:
+        data = patch(data)
+    add(name, fname, data, requires_python, yanked, bad_hash)
 
 
 def add(name, fname, data, requires_python=None, yanked=False, bad_hash=False):
@@ -73,8 +76,10 @@ def add(name, fname, data, requires_python=None, yanked=False, bad_hash=False):
 
 
 # a chain: alpha -> beta -> gamma, a console script, a #!python script
-wheel("alpha", "1.0", requires=["beta>=1.0"], entry="[console_scripts]\nalpha-cli = alpha.cli:main\n",
-      files={"alpha/__init__.py": "VERSION = '1.0'\n", "alpha/cli.py": "def main():\n    print('alpha cli')\n    return 0\n"},
+wheel("alpha", "1.0", requires=["beta>=1.0"],
+      entry="[console_scripts]\nalpha-cli = alpha.cli:main\nalpha-tool = alpha.cli:Tool.run\n[gui_scripts]\nalpha-gui = alpha.cli:main\n",
+      files={"alpha/__init__.py": "VERSION = '1.0'\n",
+             "alpha/cli.py": "def main():\n    print('alpha cli')\n    return 0\n\nclass Tool:\n    @staticmethod\n    def run():\n        print('alpha tool')\n"},
       scripts={"alpha-sh": "#!python\nprint('alpha sh')\n"})
 wheel("alpha", "2.0", requires=["beta>=1.1"], entry="[console_scripts]\nalpha-cli = alpha.cli:main\n",
       files={"alpha/__init__.py": "VERSION = '2.0'\n", "alpha/cli.py": "def main():\n    print('alpha cli 2')\n    return 0\n",
@@ -120,6 +125,25 @@ def bomb(z):
         for _ in range(300):
             f.write(chunk)
 wheel("evil-bomb", "1.0", raw=[bomb])
+# two distributions sharing a namespace folder
+wheel("ns-a", "1.0", files={"nsp/a/__init__.py": "A = 1\n"})
+wheel("ns-b", "1.0", files={"nsp/b/__init__.py": "B = 1\n"})
+# a size in the central directory that the data does not keep to
+def lying(data):
+    big = len(bytes(5 << 20))
+    i = data.rfind(b"PK\x01\x02")
+    while i >= 0:
+        name_len = int.from_bytes(data[i + 28:i + 30], "little")
+        if data[i + 46:i + 46 + name_len] == b"evil_lie/big.bin":
+            data = data[:i + 24] + (100).to_bytes(4, "little") + data[i + 28:]
+        i = data.rfind(b"PK\x01\x02", 0, i)
+    assert big
+    return data
+def lie(z):
+    zi = zipfile.ZipInfo("evil_lie/big.bin", (2023, 1, 1, 0, 0, 0))
+    zi.compress_type = zipfile.ZIP_DEFLATED
+    z.writestr(zi, bytes(5 << 20))
+wheel("evil-lie", "1.0", raw=[lie], patch=lying)
 # the bench: a package with three dependencies
 wheel("bench-top", "1.0", requires=["bench-a", "bench-b", "bench-c"])
 for n in ("a", "b", "c"):
