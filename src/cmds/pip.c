@@ -17,6 +17,8 @@
 ** pip show [-f] <package> ...                 show installed packages
 ** pip freeze                                  installed packages as
 **                                             requirements
+** pip download [-d DIR] <requirement> ...     save the wheels (and their
+**                                             dependencies') into DIR
 ** pip --version
 **
 ** Packages come from the host: the box's kernel reads the package index
@@ -678,6 +680,56 @@ static int pip_install(acs_cmd *c, json_t *reqs, const inst_opts *o)
   return status;
 }
 
+/* ------------------------------------------------------------ download */
+
+static int pip_download(acs_cmd *c, json_t *reqs, const char *dir, bool no_deps, bool quiet)
+{
+  if (!json_array_size(reqs)) {
+    errf(c, "ERROR: You must give at least one requirement to download (see \"pip help download\")");
+    return 1;
+  }
+  char cwd[1024], dest[2100];
+  if (acs_sys_getcwd(cwd, sizeof cwd) < 0) snprintf(cwd, sizeof cwd, "/");
+  if (!dir || !*dir) snprintf(dest, sizeof dest, "%s", cwd);
+  else if (dir[0] == '/') snprintf(dest, sizeof dest, "%s", dir);
+  else snprintf(dest, sizeof dest, "%s/%s", strcmp(cwd, "/") ? cwd : "", dir);
+  size_t dl = strlen(dest);
+  while (dl > 1 && dest[dl - 1] == '/') dest[--dl] = 0;
+  json_t *req = json_pack("{s:{s:O, s:s, s:s, s:b}}", "pip", "reqs", reqs, "download", dest, "cwd", cwd, "noDeps", no_deps);
+  char *rs = req ? json_dumps(req, JSON_COMPACT) : NULL;
+  json_decref(req);
+  char *ans = NULL;
+  ssize_t got = rs ? acs_sys_pkg_install("/", rs, strlen(rs), &ans) : -ENOMEM;
+  free(rs);
+  json_t *a = got >= 0 ? json_loads(ans, 0, NULL) : NULL;
+  free(ans);
+  if (!a) {
+    errf(c, "ERROR: the box could not download packages: %s", cmd_strerror((int)(got < 0 ? got : -EPROTO)));
+    return 1;
+  }
+  size_t i;
+  json_t *line;
+  json_array_foreach(json_object_get(a, "log"), i, line) {
+    const char *s = json_string_value(line);
+    if (s && !strncmp(s, "WARNING:", 8)) err_lines(c, s);
+    else if (s && !quiet) cmd_printf(c, "%s\n", s);
+  }
+  int status = 0;
+  if (!json_is_true(json_object_get(a, "ok"))) {
+    const char *m = json_string_value(json_object_get(a, "message"));
+    if (m && strncmp(m, "ERROR", 5)) errf(c, "ERROR: %s", m);
+    else err_lines(c, m ? m : "ERROR: the box could not download packages");
+    status = 1;
+  } else if (!quiet) {
+    json_array_foreach(json_object_get(a, "saved"), i, line) cmd_printf(c, "Saved %s\n", json_string_value(line));
+    cmd_puts(c, "Successfully downloaded");
+    json_array_foreach(json_object_get(a, "downloaded"), i, line) cmd_printf(c, " %s", json_string_value(line));
+    cmd_puts(c, "\n");
+  }
+  json_decref(a);
+  return status;
+}
+
 /* ------------------------------------------------------------ uninstall */
 
 static int pip_uninstall(acs_cmd *c, json_t *names, bool yes)
@@ -915,7 +967,7 @@ static int pip_main(acs_cmd *c, int argc, char **argv)
   json_t *ops = json_array();
   inst_opts io = {0};
   bool yes = false, files = false, all = false;
-  const char *format = "columns";
+  const char *format = "columns", *dest = NULL;
   int status = 0;
   for (int i = 1; i < argc && !status; i++) {
     const char *a = argv[i];
@@ -949,6 +1001,8 @@ static int pip_main(acs_cmd *c, int argc, char **argv)
     else if (!strcmp(a, "-f") || !strcmp(a, "--files")) files = true;
     else if (!strcmp(a, "--all")) all = true;
     else if (!strncmp(a, "--format=", 9)) format = a + 9;
+    else if ((!strcmp(a, "-d") || !strcmp(a, "--dest") || !strcmp(a, "--destination-dir")) && i + 1 < argc) dest = argv[++i];
+    else if (!strncmp(a, "--dest=", 7)) dest = a + 7;
     else if (!strcmp(a, "--format") && i + 1 < argc) format = argv[++i];
     else if (!strcmp(a, "-i") || !strcmp(a, "--index-url") || !strcmp(a, "--extra-index-url") || !strcmp(a, "-f") ||
              !strcmp(a, "--find-links") || !strcmp(a, "--root-user-action") || !strcmp(a, "--progress-bar")) {
@@ -972,6 +1026,7 @@ static int pip_main(acs_cmd *c, int argc, char **argv)
       cmd_puts(c, c->help);
     } else if (!strcmp(command, "install")) status = pip_install(c, ops, &io);
     else if (!strcmp(command, "uninstall")) status = pip_uninstall(c, ops, yes);
+    else if (!strcmp(command, "download")) status = pip_download(c, ops, dest, io.no_deps, io.quiet);
     else if (!strcmp(command, "list")) status = pip_list(c, format);
     else if (!strcmp(command, "freeze")) status = pip_freeze(c, all);
     else if (!strcmp(command, "show")) {
@@ -979,10 +1034,10 @@ static int pip_main(acs_cmd *c, int argc, char **argv)
         errf(c, "ERROR: Please provide a package name or names.");
         status = 1;
       } else status = pip_show(c, ops, files);
-    } else if (!strcmp(command, "download") || !strcmp(command, "wheel") || !strcmp(command, "index") ||
+    } else if (!strcmp(command, "wheel") || !strcmp(command, "index") ||
                !strcmp(command, "search") || !strcmp(command, "check") || !strcmp(command, "config") ||
                !strcmp(command, "cache") || !strcmp(command, "inspect") || !strcmp(command, "hash") || !strcmp(command, "debug")) {
-      errf(c, "ERROR: the box's pip has no '%s' command yet (it has install, uninstall, list, show, freeze)", command);
+      errf(c, "ERROR: the box's pip has no '%s' command yet (it has install, download, uninstall, list, show, freeze)", command);
       status = 1;
     } else {
       errf(c, "ERROR: unknown command \"%s\"", command);

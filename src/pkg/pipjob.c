@@ -52,6 +52,7 @@ typedef struct node {
   char extras[512];    /* the extras asked for so far */
   char top_from[1200]; /* a top-level one from a file: "-r FILE (line N)" */
   char parent_name[128]; /* the name of what first needed it ("" at the top) */
+  char file[300], sha256[72]; /* the wheel taken */
   json_t *causes;      /* [[REQ, "P 1.0" or null, TRIGGER]...]: what asked for it */
   bool requested, installed_ok;
   char *dist_info, *dir;
@@ -1022,6 +1023,8 @@ static bool resolve_once(ctx *c, json_t *reqs, bool *conflict)
       ok = failf(c, "ERROR: the index gives no sha256 for %s, so the box cannot check it; nothing was installed", f->filename);
       break;
     }
+    snprintf(n->file, sizeof n->file, "%s", f->filename);
+    snprintf(n->sha256, sizeof n->sha256, "%s", f->sha256);
     if (!unpacked(c, f, pr.name, &n->dir, &n->dist_info)) {
       if (strncmp(c->err, "ERROR", 5)) {
         char tmp[sizeof c->err];
@@ -1138,7 +1141,9 @@ char *acs__pip_job(json_t *rq, const acs__npm_policy *pol)
 {
   ctx c = {.pol = pol, .log = json_array(), .learnt = json_object(), .seen = json_object()};
   json_t *reqs = json_object_get(rq, "reqs");
-  c.installed = json_object_get(rq, "installed");
+  const char *download = json_string_value(json_object_get(rq, "download"));
+  /* pip download resolves as if nothing were installed */
+  c.installed = download ? NULL : json_object_get(rq, "installed");
   c.upgrade = json_is_true(json_object_get(rq, "upgrade"));
   c.no_deps = json_is_true(json_object_get(rq, "noDeps"));
   c.force = json_is_true(json_object_get(rq, "forceReinstall"));
@@ -1172,7 +1177,24 @@ char *acs__pip_job(json_t *rq, const acs__npm_policy *pol)
   json_object_set_new(ans, "ok", json_boolean(ok));
   json_object_set(ans, "log", c.log);
   if (!ok) json_object_set_new(ans, "message", json_string(c.err));
-  else {
+  else if (download) {
+    /* the wheels as they came, into the folder, in the order collected */
+    json_t *saved = json_array(), *names = json_array(), *pkgs = json_array();
+    for (size_t i = 0; i < c.nnodes; i++) {
+      node *n = &c.nodes[i];
+      char host[4600], box[4400], shown[4500];
+      snprintf(host, sizeof host, "%s/pip/wheels/%s.whl", c.cache, n->sha256);
+      snprintf(box, sizeof box, "%s/%s", strcmp(download, "/") ? download : "", n->file);
+      display_path(&c, box, shown, sizeof shown);
+      json_array_append_new(pkgs, json_pack("{s:s, s:s, s:s, s:s}", "path", box + 1, "dir", host, "name", n->name,
+                                            "version", n->version));
+      json_array_append_new(saved, json_string(shown));
+      json_array_append_new(names, json_string(n->name));
+    }
+    json_object_set_new(ans, "saved", saved);
+    json_object_set_new(ans, "downloaded", names);
+    json_object_set_new(ans, "pkgs", pkgs);
+  } else {
     node **ord = calloc(c.nnodes + 1, sizeof *ord);
     weigh_all(&c);
     for (size_t i = 0; i < c.nnodes; i++) ord[i] = &c.nodes[i];

@@ -120,6 +120,14 @@ if [ -n "$HOSTPIP" ]; then
   hvenv "$V"
   hpip "$V" install --no-compile --index-url "$IDX" -r "$TMP/req.txt"
   check "install -r: a requirements file as pip reads it" same "$OUT" "$(printf '%s' "$HOUT" | sed "s#$TMP/req.txt#/root/req.txt#")"
+  fresh
+  box -c 'mkdir -p /tmp/w && cd /tmp/w && pip download alpha==1.0 && pip download -d sub gamma && sha256sum *.whl sub/*.whl && pip list'
+  mkdir -p "$TMP/hd"
+  H=$(cd "$TMP/hd" && env $(env | sed -n 's/^\(PIP_[A-Z_]*\)=.*/-u \1/p') PIP_CONFIG_FILE=/dev/null PIP_DISABLE_PIP_VERSION_CHECK=1 \
+      PIP_NO_CACHE_DIR=1 "$PY" -m pip download --index-url "$IDX" alpha==1.0 2>&1 &&
+      env $(env | sed -n 's/^\(PIP_[A-Z_]*\)=.*/-u \1/p') PIP_CONFIG_FILE=/dev/null PIP_DISABLE_PIP_VERSION_CHECK=1 \
+      PIP_NO_CACHE_DIR=1 "$PY" -m pip download --index-url "$IDX" -d sub gamma 2>&1 && sha256sum *.whl sub/*.whl)
+  check "download: the wheels saved as pip saves them, nothing installed" same "$OUT" "$H"
   # conflicts: pip's account of them; a solution found by going back to
   # an older version
   for reqs in "alpha==2.0 beta==1.0" "alpha==1.0 gamma>=2"; do
