@@ -299,21 +299,18 @@ static bool in_paths(const paths *p, const char *s)
   return false;
 }
 
-/* rmdir the now empty folders from path's up to (not including) stop */
+/* rmdir the folders path leaves empty, up to (not including) site-packages
+** `stop`; outside it (the scripts in bin/) no folder goes */
 static void prune_up(const char *path, const char *stop)
 {
   char d[4096];
   snprintf(d, sizeof d, "%s", path);
+  size_t sl = strlen(stop);
   for (;;) {
     char *s = strrchr(d, '/');
     if (!s || s == d) return;
     *s = 0;
-    if (!strcmp(d, stop) || strlen(d) <= strlen(stop) || strncmp(d, stop, strlen(stop))) {
-      if (strcmp(d, stop) && strncmp(d, "/usr/local/bin", 14) && !strstr(d, "/.local/bin")) {
-        /* outside site-packages: only the bin folders' files go, never the folders */
-      }
-      return;
-    }
+    if (strlen(d) <= sl || strncmp(d, stop, sl) || d[sl] != '/') return;
     if (acs_sys_rmdir(d)) return;
   }
 }
@@ -344,12 +341,11 @@ static void remove_dist(const dist *d, const paths *keep)
   }
   char di[1200];
   snprintf(di, sizeof di, "%s/%s", d->location, d->info);
-  if (!keep || strcmp(d->info, "")) {
-    bool kept = false;
-    for (size_t i = 0; keep && i < keep->n && !kept; i++)
-      kept = !strncmp(keep->v[i], di, strlen(di)) && keep->v[i][strlen(di)] == '/';
-    if (!kept) npm_rmtree(di);
-  }
+  /* a reinstall of the same version keeps its .dist-info */
+  bool kept = false;
+  for (size_t i = 0; keep && i < keep->n && !kept; i++)
+    kept = !strncmp(keep->v[i], di, strlen(di)) && keep->v[i][strlen(di)] == '/';
+  if (!kept) npm_rmtree(di);
 }
 
 /* ------------------------------------------------------------ requirements files */

@@ -86,6 +86,13 @@ if [ -n "$HOSTPIP" ]; then
   box -c 'pip install -q alpha==1.0 2>/dev/null; pip install alpha==1.0'
   hpip "$V" install --no-compile --index-url "$IDX" alpha==1.0
   check "install again: already satisfied, as pip says it" same "$OUT" "$(printf '%s' "$HOUT" | boxpaths "$V")"
+  box -c 'pip install -q alpha==1.0 2>/dev/null; pip install --force-reinstall alpha==1.0; pip show -f alpha'
+  # the box's wheels are in its cache by now; the host's pip keeps none
+  B=$(printf '%s' "$OUT" | sed 's/^  Using cached /  Downloading /')
+  hpip "$V" install --no-compile --index-url "$IDX" --force-reinstall alpha==1.0
+  H=$HOUT
+  hpip "$V" show -f alpha
+  check "install --force-reinstall, show -f: as the host pip" same "$B" "$(printf '%s\n%s' "$H" "$HOUT" | boxpaths "$V")"
   box -c 'pip install -q alpha==1.0 2>/dev/null; pip install -U alpha; ls '$SITE'/alpha; ls '$SITE
   B=$OUT
   hpip "$V" install --no-compile --index-url "$IDX" -U alpha
