@@ -315,6 +315,30 @@ static void prune_up(const char *path, const char *stop)
   }
 }
 
+/* The first file of d's RECORD whose folder the caller may not change
+** (into out), as pip finds it before removing anything: false when all
+** may go. */
+static bool blocked(const dist *d, char *out, size_t cap)
+{
+  paths ps;
+  if (record_paths(d, &ps)) return false;
+  bool b = false;
+  for (size_t i = 0; i < ps.n && !b; i++) {
+    acs__sys_stat st;
+    if (acs_sys_lstat(ps.v[i], &st)) continue;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", ps.v[i]);
+    char *s = strrchr(dir, '/');
+    if (s && s != dir) *s = 0;
+    if (acs_sys_access(dir, W_OK)) {
+      snprintf(out, cap, "%s", ps.v[i]);
+      b = true;
+    }
+  }
+  paths_free(&ps);
+  return b;
+}
+
 /* Remove what d's RECORD lists (but what `keep` lists), its __pycache__
 ** files, and its .dist-info. */
 static void remove_dist(const dist *d, const paths *keep)
@@ -763,6 +787,13 @@ static int pip_uninstall(acs_cmd *c, json_t *names, bool yes)
       continue;
     }
     cmd_printf(c, "Uninstalling %s-%s:\n", d->name, d->version);
+    char no[4200];
+    if (blocked(d, no, sizeof no)) {
+      /* pip stops before it removes anything */
+      errf(c, "ERROR: Exception:\nPermissionError: [Errno 13] Permission denied: '%s'", no);
+      status = 2;
+      break;
+    }
     if (!yes) {
       paths ps;
       if (record_paths(d, &ps) == 0) {

@@ -198,6 +198,11 @@ check "agent user: a user install into ~/.local, the files the agent's" all \
   has "$OUT" "agent /home/agent/.local/lib/python3.11/site-packages/alpha/__init__.py" -- has "$OUT" "agent /home/agent/.local/bin/alpha-cli" -- \
   has "$ERR" "  WARNING: The scripts alpha-cli and alpha-tool are installed in '/home/agent/.local/bin' which is not on PATH." -- \
   has "$ERR" "  Consider adding this directory to PATH or, if you prefer to suppress this warning, use --no-warn-script-location." -- test "$RC" = 0
+box --snapshot "$TMP/snap.tar" -c 'pip install -q gamma 2>/dev/null'
+box --restore "$TMP/snap.tar" --user agent -c 'pip uninstall -y gamma; echo rc=$?; pip list; pip3 --version'
+check "uninstall of the system's package by the agent: pip's PermissionError, nothing removed; pip3 is pip" all \
+  has "$ERR" "PermissionError: [Errno 13] Permission denied: '$SITE/gamma" -- has "$OUT" "rc=2" -- has "$OUT" "gamma   2.0" -- \
+  has "$OUT" "pip 23.2.1 from"
 box -c "pip install -q ns-a ns-b 2>/dev/null && pip uninstall -y ns-a && find $SITE/nsp | sort"
 check "namespace folder: two distributions share it, uninstalling one leaves the other" all \
   has "$OUT" "$SITE/nsp/b/__init__.py" -- not_has "$OUT" "$SITE/nsp/a" -- test "$RC" = 0
