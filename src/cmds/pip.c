@@ -539,7 +539,16 @@ static int pip_install(acs_cmd *c, json_t *reqs, const inst_opts *o)
   json_array_foreach(reqs, i, r) {
     acs__pyreq pr;
     char why[600];
-    if (!acs__pyreq_parse(req_of(r), &pr, why, sizeof why)) {
+    const char *t = req_of(r);
+    size_t tl = strlen(t);
+    bool url = strchr(t, '@') || strstr(t, "://");
+    if (!url && (t[0] == '.' || t[0] == '/' || strchr(t, '/') || (tl > 4 && !strcmp(t + tl - 4, ".whl")) ||
+                 (tl > 7 && !strcmp(t + tl - 7, ".tar.gz")))) {
+      errf(c, "ERROR: %s is a file or folder: the box's pip installs from its package index only (a local wheel or project "
+              "cannot be installed yet)", t);
+      return 1;
+    }
+    if (!acs__pyreq_parse(t, &pr, why, sizeof why)) {
       errf(c, "ERROR: %s", why);
       return 1;
     }
@@ -752,7 +761,7 @@ static int pip_download(acs_cmd *c, json_t *reqs, const char *dir, bool no_deps,
 
 /* ------------------------------------------------------------ uninstall */
 
-static int pip_uninstall(acs_cmd *c, json_t *names, bool yes)
+static int pip_uninstall(acs_cmd *c, json_t *names, bool yes, bool quiet)
 {
   if (!json_array_size(names)) {
     errf(c, "ERROR: You must give at least one requirement to uninstall (see \"pip help uninstall\")");
@@ -776,7 +785,7 @@ static int pip_uninstall(acs_cmd *c, json_t *names, bool yes)
       errf(c, "WARNING: Skipping %s as it is not installed.", pr.name);
       continue;
     }
-    cmd_printf(c, "Found existing installation: %s %s\n", d->name, d->version);
+    if (!quiet) cmd_printf(c, "Found existing installation: %s %s\n", d->name, d->version);
     char di[1200];
     snprintf(di, sizeof di, "%s/%s/RECORD", d->location, d->info);
     acs__sys_stat st;
@@ -786,7 +795,7 @@ static int pip_uninstall(acs_cmd *c, json_t *names, bool yes)
       status = 1;
       continue;
     }
-    cmd_printf(c, "Uninstalling %s-%s:\n", d->name, d->version);
+    if (!quiet) cmd_printf(c, "Uninstalling %s-%s:\n", d->name, d->version);
     char no[4200];
     if (blocked(d, no, sizeof no)) {
       /* pip stops before it removes anything */
@@ -835,7 +844,7 @@ static int pip_uninstall(acs_cmd *c, json_t *names, bool yes)
       if (*a && *a != 'y' && *a != 'Y') continue;
     }
     remove_dist(d, NULL);
-    cmd_printf(c, "  Successfully uninstalled %s-%s\n", d->name, d->version);
+    if (!quiet) cmd_printf(c, "  Successfully uninstalled %s-%s\n", d->name, d->version);
   }
   dists_free(&ds);
   return status;
@@ -988,7 +997,34 @@ static int pip_show(acs_cmd *c, json_t *names, bool files)
 
 /* ------------------------------------------------------------ main */
 
+static int pip_main2(acs_cmd *c, int argc, char **argv);
+
+/* "-qy" is "-q -y", as optparse reads short options */
 static int pip_main(acs_cmd *c, int argc, char **argv)
+{
+  char **av = calloc((size_t)argc * 8 + 1, sizeof *av);
+  static char flags[256][3];
+  int n = 0, nf = 0;
+  if (!av) return 1;
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    size_t l = strlen(a);
+    bool combo = i > 0 && a[0] == '-' && a[1] != '-' && l > 2 && strspn(a + 1, "qyUvf") == l - 1;
+    if (!combo) {
+      av[n++] = argv[i];
+      continue;
+    }
+    for (size_t k = 1; k < l && nf < 256; k++) {
+      flags[nf][0] = '-', flags[nf][1] = a[k], flags[nf][2] = 0;
+      av[n++] = flags[nf++];
+    }
+  }
+  int rc = pip_main2(c, n, av);
+  free(av);
+  return rc;
+}
+
+static int pip_main2(acs_cmd *c, int argc, char **argv)
 {
   const char *command = NULL;
   json_t *ops = json_array();
@@ -1022,7 +1058,7 @@ static int pip_main(acs_cmd *c, int argc, char **argv)
     else if (!strcmp(a, "--no-deps")) io.no_deps = true;
     else if (!strcmp(a, "--force-reinstall")) io.force = true;
     else if (!strcmp(a, "--user")) io.user = true;
-    else if (!strcmp(a, "-q") || !strcmp(a, "--quiet") || !strcmp(a, "-qq")) io.quiet = true;
+    else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) io.quiet = true;
     else if (!strcmp(a, "--no-warn-script-location")) io.no_warn_script = true;
     else if (!strcmp(a, "-y") || !strcmp(a, "--yes")) yes = true;
     else if (!strcmp(a, "-f") || !strcmp(a, "--files")) files = true;
@@ -1052,7 +1088,7 @@ static int pip_main(acs_cmd *c, int argc, char **argv)
     if (!command || !strcmp(command, "help")) {
       cmd_puts(c, c->help);
     } else if (!strcmp(command, "install")) status = pip_install(c, ops, &io);
-    else if (!strcmp(command, "uninstall")) status = pip_uninstall(c, ops, yes);
+    else if (!strcmp(command, "uninstall")) status = pip_uninstall(c, ops, yes, io.quiet);
     else if (!strcmp(command, "download")) status = pip_download(c, ops, dest, io.no_deps, io.quiet);
     else if (!strcmp(command, "list")) status = pip_list(c, format);
     else if (!strcmp(command, "freeze")) status = pip_freeze(c, all);

@@ -327,6 +327,17 @@ static void parse_html_page(project *p, const char *page, const char *body, size
   }
 }
 
+/* A page as JSON (PEP 691) or HTML (PEP 503), whichever it is. */
+static void parse_page(project *p, const char *url, const char *body, size_t blen)
+{
+  size_t k = 0;
+  while (k < blen && isspace((unsigned char)body[k])) k++;
+  json_t *doc = k < blen && body[k] == '{' ? json_loadb(body, blen, 0, NULL) : NULL;
+  if (doc) parse_json_page(p, url, doc);
+  else parse_html_page(p, url, body, blen);
+  json_decref(doc);
+}
+
 static project *index_get(ctx *c, const char *key)
 {
   for (size_t i = 0; i < c->nprojects; i++)
@@ -342,11 +353,26 @@ static project *index_get(ctx *c, const char *key)
   snprintf(dir, sizeof dir, "%s/pip/index/%016llx", c->cache, (unsigned long long)acs__fnv1a(c->index));
   snprintf(path, sizeof path, "%s/%s", dir, key);
   const char *headers[] = {"Accept: application/vnd.pypi.simple.v1+json, application/vnd.pypi.simple.v1+html; q=0.1, text/html; q=0.01"};
+  char *body = NULL;
+  size_t blen = 0;
+  /* within the max-age the index gave it (PyPI's 10 minutes), the page as
+  ** last read, as pip's HTTP cache would */
+  char metap[4700], *mt = NULL;
+  size_t ml;
+  long fetched = 0, age = 0, now = (long)time(NULL);
+  snprintf(metap, sizeof metap, "%s.meta", path);
+  if (!acs__read_file(metap, &mt, &ml)) {
+    if (sscanf(mt, "%ld %ld", &fetched, &age) != 2) age = 0;
+    free(mt);
+  }
+  if (age > 0 && now >= fetched && now - fetched < age && !acs__read_file(path, &body, &blen)) {
+    parse_page(p, url, body, blen);
+    free(body);
+    return p;
+  }
   acs__fetch_result res;
   acs_err ferr = {0};
   int rc = acs__fetch(url, headers, 1, MAX_PAGE, -1, &res, &ferr);
-  char *body = NULL;
-  size_t blen = 0;
   if (rc || res.status == 0 || res.status >= 500) {
     /* offline or failing: the page as last read, if any */
     if (acs__read_file(path, &body, &blen)) {
@@ -369,7 +395,7 @@ static project *index_get(ctx *c, const char *key)
       memcpy(body, res.body.data ? res.body.data : "", blen);
       body[blen] = 0;
       if (mkdirs(dir) == 0) {
-        char tmp[4700];
+        char tmp[4800];
         snprintf(tmp, sizeof tmp, "%s.%d.tmp", path, (int)getpid());
         int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
         if (fd >= 0) {
@@ -377,18 +403,22 @@ static project *index_get(ctx *c, const char *key)
           close(fd);
           if (!ok || rename(tmp, path) < 0) unlink(tmp);
         }
+        char line[64];
+        int n = snprintf(line, sizeof line, "%ld %ld\n", now, res.max_age > 0 ? res.max_age : 0);
+        snprintf(tmp, sizeof tmp, "%s.%d.tmp", metap, (int)getpid());
+        fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (fd >= 0) {
+          bool ok = acs__write_all(fd, line, (size_t)n) == 0;
+          close(fd);
+          if (!ok || rename(tmp, metap) < 0) unlink(tmp);
+        }
       }
     }
   }
   acs__fetch_result_free(&res);
   acs_err_clear(&ferr);
   if (body) {
-    size_t k = 0;
-    while (k < blen && isspace((unsigned char)body[k])) k++;
-    json_t *doc = k < blen && body[k] == '{' ? json_loadb(body, blen, 0, NULL) : NULL;
-    if (doc) parse_json_page(p, url, doc);
-    else parse_html_page(p, url, body, blen);
-    json_decref(doc);
+    parse_page(p, url, body, blen);
     free(body);
   }
   return p;

@@ -209,10 +209,19 @@ check "namespace folder: two distributions share it, uninstalling one leaves the
 box -c 'pip install "alpha @ http://x/y.whl"; pip install "Alpha>=1,<2"'
 check "install: a URL requirement is refused, a specifier set printed as pip sorts it" all \
   has "$ERR" "names a URL" -- has "$OUT" "Collecting Alpha<2,>=1"
+box -c 'pip install ./dist/x-1.0-py3-none-any.whl'
+check "install: a local wheel is refused, saying why" all has "$ERR" "is a file or folder: the box's pip installs from its package index only" -- test "$RC" = 1
 box -c 'test -x /usr/bin/python3 || { echo NOPY; exit 0; }; pip install -q alpha==1.0 2>/dev/null; python3 -c "import alpha, beta; print(alpha.VERSION, beta.VERSION)"; alpha-cli; alpha-sh; alpha-tool'
 if has "$OUT" NOPY; then echo "skip box_pip import: no /usr/bin/python3 in the box yet"; else
   check "python3 imports what pip installed; the scripts run" all has "$OUT" "1.0 1.1" -- has "$OUT" "alpha cli" -- has "$OUT" "alpha sh" -- has "$OUT" "alpha tool"
 fi
+
+# an index page within its max-age is not asked for again; one without is
+: >"$TMP/fx/log"
+box -c 'pip install -q cached-page gamma 2>/dev/null; pip uninstall -qy cached-page gamma; pip install -q cached-page gamma 2>/dev/null; pip list'
+check "index pages: kept for their max-age, as pip's HTTP cache keeps them" all \
+  test "$(grep -c '^/simple/cached-page/' "$TMP/fx/log")" -le 1 -- test "$(grep -c '^/simple/gamma/' "$TMP/fx/log")" = 2 -- \
+  has "$OUT" "cached-page 1.0"
 
 # --------------------------------------------------------------- warm cache figure
 box -c 'pip install -q bench-top 2>/dev/null'

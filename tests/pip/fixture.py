@@ -144,6 +144,8 @@ def lie(z):
     zi.compress_type = zipfile.ZIP_DEFLATED
     z.writestr(zi, bytes(5 << 20))
 wheel("evil-lie", "1.0", raw=[lie], patch=lying)
+# a page the index says may be kept for ten minutes
+wheel("cached-page", "1.0")
 # the bench: a package with three dependencies
 wheel("bench-top", "1.0", requires=["bench-a", "bench-b", "bench-c"])
 for n in ("a", "b", "c"):
@@ -191,6 +193,8 @@ class H(BaseHTTPRequestHandler):
             with open(os.path.join(FILES, parts[1]), "rb") as f:
                 body, ctype, status = f.read(), "application/octet-stream", 200
         self.send_response(status)
+        if len(parts) == 2 and parts[1] == "cached-page" and status == 200:
+            self.send_header("Cache-Control", "max-age=600")
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
