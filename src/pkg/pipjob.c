@@ -215,6 +215,11 @@ static void classify(pfile *f, const char *key)
 static void add_file(project *p, const char *filename, const char *url, const char *sha, const char *rp, bool yanked,
                      const char *why)
 {
+  /* a file name lands in the box (pip download): one plain name */
+  if (!*filename || strchr(filename, '/') || strchr(filename, '\\') || !strcmp(filename, ".") || !strcmp(filename, ".."))
+    return;
+  for (const char *q = filename; *q; q++)
+    if ((unsigned char)*q < 0x20) return;
   pfile *nf = realloc(p->files, (p->n + 1) * sizeof *nf);
   if (!nf) return;
   p->files = nf;
@@ -222,7 +227,10 @@ static void add_file(project *p, const char *filename, const char *url, const ch
   memset(f, 0, sizeof *f);
   f->filename = strdup(filename);
   f->url = strdup(url);
-  f->sha256 = sha && *sha ? strdup(sha) : NULL;
+  /* the digest names files in the store: 64 hex digits or none */
+  bool hex = sha && strlen(sha) == 64 && strspn(sha, "0123456789abcdefABCDEF") == 64;
+  f->sha256 = hex ? strdup(sha) : NULL;
+  for (char *h = f->sha256; h && *h; h++) *h = (char)tolower((unsigned char)*h);
   f->requires_python = rp && *rp ? strdup(rp) : NULL;
   f->yanked = yanked;
   f->yank_reason = why && *why ? strdup(why) : NULL;
@@ -1050,7 +1058,8 @@ static bool resolve_once(ctx *c, json_t *reqs, bool *conflict)
                "Reason for being yanked: %s", pr.key, f->version, f->url, c->index, pr.key, f->yank_reason ? f->yank_reason : "<none given>");
     }
     if (!f->sha256) {
-      ok = failf(c, "ERROR: the index gives no sha256 for %s, so the box cannot check it; nothing was installed", f->filename);
+      ok = failf(c, "ERROR: the index gives no sha256 (64 hex digits) for %s, so the box cannot check it; nothing was installed",
+                 f->filename);
       break;
     }
     snprintf(n->file, sizeof n->file, "%s", f->filename);

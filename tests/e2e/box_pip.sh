@@ -187,6 +187,11 @@ for w in evil-dotdot evil-abs evil-link evil-bomb evil-lie; do
   check "hostile wheel $w: refused with the entry named, nothing installed" all has "$ERR" "is not a wheel the box installs" -- \
     has "$ERR" "$why" -- not_has "$OUT" "SITE:" -- not_has "$OUT" TMP:pwned -- has "$OUT" rc=1 -- test ! -e /tmp/pwned-by-wheel
 done
+rm -f /tmp/pwned-by-index.whl
+box -c 'pip install evil-hash'
+check "hostile index: a digest that is a path is no digest, nothing written on the host" all \
+  has "$ERR" "the index gives no sha256 (64 hex digits) for evil_hash-1.0-py3-none-any.whl" -- test "$RC" = 1 -- \
+  test ! -e /tmp/pwned-by-index.whl
 box --no-packages -c 'pip install alpha'
 check "policy: --no-packages refuses pip too" all has "$ERR" "no packages are allowed in this box" -- test "$RC" = 1
 box --allow-package alpha -c 'pip install alpha==1.0 && pip install gamma'

@@ -144,6 +144,9 @@ def lie(z):
     zi.compress_type = zipfile.ZIP_DEFLATED
     z.writestr(zi, bytes(5 << 20))
 wheel("evil-lie", "1.0", raw=[lie], patch=lying)
+# an index whose digest is a path into the host's files
+wheel("evil-hash", "1.0")
+projects["evil-hash"][0]["hashes"]["sha256"] = "../../../../../../tmp/pwned-by-index"
 # a page the index says may be kept for ten minutes
 wheel("cached-page", "1.0")
 # the bench: a package with three dependencies
