@@ -77,10 +77,15 @@ if [ -n "$HOSTPIP" ]; then
   BT=$("$PY" tests/pip/tree.py "$TMP/boxtree$SITE" "$TMP/boxtree/usr/local/bin")
   HT=$("$PY" tests/pip/tree.py "$V/lib/python3.11/site-packages" "$V/bin" "#!$V/bin/python")
   check "install: the files are the host pip's (RECORD, INSTALLER, REQUESTED, scripts, modes)" same "$BT" "$HT"
-  box -c 'pip install -q alpha==1.0 2>/dev/null; pip list; echo ---; pip freeze; echo ---; pip show alpha beta gamma'
+  box -c 'pip install -q alpha==1.0 2>/dev/null; pip list; echo ---; pip list --format=json; echo ---; pip list --format=freeze; echo ---; pip freeze; echo ---; pip show alpha beta gamma'
   B=$OUT
-  H=$(for a in list freeze show; do
-        if [ $a = show ]; then hpip "$V" show alpha beta gamma; else hpip "$V" $a; fi
+  H=$(for a in list json lfreeze freeze show; do
+        case $a in
+          show) hpip "$V" show alpha beta gamma ;;
+          json) hpip "$V" list --format=json ;;
+          lfreeze) hpip "$V" list --format=freeze ;;
+          *) hpip "$V" $a ;;
+        esac
         printf '%s\n' "$HOUT"; [ $a = show ] || echo ---; done | boxpaths "$V")
   check "list, freeze, show: as the host pip prints them" same "$B" "$(printf '%s' "$H")"
   box -c 'pip install -q alpha==1.0 2>/dev/null; pip install alpha==1.0'
