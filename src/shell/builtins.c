@@ -992,8 +992,14 @@ static int bi_pwd(int argc, char **argv)
       return 0;
     }
   }
+  if (!c && !physical && pwd && pwd[0] == '/') {
+    /* the directory was removed under the shell: bash names the one it is in */
+    out_printf("%s\n", pwd);
+    return 0;
+  }
   if (!c) {
-    sh_error("pwd: error retrieving current directory");
+    sh_error("pwd: error retrieving current directory: getcwd: cannot access parent "
+             "directories: No such file or directory");
     return 1;
   }
   out_printf("%s\n", c);

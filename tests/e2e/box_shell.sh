@@ -302,3 +302,4 @@ t unclosed-quote 'echo "abc'
 # rest less trailing IFS white space; -N fills only the first variable
 t read-last-field 'for s in "a:b:" "a:b::" "a:b: " "a:b :" "a::"; do IFS=: read x y <<< "$s"; echo "[$x] [$y]"; done; IFS="x "; for s in "a ax  x  " "a ax x" "a a x"; do read x y <<< "$s"; echo "[$x] [$y]"; done'
 t read-N-others-empty 'echo "a b c" > f; B=old; read -N 5 A B C < f; echo "[$A] [$B] [$C]"'
+t pwd-removed-dir 'mkdir -p d/e; cd d/e; rmdir ../e; pwd | sed "s,.*/d/,,"; echo status=$?; pwd -P; echo $?'
