@@ -44,7 +44,7 @@ struct acs_box_session {
 };
 
 /* The environment a box program starts with, and the caller's items. */
-static char **box_env(const char *const *items, size_t n, bool agent, const char *term, acs_err *err)
+char **acs__box_env(const char *const *items, size_t n, bool agent, const char *term, acs_err *err)
 {
   char **env = calloc(n + 12, sizeof *env);
   if (!env) return NULL;
@@ -74,7 +74,7 @@ static char **box_env(const char *const *items, size_t n, bool agent, const char
 
 static int kernel_gone(acs_err *err) { return acs__fail(err, ACS_EENV, ACS__ENV, "the box's kernel is gone"); }
 
-static int64_t tty_open(acs_box *b, int rows, int cols, bool relay, int *fd)
+int64_t acs__box_tty_open(acs_box *b, int rows, int cols, bool relay, int *fd)
 {
   acs__msg m;
   acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__BOX_TTY_OPEN, ++b->seq);
@@ -101,7 +101,7 @@ static int64_t simple_call(acs_box *b, uint16_t op, int32_t a, int32_t c, int32_
 
 /* BOX_SPAWN_EX: the program with the terminal tty (or -1) and the child
 ** fds childfd[i] from fds[i] (-1 there: the terminal). */
-static int64_t spawn_ex(acs_box *b, const char *path, const char *const *argv, size_t argc,
+int64_t acs__box_spawn_ex(acs_box *b, const char *path, const char *const *argv, size_t argc,
                         char **env, const char *cwd, bool agent, int32_t tty, const int *childfd,
                         const int *fds, int n)
 {
@@ -142,7 +142,7 @@ static int64_t box_wait(acs_box *b, int32_t pid, int *status)
 
 static int shell_status(int w) { return WIFSIGNALED(w) ? 128 + WTERMSIG(w) : WEXITSTATUS(w); }
 
-static bool user_ok(const char *user, bool *agent, acs_err *err)
+bool acs__box_user_ok(const char *user, bool *agent, acs_err *err)
 {
   *agent = user && !strcmp(user, "agent");
   if (user && !*agent && strcmp(user, "root")) {
@@ -163,8 +163,8 @@ int acs_box_session_new(acs_box *b, const acs_box_session_options *o, acs_box_se
     return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "acs_box_session_options.version must be %d",
                      ACS_BOX_SESSION_OPTIONS_VERSION);
   bool agent;
-  if (!user_ok(o->user, &agent, err)) return ACS_ECONFIG;
-  char **env = box_env(o->env, o->env_count, agent, NULL, err);
+  if (!acs__box_user_ok(o->user, &agent, err)) return ACS_ECONFIG;
+  char **env = acs__box_env(o->env, o->env_count, agent, NULL, err);
   if (!env) return err && err->code ? err->code : ACS_ENOMEM;
   acs_box_session *s = calloc(1, sizeof *s);
   int p[4][2] = {{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}};
@@ -186,13 +186,13 @@ int acs_box_session_new(acs_box *b, const acs_box_session_options *o, acs_box_se
   }
   pthread_mutex_lock(&b->lock);
   int fdummy = -1;
-  int64_t tty = tty_open(b, 24, 80, false, &fdummy);
+  int64_t tty = acs__box_tty_open(b, 24, 80, false, &fdummy);
   int64_t pid = -EPIPE;
   if (tty > 0) {
     static const char *const argv[] = {"bash", "--acs-session"};
     const int childfd[] = {0, 1, 2, 250, 251, 252};
     const int fds[] = {null, p[0][1], p[1][1], p[2][0], p[3][1], -1};
-    pid = spawn_ex(b, "/bin/bash", argv, 2, env, o->cwd ? o->cwd : agent ? "/home/agent" : "/root",
+    pid = acs__box_spawn_ex(b, "/bin/bash", argv, 2, env, o->cwd ? o->cwd : agent ? "/home/agent" : "/root",
                    agent, (int32_t)tty, childfd, fds, 6);
   }
   pthread_mutex_unlock(&b->lock);
@@ -471,11 +471,11 @@ int acs_box_terminal(acs_box *b, const acs_box_terminal_options *o, int *status,
   if (o->argv && (!o->argc || !o->argv[0] || o->argv[0][0] != '/'))
     return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "argv[0] must be an absolute box path");
   bool agent;
-  if (!user_ok(o->user, &agent, err)) return ACS_ECONFIG;
+  if (!acs__box_user_ok(o->user, &agent, err)) return ACS_ECONFIG;
   char term[128];
   const char *t = getenv("TERM");
   snprintf(term, sizeof term, "TERM=%s", t && *t && strlen(t) < 100 ? t : "xterm-256color");
-  char **env = box_env(o->env, o->env_count, agent, term, err);
+  char **env = acs__box_env(o->env, o->env_count, agent, term, err);
   if (!env) return err && err->code ? err->code : ACS_ENOMEM;
   static const char *const dflt[] = {"bash", "-i"};
   const char *const *argv = o->argv ? o->argv : dflt;
@@ -485,8 +485,8 @@ int acs_box_terminal(acs_box *b, const acs_box_terminal_options *o, int *status,
   window_of(o->out_fd, &rows, &cols);
   int relay = -1;
   pthread_mutex_lock(&b->lock);
-  int64_t tty = tty_open(b, rows, cols, true, &relay);
-  int64_t pid = tty > 0 ? spawn_ex(b, o->argv ? argv[0] : "/bin/bash", argv, argc, env, o->cwd ? o->cwd : agent ? "/home/agent" : "/root",
+  int64_t tty = acs__box_tty_open(b, rows, cols, true, &relay);
+  int64_t pid = tty > 0 ? acs__box_spawn_ex(b, o->argv ? argv[0] : "/bin/bash", argv, argc, env, o->cwd ? o->cwd : agent ? "/home/agent" : "/root",
                                    agent, (int32_t)tty, NULL, NULL, 0)
                         : tty;
   uint32_t wait_seq = 0;
