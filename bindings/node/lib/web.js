@@ -100,7 +100,7 @@ async function serveWeb(options) {
       res.end(data);
     });
   });
-  server.on('upgrade', (req, socket) => {
+  server.on('upgrade', (req, socket, head) => {
     socket.on('error', () => {});
     const u = new URL(req.url, 'http://127.0.0.1');
     const origin = req.headers.origin;
@@ -108,7 +108,7 @@ async function serveWeb(options) {
     if (u.pathname !== '/ws' || !sameToken(u.searchParams.get('token'), token) || (origin !== undefined && !mine.includes(origin))) {
       return socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     }
-    const ws = accept(req, socket);
+    const ws = accept(req, socket, head);
     if (!ws) return;
     const num = (k, d) => {
       const v = Number(u.searchParams.get(k));

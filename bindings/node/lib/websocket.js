@@ -123,9 +123,10 @@ class WebSocketConnection extends EventEmitter {
   }
 }
 
-// Complete the handshake of an http 'upgrade' request; null (and a 400)
-// when it is no WebSocket request.
-function accept(req, socket) {
+// Complete the handshake of an http 'upgrade' request (head: the bytes
+// read past it, which may hold the first frames); null (and a 400) when it
+// is no WebSocket request.
+function accept(req, socket, head) {
   const key = req.headers['sec-websocket-key'];
   if (String(req.headers.upgrade || '').toLowerCase() !== 'websocket' || typeof key !== 'string' ||
       Buffer.from(key, 'base64').length !== 16) {
@@ -134,7 +135,9 @@ function accept(req, socket) {
   }
   socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
     `Sec-WebSocket-Accept: ${acceptKey(key)}\r\n\r\n`);
-  return new WebSocketConnection(socket);
+  const ws = new WebSocketConnection(socket);
+  if (head && head.length) setImmediate(() => ws._data(head)); // once the caller listens
+  return ws;
 }
 
 module.exports = { accept, acceptKey };

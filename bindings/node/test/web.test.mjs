@@ -21,8 +21,10 @@ function chromiumPath() {
   return c.find((p) => fs.existsSync(p)) || null;
 }
 
+const noServe = realServeMissing();
+const skipServe = noServe ? `needs a working acs serve: ${noServe}` : false;
 let playwright = null;
-let why = realServeMissing();
+let why = skipServe;
 if (!why) {
   try {
     playwright = require('playwright-core');
@@ -134,7 +136,7 @@ function pngStats(buf) {
   return { width: w, height: h, colours: counts.size, other: w * h - commonest };
 }
 
-test('agent-code-sandbox web: the token and the origin are required', { skip }, async () => {
+test('agent-code-sandbox web: the token and the origin are required', { skip: skipServe }, async () => {
   const web = startWeb();
   try {
     const url = new URL(await web.url);
@@ -163,12 +165,17 @@ test('agent-code-sandbox web: the token and the origin are required', { skip }, 
       });
       assert.equal(r, 'ECONNREFUSED', `reachable on ${other.address}`);
     }
-  } finally {
+    // SIGTERM ends it: the server closes, its box is disposed
+    const exited = new Promise((r) => web.child.on('exit', (code, sig) => r({ code, sig })));
     web.child.kill('SIGTERM');
+    assert.deepEqual(await exited, { code: 0, sig: null });
+    await assert.rejects(get(url.href), /ECONNREFUSED/);
+  } finally {
+    web.child.kill('SIGKILL');
   }
 });
 
-test('agent-code-sandbox web: a refused --port says why', { skip }, async () => {
+test('agent-code-sandbox web: a refused --port says why', async () => {
   const r = await new Promise((resolve) => {
     const c = spawn(process.execPath, [path.join(PACKAGE_DIR, 'bin', 'agent-code-sandbox.js'), 'web', '--port', 'x'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
