@@ -5,7 +5,7 @@
 // attacked first. Skipped, saying why, without chromium or playwright-core.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -184,6 +184,13 @@ test('agent-code-sandbox web: a refused --port says why', async () => {
   });
   assert.equal(r.code, 2);
   assert.match(r.err, /--port needs a port number from 0 to 65535/);
+});
+
+test('npx agent-code-sandbox finds the bin in the package', (t) => {
+  const r = spawnSync('npx', ['--offline', 'agent-code-sandbox', '--help'], { cwd: PACKAGE_DIR, encoding: 'utf8', timeout: 60000 });
+  if (r.error && r.error.code === 'ENOENT') return t.skip('no npx on PATH');
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /usage: agent-code-sandbox web \[--port N\]/);
 });
 
 test('agent-code-sandbox web in Chromium: echo hi, top, a resize, a screenshot', { skip, timeout: 180000 }, async () => {
