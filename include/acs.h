@@ -634,8 +634,9 @@ typedef struct acs_box_terminal_options {
 ** mode for the while (and restored), its window size followed (SIGWINCH
 ** in the box). ^C, ^Z and ^\ are the box terminal's: they signal the
 ** box's foreground job, never the caller. *status is the program's exit
-** status (128 + N for signal N). Returns ACS_ECONFIG for bad options,
-** ACS_EENV when the box's kernel is gone. */
+** status (128 + N for signal N). Other calls on the box go on meanwhile
+** (it is built on acs_box_pty below). Returns ACS_ECONFIG for bad
+** options, ACS_EENV when the box's kernel is gone. */
 int acs_box_terminal(acs_box *box, const acs_box_terminal_options *opts, int *status /* OUT */,
                      acs_err *err);
 

@@ -52,4 +52,7 @@ int64_t acs__box_spawn_ex(acs_box *b, const char *path, const char *const *argv,
                           char **env, const char *cwd, bool agent, int32_t tty, const int *childfd,
                           const int *fds, int n);
 
+/* box_pty.c: whether the program's end was the kernel's going away. */
+bool acs__box_pty_kernel_gone(const acs_box_pty *pty);
+
 #endif

@@ -21,7 +21,7 @@ struct acs_box_pty {
   acs_box *box;
   int32_t pid, tty;
   int fd[2];        /* the relay, the end (read) */
-  bool hung, ended;
+  bool hung, ended, kernel_gone;
   int exit_code;
 };
 
@@ -118,6 +118,8 @@ int acs_box_pty_open(acs_box *b, const acs_box_terminal_options *o, int rows, in
 
 int acs_box_pty_pid(const acs_box_pty *t) { return t ? t->pid : -1; }
 
+bool acs__box_pty_kernel_gone(const acs_box_pty *t) { return t && t->kernel_gone; }
+
 int acs_box_pty_fd(const acs_box_pty *t, int which) { return t && which >= 0 && which < 2 ? t->fd[which] : -1; }
 
 static int64_t call(acs_box *b, uint16_t op, int32_t tty, int rows, int cols, bool size)
@@ -164,6 +166,7 @@ int acs_box_pty_wait(acs_box_pty *t, int64_t timeout_ms, bool *ended, int *exit_
     if (n < 0 && errno == EINTR) continue;
     if (n >= 0 || errno != EAGAIN) {
       t->ended = true; /* the kernel went away: its processes with it */
+      t->kernel_gone = true;
       t->exit_code = 128 + SIGKILL;
       break;
     }
