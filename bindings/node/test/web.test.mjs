@@ -243,6 +243,7 @@ test('agent-code-sandbox web in Chromium: echo hi, top, a resize, a screenshot',
     const shot = await page.screenshot({ type: 'png' });
     fs.writeFileSync(path.join(os.tmpdir(), 'acs-web-test.png'), shot);
     const st = pngStats(shot);
+    if (process.env.VERBOSE) console.log(`screenshot: ${JSON.stringify(st)}`);
     assert.equal(st.width, 640);
     // a blank page is one colour; text in antialiased glyphs is many, over
     // a fair share of the screen
