@@ -14,14 +14,17 @@ const { accept } = require('../lib/websocket.js');
 
 async function server() {
   const got = [];
+  const sockets = new Set();
   const s = http.createServer();
   s.on('upgrade', (req, socket, head) => {
+    sockets.add(socket);
     const ws = accept(req, socket, head);
     if (!ws) return;
     ws.on('message', (m) => { got.push(m); ws.send(typeof m === 'string' ? `echo:${m}` : m); });
   });
   await new Promise((r) => s.listen(0, '127.0.0.1', r));
-  return { port: s.address().port, got, close: () => s.close() };
+  // the connections end with the test: node --test waits for open handles
+  return { port: s.address().port, got, close: () => { for (const k of sockets) k.destroy(); s.close(); } };
 }
 
 function clientFrame(opcode, payload, { fin = true, mask = true, len } = {}) {
