@@ -23,7 +23,7 @@ UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit_%)
 
 .PHONY: all deps run test test-online asan test-asan bench clean fuzz fuzz-lang fuzz-policy fuzz-tar fuzz-semver \
-        fuzz-vfs fuzz-serve fuzz-sed fuzz-awk fuzz-find fuzz-sh
+        fuzz-vfs fuzz-serve fuzz-sed fuzz-awk fuzz-find fuzz-sh fuzz-snap
 
 all: $(BUILD)/acs $(BUILD)/libacs.a $(BUILD)/libacs.so
 
@@ -169,6 +169,22 @@ fuzz-tar:
 $(FUZZ_BUILD)/tar_fuzz: tests/fuzz/tar_fuzz.c src/pkg/tarball.c src/pkg/integrity.c $(wildcard src/base/*.c) $(wildcard src/pkg/*.h src/base/*.h include/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/tar_fuzz.c src/pkg/tarball.c src/pkg/integrity.c $(wildcard src/base/*.c) -ldl
+
+# restoring a box's snapshot (src/kernel/snap_read.c, snap_tar.c, memfs),
+# over tests/fuzz/corpus/snap; the end record's CRC is not compared there.
+SNAP_FUZZ_SRC := src/kernel/snap_read.c src/kernel/snap_tar.c $(wildcard src/kernel/memfs*.c src/base/*.c)
+fuzz-snap:
+	@sh scripts/deps-fuzz.sh
+	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/snap_fuzz
+	@mkdir -p $(FUZZ_BUILD)/corpus-snap $(FUZZ_BUILD)/artifacts
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(FUZZ_BUILD)/snap_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=16384 -timeout=10 \
+	  -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
+	  $(FUZZ_BUILD)/corpus-snap tests/fuzz/corpus/snap
+
+$(FUZZ_BUILD)/snap_fuzz: tests/fuzz/snap_fuzz.c $(SNAP_FUZZ_SRC) $(wildcard src/kernel/memfs*.h src/kernel/snap_tar.h src/base/*.h include/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -DACS__SNAP_FUZZ -o $@ tests/fuzz/snap_fuzz.c $(SNAP_FUZZ_SRC) -lz
 
 # semver ranges and the package allowlist (src/pkg/semver.c, range.c,
 # allow.c), over tests/fuzz/corpus/semver.

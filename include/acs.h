@@ -538,6 +538,18 @@ int acs_box_connect(acs_box *box, int port, int *fd /* OUT */, acs_err *err);
 int acs_box_wait_port(acs_box *box, int port, int64_t timeout_ms, bool *listening /* OUT */,
                       acs_err *err);
 
+/* A port a program of the box listens on, and that program's box pid. */
+typedef struct acs_box_listener {
+  int port;
+  int pid;
+} acs_box_listener;
+
+/* The box's listening ports now: *out an array of *n listeners (newest
+** first; NULL when none), the caller's to release with acs_free. ACS_EENV
+** when the kernel is gone. */
+int acs_box_listeners(acs_box *box, acs_box_listener **out /* OUT */, size_t *n /* OUT */,
+                      acs_err *err);
+
 /* Make box port `port` reachable from this machine: a TCP listener on
 ** 127.0.0.1:host_port (0: a free port, told in *bound_port; may be NULL)
 ** whose every connection is handed to the program listening on `port`

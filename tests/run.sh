@@ -194,6 +194,26 @@ else
   skp "mcp" "Node 22 not available"
 fi
 
+# ------------------------------------------------------ Deep Agents
+# tests/agents: agent-code-sandbox/deepagents against the deepagents npm
+# package (installed on first use): its sandbox backend conformance cases
+# and a scripted agent loop; ends "N passed, N failed".
+if [ -n "$NODE22" ]; then
+  out=$(BUILD=$BUILD bash tests/agents/run.sh 2>&1); status=$?
+  line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -1)
+  p=$(printf '%s' "$line" | sed -n 's/^\([0-9]*\) passed.*/\1/p')
+  fl=$(printf '%s' "$line" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')
+  if [ -z "$p" ]; then bad "agents" "$(printf '%s\n' "$out" | tail -20)"; else
+    pass=$((pass + p))
+    if [ "$status" != 0 ] || [ "${fl:-0}" != 0 ]; then
+      fail=$((fail + ${fl:-1})); failed+=("agents")
+      echo "FAIL agents"; printf '%s\n' "$out" | grep -v '^ok' | tail -30 | sed 's/^/     /'
+    fi
+  fi
+else
+  skp "agents" "Node 22 not available"
+fi
+
 # -------------------------------------------------------- Node binding
 # bindings/node: node --test against acs serve; ends "N passed, N failed".
 if [ -n "$NODE22" ]; then

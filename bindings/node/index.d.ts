@@ -94,6 +94,8 @@ export interface ContainerOptions {
   /** Every exec's output as it comes. */
   onStdout?: (text: string) => void;
   onStderr?: (text: string) => void;
+  /** Called once for each port a program of the box starts listening on (within ~25 ms). */
+  onServerReady?: (port: number, info: { pid: number }) => void;
   /** Start from a snapshot (Container.snapshot()). */
   snapshot?: Uint8Array;
   /** Options of the modelled product that mean nothing here: accepted, ignored. */
@@ -206,6 +208,33 @@ export interface CommandSpec {
   run(ctx: CommandContext): number | void | Promise<number | void>;
 }
 
+export interface SessionRunOptions {
+  /** Stops the run's foreground job (timedOut: true, exitCode: null); the session goes on. Default: the container's timeoutMs. */
+  timeoutMs?: number;
+  /** Stops the run's foreground job, as a timeout would. */
+  signal?: AbortSignal;
+  maxOutputBytes?: number;
+  onStdout?: (text: string) => void;
+  onStderr?: (text: string) => void;
+}
+
+/**
+ * A stateful shell (Container.session()): cd, variables and exports,
+ * functions, aliases and options last from one run() to the next. Runs
+ * wait for each other; each gets its own output and exit status. A
+ * script's `exit` ends the session. restore() ends the container's sessions.
+ */
+export interface BoxSession {
+  run(command: string, opts?: SessionRunOptions): Promise<ContainerExecResult>;
+  /** The shell's working directory now. */
+  cwd(): Promise<string>;
+  /** The shell's exported variables now. */
+  env(): Promise<Record<string, string>>;
+  /** Ends the shell and its jobs; twice is fine. */
+  dispose(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
 /** A command for Container.kernel.installCommand. */
 export declare function defineCommand(spec: CommandSpec): Readonly<Required<CommandSpec>>;
 
@@ -216,9 +245,13 @@ export declare class Container {
   exec(command: string, opts?: ContainerExecOptions): Promise<ContainerExecResult>;
   run(argv: string[], opts?: ContainerExecOptions): Promise<ContainerExecResult>;
   spawn(command: string | string[], opts?: { cwd?: string; env?: Record<string, string>; user?: 'root' | 'agent' }): BoxProcess;
+  /** A stateful shell; it starts at its first call. Defaults: the container's cwd, env and user. */
+  session(opts?: { cwd?: string; env?: Record<string, string>; user?: 'root' | 'agent' }): BoxSession;
   copyIn(hostPath: string, boxPath: string, opts?: { owner?: 'root' | 'agent' }): Promise<void>;
   copyOut(boxPath: string, hostPath: string): Promise<void>;
   waitForPort(port: number, opts?: { timeoutMs?: number }): Promise<boolean>;
+  /** The ports programs of the box listen on now, and their box pids. */
+  listeners(): Promise<{ port: number; pid: number }[]>;
   expose(port: number, opts?: { hostPort?: number }): Promise<{ url: string; host: string; port: number }>;
   connect(port: number): Promise<import('node:net').Socket>;
   request(port: number, init?: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Uint8Array | object }): Promise<HttpResponse>;

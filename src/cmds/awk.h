@@ -26,6 +26,7 @@ typedef struct astr {
   char s[];
 } astr;
 
+/* n bytes of s (NULL: uninitialised, for the caller to fill), then a NUL */
 astr *astr_new(awk *A, const char *s, size_t n);
 astr *astr_cstr(awk *A, const char *s);
 static inline astr *astr_ref(astr *s)

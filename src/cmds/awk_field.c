@@ -189,7 +189,7 @@ void rec_rebuild(awk *A)
     parts[i] = cell_tostr(A, &A->fld[i]);
     len += parts[i]->len + (i > 1 ? A->ofs->len : 0);
   }
-  astr *r = astr_new(A, "", len);
+  astr *r = astr_new(A, NULL, len);
   size_t p = 0;
   for (int i = 1; i <= A->nf; i++) {
     if (i > 1) memcpy(r->s + p, A->ofs->s, A->ofs->len), p += A->ofs->len;

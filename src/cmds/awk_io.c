@@ -80,7 +80,8 @@ bool read_record(awk *A, reader *r, astr **rec, astr **rt)
     char c = rs->s[0];
     size_t scan = r->start;
     for (;;) {
-      char *p = memchr(r->buf + scan, c, r->end - scan);
+      /* nothing read yet: buf may still be NULL, which memchr must not get */
+      char *p = r->end > scan ? memchr(r->buf + scan, c, r->end - scan) : NULL;
       if (p) {
         take(A, r, (size_t)(p - (r->buf + r->start)), 1, rec, rt);
         return true;

@@ -443,7 +443,8 @@ cell eval(awk *A, node *n)
   }
   case N_CAT: {
     astr *a = eval_str(A, n->a), *b = eval_str(A, n->b);
-    astr *r = astr_new(A, a->s, a->len + b->len);
+    astr *r = astr_new(A, NULL, a->len + b->len);
+    memcpy(r->s, a->s, a->len);
     memcpy(r->s + a->len, b->s, b->len);
     r->s[a->len + b->len] = 0;
     astr_unref(a);

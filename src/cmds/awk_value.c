@@ -15,7 +15,7 @@ astr *astr_new(awk *A, const char *s, size_t n)
   if (!a) awk_fatal(A, "out of memory");
   a->ref = 1;
   a->len = n;
-  if (n) memcpy(a->s, s, n);
+  if (n && s) memcpy(a->s, s, n); /* s NULL: n bytes for the caller to fill */
   a->s[n] = 0;
   return a;
 }
@@ -184,7 +184,7 @@ astr *num_tostr(awk *A, double d, const astr *fmt)
   int n = snprintf(buf, sizeof buf, f, d);
   if (n < 0) n = 0;
   if ((size_t)n >= sizeof buf) {
-    astr *s = astr_new(A, "", (size_t)n);
+    astr *s = astr_new(A, NULL, (size_t)n);
     snprintf(s->s, (size_t)n + 1, f, d);
     return s;
   }

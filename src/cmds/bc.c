@@ -1166,7 +1166,8 @@ static void run_text(bc *B, const char *text, size_t len, const char *name)
     while (pk(B) == K_NL || pk(B) == K_SEMI) adv(B);
     if (pk(B) == K_EOF) break;
     size_t start = B->pos;
-    bnode *unit = NULL, **tail = &unit;
+    /* volatile: set after setjmp, so that -O1 (make asan) knows it may change */
+    bnode *unit = NULL, **volatile tail = &unit;
     if (setjmp(B->syn_jb)) {
       int line = cur(B)->line;
       err_line(B, line, "syntax error");

@@ -161,7 +161,8 @@ static bool add_col(ps *s, const char *name, size_t len, const char *header)
 }
 
 /* "pid,ppid comm=NAME": keys split at commas and blanks; NAME= takes the
-** rest of the argument as the header */
+** text up to the next comma as the header (procps 4: "pid=,comm=" is two
+** columns without headers) */
 static bool add_format(ps *s, const char *spec)
 {
   const char *p = spec;
@@ -170,8 +171,13 @@ static bool add_format(ps *s, const char *spec)
     if (!*p) break;
     size_t len = strcspn(p, ",= \t");
     if (p[len] == '=') {
-      if (!add_col(s, p, len, p + len + 1)) goto bad;
-      return true;
+      const char *h = p + len + 1;
+      size_t hl = strcspn(h, ",");
+      char header[128];
+      snprintf(header, sizeof header, "%.*s", (int)hl, h);
+      if (!add_col(s, p, len, header)) goto bad;
+      p = h + hl;
+      continue;
     }
     if (!add_col(s, p, len, NULL)) goto bad;
     p += len;

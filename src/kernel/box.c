@@ -456,6 +456,43 @@ int acs_box_connect(acs_box *b, int port, int *fd_out, acs_err *err)
   return 0;
 }
 
+int acs_box_listeners(acs_box *b, acs_box_listener **out, size_t *n, acs_err *err)
+{
+  *out = NULL;
+  *n = 0;
+  if (!b) return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "no box");
+  pthread_mutex_lock(&b->lock);
+  unsigned char buf[64];
+  acs__msg m;
+  acs__msg_init(&m, buf, sizeof buf, ACS__BOX_PORTS, ++b->seq);
+  acs__rd rd;
+  int64_t r = acs__msg_send(b->sock, &m) ? -EPIPE : reply_of(b, b->seq, &rd);
+  uint32_t count = 0;
+  acs_box_listener *v = NULL;
+  if (r == 0 && acs__rd_u32(&rd, &count) && count <= 65536) {
+    v = count ? calloc(count, sizeof *v) : NULL;
+    if (count && !v) r = -ENOMEM;
+    for (uint32_t i = 0; v && i < count; i++) {
+      uint32_t port;
+      int32_t pid;
+      if (!acs__rd_u32(&rd, &port) || !acs__rd_i32(&rd, &pid)) {
+        r = -EPROTO;
+        break;
+      }
+      v[i] = (acs_box_listener){(int)port, pid};
+    }
+  } else if (r == 0) r = -EPROTO;
+  pthread_mutex_unlock(&b->lock);
+  if (r) {
+    free(v);
+    if (r == -ENOMEM) return acs__fail(err, ACS_EENV, ACS__ENV, "out of memory");
+    return acs__fail(err, ACS_EENV, ACS__ENV, "the box's kernel is gone");
+  }
+  *out = v;
+  *n = count;
+  return 0;
+}
+
 int acs_box_wait_port(acs_box *b, int port, int64_t timeout_ms, bool *listening, acs_err *err)
 {
   *listening = false;

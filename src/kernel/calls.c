@@ -403,7 +403,7 @@ static void do_hello(acs__kernel *k, acs__proc *p, int sock, uint32_t seq)
 /* SPAWN from a process: the child inherits every descriptor not marked
 ** close-on-exec, then the pairs (child fd <- parent fd, -1 closes). */
 static bool do_spawn(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, acs__rd *rd,
-                     bool at)
+                     bool at, bool exec)
 {
   char path[ACS__SYS_MAX_STR + 1], cwd[ACS__SYS_MAX_STR + 1];
   if (at && !acs__rd_str(rd, cwd, sizeof cwd)) return false;
@@ -425,12 +425,13 @@ static bool do_spawn(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, acs__
     else table[c].f = p->fds[from].f;
   }
   if (ok && !acs__rd_done(rd)) ok = false;
-  if (ok && r == 0) r = acs__proc_spawn(k, p, path, argv, envp, table, at ? cwd : NULL, p->uid, p->gid);
-  if (ok && r > 0) acs__ktty_spawned(k, p, (int32_t)r);
+  if (ok && r == 0 && exec) r = acs__proc_exec(k, p, path, argv, envp, table);
+  else if (ok && r == 0) r = acs__proc_spawn(k, p, path, argv, envp, table, at ? cwd : NULL, p->uid, p->gid);
+  if (ok && r > 0 && !exec) acs__ktty_spawned(k, p, (int32_t)r);
   acs__strv_free(argv);
   acs__strv_free(envp);
   if (!ok) return false;
-  acs__kernel_reply(k, sock, seq, r);
+  if (!exec || r < 0) acs__kernel_reply(k, sock, seq, r); /* an exec that worked has no caller left */
   return true;
 }
 
@@ -864,7 +865,9 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
   }
   case ACS__SYS_SPAWN:
   case ACS__SYS_SPAWNAT:
-    return do_spawn(k, p, sock, seq, rd, h->op == ACS__SYS_SPAWNAT);
+    return do_spawn(k, p, sock, seq, rd, h->op == ACS__SYS_SPAWNAT, false);
+  case ACS__SYS_EXEC:
+    return do_spawn(k, p, sock, seq, rd, false, true);
   case ACS__SYS_WAIT: {
     if (!acs__rd_i32(rd, &i32) || !acs__rd_i32(rd, &flags)) return false;
     DONE();

@@ -182,6 +182,13 @@ void acs__proc_fd_close(acs__kernel *k, acs__proc *p, int fd);
 int32_t acs__proc_spawn(acs__kernel *k, acs__proc *parent, const char *path,
                         char **argv, char **envp, const acs__kfd *fds, const char *cwd,
                         uint32_t uid, uint32_t gid);
+/* execve(2) for p: the program path runs in p's place, under p's pid,
+** parent, groups, ids, cwd and umask, with the descriptors `fds` (as
+** acs__proc_spawn's); p's host process is killed and nothing of its end
+** is reported. Returns 0, or -errno with p untouched (a missing program,
+** no permission, ENOEXEC for a file that is not a program). */
+int acs__proc_exec(acs__kernel *k, acs__proc *p, const char *path, char **argv, char **envp,
+                   const acs__kfd *fds);
 void acs__proc_reap(acs__kernel *k);       /* SIGCHLD: collect host exits */
 void acs__proc_zygote_msg(acs__kernel *k);  /* the zygote reported a host pid */
 void acs__proc_kill_all(acs__kernel *k, int sig);

@@ -234,14 +234,90 @@ int32_t acs__proc_spawn(acs__kernel *k, acs__proc *parent, const char *path, cha
   return spawn_at_depth(k, parent, path, argv, envp, fds, cwd, uid, gid, 0);
 }
 
+/* The process an exec replaces, while acs__proc_exec runs: spawn_program
+** then fills its slot instead of a new one (scripts and wasm modules
+** reach spawn_program through the same steps as for a spawn). */
+static acs__proc *replacing;
+
+int acs__proc_exec(acs__kernel *k, acs__proc *p, const char *path, char **argv, char **envp,
+                   const acs__kfd *fds)
+{
+  replacing = p;
+  int32_t r = spawn_at_depth(k, p, path, argv, envp, fds, NULL, p->uid, p->gid, 0);
+  replacing = NULL;
+  return r < 0 ? r : 0;
+}
+
+static void exited(acs__kernel *k, acs__proc *p, int status);
+
+/* spawn_program's end for an exec: the new program takes over p's slot
+** (its pid, serial, parent, group and session, ids, cwd, start time, and
+** whoever waits for it), and the old program's host process is ended
+** without a word. What can fail is done before the old one ends. */
+static int32_t exec_into(acs__kernel *k, acs__proc *p, char **argv, char **envp,
+                         const acs__kfd *fds, const char *name)
+{
+  int direct = 0;
+  for (int fd = 0; fd < ACS__K_MAX_FDS; fd++)
+    if (fds[fd].f && !fds[fd].f->mf && !fds[fd].f->pf) direct++;
+  if (direct > ACS__SYS_MAX_FDS) return -EMFILE; /* they all travel with its HELLO */
+  int sv[2];
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) return -errno;
+  acs__kfd *nf = calloc(ACS__K_MAX_FDS, sizeof *nf);
+  char **av = dup_list(argv), **ev = dup_list(envp);
+  if (!nf || !av || !ev) {
+    close(sv[0]);
+    close(sv[1]);
+    free(nf);
+    acs__strv_free(av);
+    acs__strv_free(ev);
+    return -ENOMEM;
+  }
+  for (int fd = 0; fd < ACS__K_MAX_FDS; fd++)
+    if (fds[fd].f) {
+      nf[fd] = fds[fd];
+      nf[fd].cloexec = false;
+      nf[fd].f->refs++;
+    }
+  if (p->host_pid > 0) kill(p->host_pid, SIGKILL);
+  p->host_pid = 0; /* its exit, when reaped, matches no process */
+  for (int fd = 0; fd < ACS__K_MAX_FDS; fd++) acs__proc_fd_close(k, p, fd);
+  free(p->fds);
+  p->fds = nf;
+  if (p->sock >= 0) close(p->sock);
+  p->sock = sv[0];
+  acs__strv_free(p->argv);
+  acs__strv_free(p->envp);
+  p->argv = av;
+  p->envp = ev;
+  snprintf(p->program, sizeof p->program, "%s", name);
+  p->state = ACS__P_STARTING;
+  p->said_hello = false;
+  p->stop_report = 0;
+  p->cont_report = false;
+  p->spawn_pg = false;
+  p->spawn_pgid = 0;
+  p->spawn_tty_fd = -1;
+  unsigned char b[64];
+  acs__msg m;
+  acs__msg_init(&m, b, sizeof b, 1, 0);
+  acs__msg_i32(&m, p->pid);
+  acs__msg_fd(&m, sv[1]);
+  int rc = acs__msg_send(k->zygote, &m);
+  close(sv[1]);
+  if (rc) exited(k, p, SIGKILL); /* the old program is gone and the new one never came */
+  return p->pid;
+}
+
 static int32_t spawn_program(acs__kernel *k, acs__proc *parent, const char *path, char **argv,
                              char **envp, const acs__kfd *fds, const char *cwd, uint32_t uid,
                              uint32_t gid)
 {
-  if (k->live >= k->o.max_procs) return -EAGAIN;
   char name[64];
   int rc = program_of(k, parent, path, name, sizeof name, NULL, 0);
   if (rc < 0 || rc == 1) return rc < 0 ? rc : -ENOEXEC;
+  if (parent && parent == replacing) return exec_into(k, parent, argv, envp, fds, name);
+  if (k->live >= k->o.max_procs) return -EAGAIN;
   acs_memfs_inode *dir = NULL;
   if (parent && !cwd) {
     dir = parent->cwd;

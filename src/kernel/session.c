@@ -308,7 +308,8 @@ int acs_box_session_run(acs_box_session *s, const acs_box_run_options *o, acs_ex
     return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "the session's shell has exited (status %d): "
                      "start a new session", s->exit_status);
   if (__atomic_exchange_n(&s->running, 1, __ATOMIC_SEQ_CST))
-    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "a session runs one script at a time");
+    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "a session runs one script at a time: wait "
+                     "for the run in progress to end, or cancel it");
   size_t len = strlen(o->script);
   if (len > (64u << 20)) {
     s->running = 0;

@@ -2,8 +2,9 @@
 ** and box.dispose, box.exec (sh -c or argv, to its end, output streamed
 ** when asked), box.spawn (events as it runs: output and exit), box.stdin,
 ** box.kill, box.fs, box.copyIn/copyOut, box.snapshot/restore,
-** box.waitForPort and box.expose, box.terminal (a program on a terminal of
-** the box, its screen as events). Built on the public API only. Bytes
+** box.waitForPort and box.expose, box.session* (a shell whose state lasts
+** between runs), box.terminal (a program on a terminal of the box, its
+** screen as events). Built on the public API only. Bytes
 ** travel as base64 ("data"), text as JSON strings. */
 #include "serve_box.h"
 
@@ -93,6 +94,7 @@ typedef struct sbox {
   int watchers;            /* spawned processes being watched (under L.lock) */
   bool disposed;
   bool commands;           /* its command runs come here (box.installCommand) */
+  bool ready_events;       /* a serverReady event for each new listener */
   acs__serve_box_client c; /* its client's, for the events of its commands */
   struct sbox *next;
 } sbox;
@@ -105,6 +107,16 @@ typedef struct scmd {
   int refs;                /* requests using it (under L.lock) */
   struct scmd *next;
 } scmd;
+
+/* A session's shell (box.sessionNew), until box.sessionDispose or its
+** box's end. */
+typedef struct ssess {
+  int id;
+  sbox *b;
+  acs_box_session *s;
+  int refs;                /* runs and cancels using it (under L.lock) */
+  struct ssess *next;
+} ssess;
 
 typedef struct sproc {
   int id;
@@ -122,7 +134,8 @@ static struct {
   sbox *boxes;
   sproc *procs;
   scmd *cmds;
-  int next_box, next_proc, next_cmd;
+  ssess *sessions;
+  int next_box, next_proc, next_cmd, next_sess;
 } L = {.lock = PTHREAD_MUTEX_INITIALIZER, .changed = PTHREAD_COND_INITIALIZER};
 
 static void sbox_free(sbox *b)
@@ -326,6 +339,74 @@ static void strv_free(char **v, size_t n)
 
 /* ------------------------------------------------------------ create */
 
+/* serverReady: a look at the box's listeners every READY_MS, an event for
+** each port that is new since the last look (a port closed and listened
+** on again is new again), until the box is disposed. */
+#define READY_MS 25
+
+static void *watch_ready(void *arg)
+{
+  sbox *b = arg;
+  acs_box_listener *seen = NULL;
+  size_t nseen = 0;
+  for (;;) {
+    pthread_mutex_lock(&L.lock);
+    bool gone = b->disposed;
+    pthread_mutex_unlock(&L.lock);
+    if (gone) break;
+    acs_box_listener *now = NULL;
+    size_t n = 0;
+    pthread_rwlock_rdlock(&b->use);
+    int rc = acs_box_listeners(b->box, &now, &n, NULL);
+    pthread_rwlock_unlock(&b->use);
+    for (size_t i = 0; !rc && i < n; i++) {
+      bool old = false;
+      for (size_t j = 0; j < nseen && !old; j++) old = seen[j].port == now[i].port;
+      if (old) continue;
+      json_t *m = json_object();
+      json_object_set_new(m, "event", json_string("serverReady"));
+      json_object_set_new(m, "box", json_integer(b->id));
+      json_object_set_new(m, "port", json_integer(now[i].port));
+      json_object_set_new(m, "pid", json_integer(now[i].pid));
+      b->c.send(b->c.cl, m);
+    }
+    if (!rc) {
+      acs_free(seen);
+      seen = now;
+      nseen = n;
+    }
+    struct timespec ts = {0, READY_MS * 1000000L};
+    nanosleep(&ts, NULL);
+  }
+  acs_free(seen);
+  pthread_mutex_lock(&L.lock);
+  b->watchers--;
+  pthread_cond_broadcast(&L.changed);
+  pthread_mutex_unlock(&L.lock);
+  return NULL;
+}
+
+/* box.listeners: the ports listened on now */
+static void do_listeners(req *r, sbox *b)
+{
+  acs_box_listener *v = NULL;
+  size_t n = 0;
+  acs_err err = {0};
+  int rc = acs_box_listeners(b->box, &v, &n, &err);
+  if (rc) return fail_err(r->c, r->id, rc, &err);
+  json_t *a = json_array();
+  for (size_t i = 0; i < n; i++) {
+    json_t *e = json_object();
+    json_object_set_new(e, "port", json_integer(v[i].port));
+    json_object_set_new(e, "pid", json_integer(v[i].pid));
+    json_array_append_new(a, e);
+  }
+  acs_free(v);
+  json_t *res = json_object();
+  json_object_set_new(res, "listeners", a);
+  answer(r->c, r->id, res);
+}
+
 static void do_create(req *r)
 {
   sbox *b = calloc(1, sizeof *b);
@@ -344,6 +425,7 @@ static void do_create(req *r)
   b->pkgs = strv_field(r, pk, "allowedPackages", &b->o.allowed_package_count);
   b->o.allowed_packages = b->pkgs;
   b->o.limit_packages = json_is_array(pk);
+  b->ready_events = bool_field(r, "serverReady");
   if (r->bad) return sbox_free(b);
   acs_err err = {0};
   int rc = acs_box_new(&b->o, &b->box, &err);
@@ -358,15 +440,26 @@ static void do_create(req *r)
   b->id = ++L.next_box;
   b->next = L.boxes;
   L.boxes = b;
+  if (b->ready_events) b->watchers++;
   pthread_mutex_unlock(&L.lock);
   json_t *res = json_object();
   json_object_set_new(res, "box", json_integer(b->id));
-  answer(r->c, r->id, res);
+  answer(r->c, r->id, res); /* before any event of it */
+  if (b->ready_events) {
+    pthread_t t;
+    if (pthread_create(&t, NULL, watch_ready, b) == 0) pthread_detach(t);
+    else {
+      pthread_mutex_lock(&L.lock);
+      b->watchers--;
+      pthread_mutex_unlock(&L.lock);
+    }
+  }
 }
 
 /* Take the box out of the list; kill its processes; wait until no
 ** request and no watcher uses it; free it. */
 static void end_commands(sbox *b);
+static void end_sessions(sbox *b);
 static void on_command(void *user, acs_box_command *cmd);
 
 static void dispose(sbox *b)
@@ -393,6 +486,7 @@ static void dispose(sbox *b)
     pthread_cond_timedwait(&L.changed, &L.lock, &ts);
   }
   pthread_mutex_unlock(&L.lock);
+  end_sessions(b);
   sbox_free(b);
 }
 
@@ -888,10 +982,21 @@ static json_t *stat_json(const acs_box_stat *st)
   json_object_set_new(s, "rdev", json_integer((json_int_t)st->rdev));
   json_object_set_new(s, "blocks", json_integer((json_int_t)st->blocks));
   json_object_set_new(s, "dev", json_integer((json_int_t)st->dev));
-  json_object_set_new(s, "atimeMs", json_real((double)st->atime_ns / 1e6));
-  json_object_set_new(s, "mtimeMs", json_real((double)st->mtime_ns / 1e6));
-  json_object_set_new(s, "ctimeMs", json_real((double)st->ctime_ns / 1e6));
-  json_object_set_new(s, "birthtimeMs", json_real((double)st->btime_ns / 1e6));
+  /* the messages' reals carry 12 digits, too few for a time in ms since
+  ** the epoch with its fraction: the exact seconds and nanoseconds too */
+  const char *names[] = {"atime", "mtime", "ctime", "birthtime"};
+  const int64_t ns[] = {st->atime_ns, st->mtime_ns, st->ctime_ns, st->btime_ns};
+  for (int i = 0; i < 4; i++) {
+    char key[24];
+    int64_t sec = ns[i] / 1000000000, frac = ns[i] % 1000000000;
+    if (frac < 0) sec--, frac += 1000000000;
+    snprintf(key, sizeof key, "%sMs", names[i]);
+    json_object_set_new(s, key, json_real((double)ns[i] / 1e6));
+    snprintf(key, sizeof key, "%sSec", names[i]);
+    json_object_set_new(s, key, json_integer((json_int_t)sec));
+    snprintf(key, sizeof key, "%sNsec", names[i]);
+    json_object_set_new(s, key, json_integer((json_int_t)frac));
+  }
   return s;
 }
 
@@ -1085,6 +1190,7 @@ static void do_restore(req *r, sbox *b)
   acs_box *old = b->box;
   b->box = nb;
   pthread_rwlock_unlock(&b->use);
+  end_sessions(b); /* their shells were the old box's */
   pthread_rwlock_rdlock(&b->use);
   acs_box_free(old);
   answer(r->c, r->id, NULL);
@@ -1286,6 +1392,152 @@ static void do_command_io(req *r, sbox *b)
   fail(r->c, r->id, "SandboxConfigError", 0, "unknown method '%s'", r->method);
 }
 
+/* ------------------------------------------------------------ sessions */
+
+static void do_session_new(req *r, sbox *b)
+{
+  acs_box_session_options o = {.version = ACS_BOX_SESSION_OPTIONS_VERSION};
+  size_t nenv = 0;
+  o.cwd = str_field(r, "cwd", false);
+  o.user = str_field(r, "user", false);
+  char **env = env_field(r, &nenv);
+  o.env = (const char *const *)env;
+  o.env_count = nenv;
+  if (!r->bad) {
+    acs_box_session *s = NULL;
+    acs_err err = {0};
+    int rc = acs_box_session_new(b->box, &o, &s, &err);
+    ssess *x = rc ? NULL : calloc(1, sizeof *x);
+    if (rc) fail_err(r->c, r->id, rc, &err);
+    else if (!x) {
+      acs_box_session_free(s);
+      fail(r->c, r->id, "SandboxError", 0, "out of memory");
+    } else {
+      x->s = s;
+      x->b = b;
+      pthread_mutex_lock(&L.lock);
+      x->id = ++L.next_sess;
+      x->next = L.sessions;
+      L.sessions = x;
+      pthread_mutex_unlock(&L.lock);
+      json_t *res = json_object();
+      json_object_set_new(res, "session", json_integer(x->id));
+      answer(r->c, r->id, res);
+    }
+  }
+  strv_free(env, nenv);
+}
+
+static ssess *session_get(req *r, sbox *b)
+{
+  json_int_t id = int_field(r, "session", -1, 1, INT32_MAX);
+  if (r->bad) return NULL;
+  pthread_mutex_lock(&L.lock);
+  ssess *x = L.sessions;
+  while (x && !(x->id == id && x->b == b)) x = x->next;
+  if (x) x->refs++;
+  pthread_mutex_unlock(&L.lock);
+  if (!x)
+    fail(r->c, r->id, "SandboxError", 0, "%s: no session %lld in this box: it was disposed, or "
+         "ended when the box was restored (or never was); start one with box.sessionNew",
+         r->method, (long long)id);
+  return x;
+}
+
+static void session_put(ssess *x)
+{
+  pthread_mutex_lock(&L.lock);
+  x->refs--;
+  pthread_cond_broadcast(&L.changed);
+  pthread_mutex_unlock(&L.lock);
+}
+
+static void do_session_run(req *r, sbox *b)
+{
+  acs_box_run_options o = {.version = ACS_BOX_RUN_OPTIONS_VERSION};
+  o.script = str_field(r, "command", true);
+  o.timeout_ms = int_field(r, "timeoutMs", 0, 0, INT64_MAX / 2);
+  o.max_output_bytes = int_field(r, "maxOutputBytes", 0, 0, INT64_MAX / 2);
+  stream_ctx sc = {r->c, r->id};
+  if (bool_field(r, "stream")) {
+    o.on_output = on_output;
+    o.on_output_user = &sc;
+  }
+  ssess *x = r->bad ? NULL : session_get(r, b);
+  if (!x) return;
+  acs_exec_result *res = NULL;
+  acs_err err = {0};
+  int rc = acs_box_session_run(x->s, &o, &res, &err);
+  if (rc) fail_err(r->c, r->id, rc, &err);
+  else {
+    json_t *j = result_json(res);
+    json_object_set_new(j, "alive", json_boolean(acs_box_session_alive(x->s)));
+    answer(r->c, r->id, j);
+  }
+  acs_exec_result_free(res);
+  session_put(x);
+}
+
+static void do_session_cancel(req *r, sbox *b)
+{
+  ssess *x = session_get(r, b);
+  if (!x) return;
+  acs_box_session_cancel(x->s);
+  session_put(x);
+  answer(r->c, r->id, NULL);
+}
+
+/* Take x out of the list (the caller did), stop its run, wait until no
+** request uses it, end its shell. */
+static void session_end(ssess *x)
+{
+  pthread_mutex_lock(&L.lock);
+  while (x->refs > 0) {
+    pthread_mutex_unlock(&L.lock);
+    acs_box_session_cancel(x->s);
+    pthread_mutex_lock(&L.lock);
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += 50 * 1000000;
+    if (ts.tv_nsec >= 1000000000) {
+      ts.tv_sec++;
+      ts.tv_nsec -= 1000000000;
+    }
+    pthread_cond_timedwait(&L.changed, &L.lock, &ts);
+  }
+  pthread_mutex_unlock(&L.lock);
+  acs_box_session_free(x->s);
+  free(x);
+}
+
+static void do_session_dispose(req *r, sbox *b)
+{
+  json_int_t id = int_field(r, "session", -1, 1, INT32_MAX);
+  if (r->bad) return;
+  pthread_mutex_lock(&L.lock);
+  ssess **pp = &L.sessions;
+  while (*pp && !((*pp)->id == id && (*pp)->b == b)) pp = &(*pp)->next;
+  ssess *x = *pp;
+  if (x) *pp = x->next;
+  pthread_mutex_unlock(&L.lock);
+  if (x) session_end(x); /* an unknown or ended one: disposing twice is fine */
+  answer(r->c, r->id, NULL);
+}
+
+static void end_sessions(sbox *b)
+{
+  for (;;) {
+    pthread_mutex_lock(&L.lock);
+    ssess **pp = &L.sessions;
+    while (*pp && (*pp)->b != b) pp = &(*pp)->next;
+    ssess *x = *pp;
+    if (x) *pp = x->next;
+    pthread_mutex_unlock(&L.lock);
+    if (!x) return;
+    session_end(x);
+  }
+}
+
 /* ------------------------------------------------------------ dispatch */
 
 typedef struct work {
@@ -1323,17 +1575,23 @@ static void *run(void *arg)
       else if (!strcmp(r.method, "box.snapshot")) do_snapshot(&r, b);
       else if (!strcmp(r.method, "box.restore")) do_restore(&r, b);
       else if (!strcmp(r.method, "box.waitForPort")) do_net(&r, b, false);
+      else if (!strcmp(r.method, "box.listeners")) do_listeners(&r, b);
       else if (!strcmp(r.method, "box.expose")) do_net(&r, b, true);
       else if (!strcmp(r.method, "box.installCommand")) do_install(&r, b);
       else if (!strncmp(r.method, "box.command", 11)) do_command_io(&r, b);
+      else if (!strcmp(r.method, "box.sessionNew")) do_session_new(&r, b);
+      else if (!strcmp(r.method, "box.sessionRun")) do_session_run(&r, b);
+      else if (!strcmp(r.method, "box.sessionCancel")) do_session_cancel(&r, b);
+      else if (!strcmp(r.method, "box.sessionDispose")) do_session_dispose(&r, b);
       else if (!strcmp(r.method, "box.terminal")) do_terminal(&r, b);
       else if (!strcmp(r.method, "box.terminalInput") || !strcmp(r.method, "box.terminalResize") ||
                !strcmp(r.method, "box.terminalClose"))
         do_term_io(&r, b);
       else
         fail(&w->c, w->id, "SandboxConfigError", 0, "unknown method '%s' (box.create, box.exec, "
-             "box.spawn, box.stdin, box.kill, box.fs, box.snapshot, box.restore, box.waitForPort, "
+             "box.spawn, box.stdin, box.kill, box.fs, box.snapshot, box.restore, box.waitForPort, box.listeners, "
              "box.expose, box.installCommand, box.commandRead, box.commandWrite, box.commandExit, "
+             "box.sessionNew, box.sessionRun, box.sessionCancel, box.sessionDispose, "
              "box.terminal, box.terminalInput, box.terminalResize, box.terminalClose, box.dispose)", r.method);
       pthread_rwlock_unlock(&b->use);
       box_put(b);

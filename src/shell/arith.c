@@ -56,7 +56,7 @@ static int64_t var_value(ar *a, const char *name)
     if (sh.opt_u && !a->noeval) {
       /* as a parameter's expansion: the shell exits */
       sh_error("%s: unbound variable", name);
-      sh_exit(sh.is_c && !sh.opt_e ? 127 : 1);
+      sh_fatal(sh.is_c && !sh.opt_e ? 127 : 1);
     }
     return 0;
   }

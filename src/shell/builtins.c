@@ -361,9 +361,14 @@ static int bi_exec(int argc, char **argv)
     exec_keep_redirs = true;
     return 0;
   }
+  /* an external program replaces the shell (acs_sys_exec: the same pid);
+  ** a builtin runs here and the shell then exits with its status */
+  extern bool exec_replace, exec_naming;
   strv a = {0};
   for (int i = 1; i < argc; i++) sv_push(&a, xstrdup(argv[i]));
+  exec_replace = exec_naming = true;
   int st = run_builtin_argv(&a);
+  exec_replace = exec_naming = false;
   sv_free(&a);
   sh_exit(st);
 }
@@ -822,10 +827,13 @@ static int bi_set(int argc, char **argv)
 
 /* ---- directories ----------------------------------------------------------- */
 
-/* a logical path: . and .. resolved by the text, as cd -L does */
+/* a logical path: . and .. resolved by the text, as cd -L does; as
+** bash's, NULL when what a .. climbs out of is not a directory (cd
+** nonexistent/.. fails) */
 static char *normalize(const char *path)
 {
   strv parts = {0};
+  sbuf sofar = {0};
   const char *p = path;
   while (*p) {
     while (*p == '/') p++;
@@ -834,6 +842,15 @@ static char *normalize(const char *path)
     size_t n = e ? (size_t)(e - p) : strlen(p);
     if (n == 1 && p[0] == '.') {
     } else if (n == 2 && p[0] == '.' && p[1] == '.') {
+      sofar.len = 0;
+      for (size_t i = 0; i < parts.n; i++) sb_addc(&sofar, '/'), sb_adds(&sofar, parts.v[i]);
+      sb_addc(&sofar, '/');
+      acs__sys_stat st;
+      if (acs_sys_stat(sofar.s, &st) < 0 || (st.mode & 0170000) != 0040000) {
+        sv_free(&parts);
+        sb_free(&sofar);
+        return NULL;
+      }
       if (parts.n) free(parts.v[--parts.n]);
     } else {
       sv_push(&parts, xstrndup(p, n));
@@ -847,6 +864,7 @@ static char *normalize(const char *path)
   }
   if (!b.len) sb_addc(&b, '/');
   sv_free(&parts);
+  sb_free(&sofar);
   return sb_take(&b);
 }
 
@@ -931,9 +949,13 @@ static int bi_cd(int argc, char **argv)
       target = sb_take(&b);
     }
   }
-  char *logical = normalize(target);
-  int rc = acs_sys_chdir(physical ? target : logical);
-  if (rc < 0 && !physical) rc = acs_sys_chdir(target);
+  char *logical = physical ? NULL : normalize(target);
+  bool phys = physical || !logical; /* bash then tries the name as it is */
+  int rc = acs_sys_chdir(phys ? target : logical);
+  if (rc < 0 && !phys) {
+    rc = acs_sys_chdir(target);
+    phys = true;
+  }
   if (rc < 0) {
     sh_error("cd: %s: %s", dir, sh_strerror(rc));
     free(target);
@@ -944,9 +966,9 @@ static int bi_cd(int argc, char **argv)
   char *oldc = old ? xstrdup(old) : cwd();
   if (oldc) var_set("OLDPWD", oldc, 0);
   free(oldc);
-  if (physical) {
+  if (phys) {
     char *c = cwd();
-    var_set("PWD", c ? c : logical, 0);
+    var_set("PWD", c ? c : target, 0);
     free(c);
   } else {
     var_set("PWD", logical, 0);

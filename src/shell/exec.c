@@ -64,6 +64,8 @@ char *node_text(node *n, source *s) { return text_span(s, n->start, n->end); }
 
 /* ---- child processes ----------------------------------------------------- */
 
+bool exec_replace;
+
 int spawn_program(const char *path, char **argv, char **envp, const int (*fds)[2], size_t nfds)
 {
   int pairs[300][2];
@@ -71,6 +73,15 @@ int spawn_program(const char *path, char **argv, char **envp, const int (*fds)[2
   for (size_t i = 0; i < nfds && n < 40; i++) pairs[n][0] = fds[i][0], pairs[n][1] = fds[i][1], n++;
   n += (size_t)redir_private(pairs + n, (int)(300 - n));
   out_flush();
+  if (exec_replace) {
+    /* exec: the program takes this shell's place and pid (returns only
+    ** when it could not) */
+    exec_replace = false;
+    int rc = acs_sys_exec(path, argv, envp, (const int(*)[2])pairs, n);
+    if (rc != -ENOEXEC) return rc;
+    exec_replace = true; /* not a program: the caller runs it as a script, exec'ing sh */
+    return rc;
+  }
   int pid = acs_sys_spawn(path, argv, envp, (const int(*)[2])pairs, n);
   jc_spawned(pid);
   return pid;
@@ -369,10 +380,13 @@ static int call_function(func *f, strv *args)
   return st;
 }
 
+bool exec_naming; /* the exec builtin runs the command: bash's words for it */
+
 static int not_found(const char *name, int err)
 {
   if (err == -ENOENT && !strchr(name, '/')) {
-    sh_error("%s: command not found", name);
+    if (exec_naming) sh_error("exec: %s: not found", name);
+    else sh_error("%s: command not found", name);
     return 127;
   }
   if (err == -EISDIR || err == -EACCES) {
@@ -383,6 +397,7 @@ static int not_found(const char *name, int err)
     }
   }
   sh_perror(name, err);
+  if (exec_naming && err != -ENOENT) sh_error("exec: %s: cannot execute: %s", name, sh_strerror(err));
   return err == -ENOENT ? 127 : 126;
 }
 
@@ -495,7 +510,12 @@ static int run_simple(node *n)
   } else {
     char *text = sh.monitor ? node_text(n, current) : NULL;
     jc_begin(text, false);
+    /* bash -c's last simple command takes the shell's place (its pid)
+    ** when nothing of the shell is left to do: no redirection to undo, no
+    ** trap to run */
+    if (n == sh.exec_last && !n->redirs && !trap_any() && !sh.monitor) exec_replace = true;
     int pid = start_program(&args, &st);
+    exec_replace = false;
     if (pid > 0) st = wait_status(pid);
     jc_end();
     free(text);
@@ -514,6 +534,7 @@ int run_builtin_argv(strv *args)
   bool special;
   builtin_fn b = builtin_find(args->v[0], &special);
   if (b) {
+    exec_replace = false; /* exec of a builtin runs it here; what it runs is spawned */
     int st = b((int)args->n, args->v);
     out_flush();
     return st;
@@ -1035,6 +1056,15 @@ int run_source(source *s, bool toplevel)
     }
     if (!n) break;
     if (sh.opt_n) continue;
+    size_t rest = lx.pos;
+    while (rest < s->len && strchr(" \t\n", s->text[rest])) rest++;
+    if (toplevel && sh.is_c && !sh.in_child && !sh.interactive && rest >= s->len) {
+      /* the -c text's last command: a simple one, or the last of a ; list */
+      node *last = n;
+      if (last->kind == N_LIST)
+        for (last = n->a; last && last->next; last = last->next) {}
+      sh.exec_last = last && last->kind == N_SIMPLE && !last->bg ? last : NULL;
+    }
     st = run_node(n);
     if (sh.aborting && toplevel) {
       sh.aborting = false;

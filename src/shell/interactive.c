@@ -125,6 +125,7 @@ static void source_file(const char *path)
 int interactive_main(void)
 {
   sh.interactive = true;
+  sh.at_prompt = true;
   char *sa[] = {"shopt", "-s", "expand_aliases", NULL};
   bi_shopt(3, sa);
   if (!var_get("PS1")) var_set("PS1", "\\u@\\h:\\w\\$ ", 0);

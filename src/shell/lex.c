@@ -429,7 +429,19 @@ static void lex_brace(lexer *lx, pbuild *b, bool in_dq)
     if (lx_peekc(lx, 0) == '/') lx_getc(lx), p->op = PO_SUB_ALL;
     else if (lx_peekc(lx, 0) == '#') lx_getc(lx), p->op = PO_SUB_PRE;
     else if (lx_peekc(lx, 0) == '%') lx_getc(lx), p->op = PO_SUB_SUF;
+    /* bash looks for the pattern's end from its second character: after
+    ** "//" a '/' begins the pattern (${x////c} puts c for each /) */
+    bool lead = p->op == PO_SUB_ALL && lx_peekc(lx, 0) == '/';
+    if (lead) lx_getc(lx);
     p->sub = lex_sub(lx, M_BRACE, "/}", false);
+    if (lead) {
+      wpart *slash = ar_alloc(lx->ar, sizeof *slash);
+      slash->kind = P_LIT;
+      slash->text = "/";
+      slash->len = 1;
+      slash->next = p->sub->parts;
+      p->sub->parts = slash;
+    }
     if (lx_peekc(lx, 0) == '/') {
       lx_getc(lx);
       p->sub2 = lex_sub(lx, M_BRACE, "}", in_dq);
@@ -471,6 +483,8 @@ static void lex_brace(lexer *lx, pbuild *b, bool in_dq)
 /* After "$". */
 static void lex_dollar(lexer *lx, pbuild *b, bool in_dq)
 {
+  /* a line continuation after the $ joins it to what follows ($\<newline>?) */
+  while (lx_peekc(lx, 0) == '\\' && lx_peekc(lx, 1) == '\n') lx_getc(lx), lx_getc(lx);
   int c = lx_peekc(lx, 0);
   if (c == '(') {
     lx_getc(lx);

@@ -43,6 +43,13 @@ void sh_exit(int status)
   acs_sys_exit(sh.status & 255);
 }
 
+void sh_fatal(int status)
+{
+  if (!sh.at_prompt || sh.in_child) sh_exit(status);
+  sh.status = 1;
+  sh.aborting = true;
+}
+
 static void init_vars(bool child)
 {
   var_init(environ);
@@ -60,6 +67,8 @@ static void init_vars(bool child)
     if (!pwd || pwd[0] != '/' || acs_sys_stat(pwd, &a) || acs_sys_stat(cwd, &b) || a.ino != b.ino)
       var_set("PWD", cwd, V_EXPORT);
   }
+  /* bash marks OLDPWD exported (without a value until a cd) */
+  var_export("OLDPWD");
   sh.rnd = (unsigned)acs_sys_getpid() * 2654435761u;
   /* bash's read-only facts about the shell and the machine (a child
   ** shell gets them, with the parent's SHLVL and SECONDS, in its state) */

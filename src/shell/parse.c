@@ -170,7 +170,8 @@ static bool compound_misplaced(parser *p, word *w)
 
 static bool is_declaration(word *w)
 {
-  static const char *const decl[] = {"declare", "typeset", "local", "export", "readonly", NULL};
+  static const char *const decl[] = {"declare", "typeset", "local", "export", "readonly",
+                                     "let" /* bash reads x=( ... ) whole for let too */, NULL};
   const char *s = w ? word_lit(w) : NULL;
   for (int i = 0; s && decl[i]; i++)
     if (!strcmp(s, decl[i])) return true;
@@ -437,6 +438,13 @@ static bool cond_end(parser *p)
   return t != T_WORD || peek_word(p, "]]");
 }
 
+/* bash lets a [[ ]] go on over lines between its operands and operators */
+static int cond_peek(parser *p)
+{
+  while (lx_peek(p->lx) == T_NL) lx_consume(p->lx);
+  return lx_peek(p->lx);
+}
+
 static cond *p_cond_prim(parser *p)
 {
   lexer *lx = p->lx;
@@ -451,6 +459,7 @@ static cond *p_cond_prim(parser *p)
     lx_consume(lx);
     cond *c = p_cond_or(p);
     if (!c) return NULL;
+    cond_peek(p);
     if (lx_next(lx) != T_RPAREN) {
       unexpected(p, lx->tok);
       return NULL;
@@ -460,7 +469,14 @@ static cond *p_cond_prim(parser *p)
   word *a = cond_word(p);
   if (!a) return NULL;
   const char *s = word_lit(a);
-  if (s && test_is_unary(s) && !cond_end(p)) {
+  if (s && test_is_unary(s)) {
+    if (cond_end(p)) {
+      /* bash: a unary operator must have its argument ([[ -z ]] is an error) */
+      int t = lx_peek(lx);
+      lx_error(lx, "unexpected argument `%s' to conditional unary operator",
+               tok_name(lx, t));
+      return NULL;
+    }
     cond *c = mkcond(p, C_UNARY);
     c->op = (char *)s;
     c->a = cond_word(p);
@@ -492,7 +508,7 @@ static cond *p_cond_prim(parser *p)
 static cond *p_cond_and(parser *p)
 {
   cond *l = p_cond_prim(p);
-  while (l && lx_peek(p->lx) == T_ANDAND) {
+  while (l && cond_peek(p) == T_ANDAND) {
     lx_consume(p->lx);
     cond *c = mkcond(p, C_AND);
     c->l = l;
@@ -506,7 +522,7 @@ static cond *p_cond_and(parser *p)
 static cond *p_cond_or(parser *p)
 {
   cond *l = p_cond_and(p);
-  while (l && lx_peek(p->lx) == T_OROR) {
+  while (l && cond_peek(p) == T_OROR) {
     lx_consume(p->lx);
     cond *c = mkcond(p, C_OR);
     c->l = l;

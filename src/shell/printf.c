@@ -34,14 +34,15 @@ static long long num_arg(pf *p, const char *a, bool is_unsigned)
   }
   char *end;
   errno = 0;
-  long long v = is_unsigned && a[0] != '-' ? (long long)strtoull(a, &end, 0) : strtoll(a, &end, 0);
+  /* strtoumax and strtoimax as bash calls them: "-1" is 2^64-1 for %u, and
+  ** a number past the range is clamped with a warning, the status kept */
+  long long v = is_unsigned ? (long long)strtoull(a, &end, 0) : strtoll(a, &end, 0);
   if (*end || end == a) {
     sh_error("printf: %s: invalid number", a);
     p->err = true;
     if (end == a) return 0;
   } else if (errno == ERANGE) {
-    sh_error("printf: %s: Numerical result out of range", a);
-    p->err = true;
+    sh_error("printf: warning: %s: Numerical result out of range", a);
   }
   return v;
 }

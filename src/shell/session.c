@@ -32,6 +32,7 @@ int session_main(void)
   /* the protocol's descriptors are the shell's alone */
   for (int fd = CTL_IN; fd <= CTL_TTY; fd++) acs_sys_fcntl(fd, F_SETFD, FD_CLOEXEC);
   sh.is_c = true; /* messages as bash -c words them: "bash: line N: ..." */
+  sh.at_prompt = true;
   char *sa[] = {"shopt", "-s", "expand_aliases", NULL};
   bi_shopt(3, sa);
   jc_init(CTL_TTY);

@@ -333,6 +333,7 @@ typedef struct shell {
   bool exiting;
   int exit_status;
   bool in_child;        /* a subshell of another shell */
+  struct node *exec_last; /* -c's last command, run by exec as bash does (exec.c) */
   bool aborting;        /* an arithmetic error, failglob: the top-level command stops */
   int cmdsub_status;    /* of the last command substitution */
   bool cmdsub_ran;
@@ -340,6 +341,7 @@ typedef struct shell {
   unsigned rnd;
   unsigned long long shopts; /* shopt's options, bit i for shopt.c's name i */
   bool interactive;     /* a prompt on a terminal (interactive.c) */
+  bool at_prompt;       /* lines as typed at a prompt: interactive, or a session */
   bool monitor;         /* job control: each job in a process group of its own */
   int tty_fd;           /* the controlling terminal's descriptor, or -1 */
   int pgid;             /* the shell's own process group */
@@ -437,6 +439,10 @@ source *cur_source(void);
 /* find a program in PATH: malloc'd path or NULL; *err -ENOENT/-EACCES */
 char *path_lookup(const char *name, int *err);
 void sh_exit(int status) __attribute__((noreturn));
+/* A fatal expansion error (an unbound variable, ${x:?}): the shell exits
+** with status, but at a prompt (sh.at_prompt, not in a subshell) the line
+** is given up with status 1 and the shell goes on, as bash does there. */
+void sh_fatal(int status);
 void run_exit_trap(void);
 
 /* redirections: apply in the shell (saving what they replace) */
@@ -539,6 +545,7 @@ int bi_disown(int argc, char **argv);
 int bi_trap(int argc, char **argv);    /* trap.c */
 int bi_kill(int argc, char **argv);    /* trap.c */
 void trap_run_pending(void);           /* run the actions of signals that came */
+bool trap_any(void);                   /* a trap of this shell is set */
 void trap_send(sbuf *b, void (*put)(sbuf *, const char *)); /* to a child shell */
 void trap_receive(int t, const char *action);
 void shopt_init(void);

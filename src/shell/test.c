@@ -244,7 +244,10 @@ static int t_small(char **a, int n, bool *handled)
       r = test_binary(a[0], a[1], a[2], &ok);
       return ok ? r : 2;
     }
-    if (!strcmp(a[1], "-a") || !strcmp(a[1], "-o")) break;
+    /* "$1 -a $3" is the two one-argument tests, whatever $1 and $3 look
+    ** like ([ -z -a ] ] is true), as bash's three-argument rule */
+    if (!strcmp(a[1], "-a")) return *a[0] && *a[2] ? 0 : 1;
+    if (!strcmp(a[1], "-o")) return *a[0] || *a[2] ? 0 : 1;
     if (!strcmp(a[0], "!")) {
       r = t_eval(a + 1, 2);
       return r == 2 ? 2 : !r;

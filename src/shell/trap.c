@@ -232,6 +232,14 @@ int bi_kill(int argc, char **argv)
   return st;
 }
 
+bool trap_any(void)
+{
+  if (listed_only) return false; /* the parent's, only to list */
+  for (int t = 0; t < NTRAPS; t++)
+    if (actions[t]) return true;
+  return false;
+}
+
 void trap_run_pending(void)
 {
   if (!any_pending || listed_only) return;

@@ -78,6 +78,9 @@ enum {
   /* node's child_process: a spawn in another directory (cwd relative to
   ** the caller's), without a chdir there and back */
   ACS__SYS_SPAWNAT = 52,  /* str cwd, then SPAWN's fields -> pid */
+  ACS__SYS_EXEC = 90,     /* SPAWN's fields: the caller becomes the program (execve(2)): its
+                          ** pid, parent, group, ids, cwd and umask stay; no reply when it
+                          ** worked (the caller is gone), -errno when it did not */
   /* The box's network (docs/box-net.md): a port table in the kernel,
   ** connections made by the kernel and handed over as real sockets. */
   ACS__SYS_LISTEN = 60,  /* str addr, u32 port, i32 backlog, i32 flags -> fd; u32 port;

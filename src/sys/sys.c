@@ -752,6 +752,21 @@ int acs_sys_spawnat(const char *cwd, const char *path, char *const argv[], char 
   return simple(&m);
 }
 
+int acs_sys_exec(const char *path, char *const argv[], char *const envp[], const int (*fds)[2],
+                 size_t n)
+{
+  acs__msg m = start(ACS__SYS_EXEC);
+  acs__msg_str(&m, path);
+  if (!put_list(&m, argv) || !put_list(&m, envp)) return -E2BIG;
+  acs__msg_u32(&m, (uint32_t)n);
+  for (size_t i = 0; i < n; i++) {
+    acs__msg_i32(&m, fds[i][0]);
+    acs__msg_i32(&m, fds[i][1]);
+  }
+  /* when it works the kernel ends this process before any answer */
+  return simple(&m);
+}
+
 int acs_sys_wait(int pid, int *status, int options)
 {
   acs__msg m = start(ACS__SYS_WAIT);

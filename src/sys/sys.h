@@ -137,6 +137,12 @@ int acs_sys_spawn(const char *path, char *const argv[], char *const envp[],
 ** would fail there. */
 int acs_sys_spawnat(const char *cwd, const char *path, char *const argv[], char *const envp[],
                     const int (*fds)[2], size_t n);
+/* execve(2): path runs in this process's place (the same pid, parent,
+** group, ids, cwd and umask; the descriptors as acs_sys_spawn gives
+** them). Returns only on failure, -errno (-ENOENT, -EACCES, -ENOEXEC,
+** -E2BIG). */
+int acs_sys_exec(const char *path, char *const argv[], char *const envp[], const int (*fds)[2],
+                 size_t n);
 /* wait4: pid -1 any child; options WNOHANG. *status is a wait(2) status.
 ** Returns the pid, 0 (WNOHANG, none ready) or -errno (-ECHILD). */
 int acs_sys_wait(int pid, int *status, int options);

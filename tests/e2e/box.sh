@@ -131,3 +131,12 @@ run_acs box -w /etc/passwd -c 'echo hi'
 check "-w on a file: not a directory" all [ "$RC" = 2 ] -- has "$ERR" "cwd '/etc/passwd' is not a directory in the box"
 run_acs box --user agent -w /root -c 'echo hi'
 check "-w where the user may not go: says so" all [ "$RC" = 2 ] -- has "$ERR" "cannot be entered by the box's user"
+
+# exec replaces the process (the same box pid): a signal to that pid
+# reaches the program, and nothing is left running after it
+run_acs box -c 'sh -c "exec sleep 30" & p=$!; sleep 0.3; ps -o pid=,comm= | grep -w "$p"; kill $p; wait $p; echo "status $?"; ps -o comm= | grep -c sleep; true'
+check "exec: the program has the shell's pid, the kill ends it, no orphan" \
+  all [ "$RC" = 0 ] -- has "$OUT" "sleep" -- has "$OUT" "status 143" -- [ "$(printf '%s' "$OUT" | tail -1)" = 0 ]
+run_acs box -c 'ps -o pid=,ppid=,comm='
+check "acs box -c 'ps': the shell's last command takes its place (as bash -c)" \
+  all [ "$RC" = 0 ] -- [ "$(printf '%s\n' "$OUT" | awk '{print $1, $2, $3}' | tail -1)" = "2 1 ps" ]

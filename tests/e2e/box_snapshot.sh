@@ -20,3 +20,16 @@ printf 'ACS-SNAP not really' > "$TMP/bad"
 run_acs box --restore "$TMP/bad" -c 'echo ran'
 check "--restore of a corrupt file: exit 2, the reason, nothing run" \
   all [ "$RC" = 2 ] -- has "$ERR" "cannot restore the snapshot" -- [ -z "$OUT" ]
+
+# The snapshot is a POSIX tar: the host's GNU tar lists and extracts it
+# without a warning, with the box's names, owners, modes, times and data.
+run_acs box --snapshot "$TMP/t.tar" -c "mkdir -p /app/$(printf 'n%.0s' $(seq 120))/d; echo long > /app/$(printf 'n%.0s' $(seq 120))/d/f; touch -d @1234567890.5 /app/a2; echo x > /app/a2; touch -d @1234567890.123456789 /app/a2; ln -s /etc/passwd /app/abs; cd / && find app etc -type f -exec sha256sum {} + | sort"
+inbox=$OUT
+mkdir -p "$TMP/x"
+tarerr=$(tar -C "$TMP/x" --exclude="./dev/*" -xf "$TMP/t.tar" 2>&1)
+check "host tar extracts a snapshot without a word" all [ "$RC" = 0 ] -- [ -z "$tarerr" ]
+check "host tar: every file's bytes as the box had them" \
+  all [ "$(cd "$TMP/x" && find app etc -type f -exec sha256sum {} + | sort)" = "$inbox" ]
+check "host tar: nanosecond times, long names and link texts kept" \
+  all [ "$(stat -c %.9Y "$TMP/x/app/a2")" = 1234567890.123456789 ] -- [ "$(readlink "$TMP/x/app/abs")" = /etc/passwd ] \
+  -- [ "$(tar -tvf "$TMP/t.tar" ./home/agent/ | awk '{print $1, $2}')" = "drwxr-xr-x agent/agent" ]

@@ -40,6 +40,7 @@ class Server {
     this.procs = new Map(); // "box/proc" -> listener of a spawned process's events
     this.commands = new Map(); // box -> listener of its host commands' runs
     this.terms = new Map(); // "box/term" -> listener of a terminal's events
+    this.boxEvents = new Map(); // box -> listener of its own events (serverReady)
     this.holds = 0; // spawned processes alive: they keep the child ref'd
     this.partial = [];
     this.stderrTail = '';
@@ -162,6 +163,9 @@ class Server {
         if (l) l(msg);
       } else if (typeof msg.term === 'number') {
         const l = this.terms.get(`${msg.box}/${msg.term}`);
+        if (l) l(msg);
+      } else if (msg.event === 'serverReady') {
+        const l = this.boxEvents.get(msg.box);
         if (l) l(msg);
       } else if (typeof msg.proc === 'number') {
         const l = this.procs.get(`${msg.box}/${msg.proc}`);

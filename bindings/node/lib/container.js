@@ -14,7 +14,7 @@ const { getServer } = require('./client.js');
 
 const KNOWN = [
   'files', 'cwd', 'hostname', 'user', 'env', 'memory', 'cpus', 'network', 'packages', 'timezone',
-  'timeoutMs', 'onStdout', 'onStderr', 'snapshot', 'isolation', 'pod', 'python',
+  'timeoutMs', 'onStdout', 'onStderr', 'onServerReady', 'snapshot', 'isolation', 'pod', 'python',
 ];
 // Options of the modelled product that mean nothing here: accepted, ignored.
 const IGNORED = ['isolation', 'pod', 'python', 'cpus'];
@@ -76,7 +76,7 @@ function checkOptions(o) {
   if (o === undefined) o = {};
   if (!isPlainObject(o)) fail('createContainer(options): options must be an object');
   for (const k of Object.keys(o)) {
-    if (k === 'mounts' || k === 'onServerReady') fail(`createContainer: '${k}' is not supported yet by this binding`);
+    if (k === 'mounts') fail(`createContainer: '${k}' is not supported yet by this binding`);
     if (!KNOWN.includes(k)) fail(`createContainer: unknown option '${k}' (known: ${KNOWN.join(', ')})`);
   }
   const req = { method: 'box.create' };
@@ -113,9 +113,10 @@ function checkOptions(o) {
   const files = o.files === undefined ? {} : o.files;
   if (!isPlainObject(files)) fail('files must be an object: { "/path": "text" or bytes }');
   const fileList = Object.entries(files).map(([p, v]) => [boxPath(`files key ${JSON.stringify(p)}`, p), toBytes(`files[${JSON.stringify(p)}]`, v)]);
-  for (const k of ['onStdout', 'onStderr']) {
+  for (const k of ['onStdout', 'onStderr', 'onServerReady']) {
     if (o[k] !== undefined && typeof o[k] !== 'function') fail(`${k} must be a function`);
   }
+  if (o.onServerReady) req.serverReady = true;
   const env = checkEnv('env', o.env);
   if (o.timezone !== undefined) {
     if (typeof o.timezone !== 'string' || !o.timezone) fail('timezone must be a string such as "UTC"');
@@ -128,7 +129,7 @@ function checkOptions(o) {
     cwd: o.cwd === undefined ? undefined : boxPath('cwd', o.cwd),
     user: checkUser('user', o.user),
     timeoutMs: checkMs('timeoutMs', o.timeoutMs),
-    onStdout: o.onStdout, onStderr: o.onStderr,
+    onStdout: o.onStdout, onStderr: o.onStderr, onServerReady: o.onServerReady,
   };
 }
 
@@ -172,7 +173,15 @@ function decoders(onStdout, onStderr) {
   };
 }
 
-function stats(s) {
+function stats(raw) {
+  // exact seconds and nanoseconds come beside each *Ms (the protocol's
+  // reals have 12 digits): the time in ms computed as Node computes it
+  const s = { ...raw };
+  for (const t of ['atime', 'mtime', 'ctime', 'birthtime']) {
+    if (Number.isInteger(s[`${t}Sec`])) s[`${t}Ms`] = s[`${t}Sec`] * 1e3 + s[`${t}Nsec`] / 1e6;
+    delete s[`${t}Sec`];
+    delete s[`${t}Nsec`];
+  }
   const type = s.mode & 0o170000;
   const d = (ms) => new Date(ms);
   return {
@@ -339,6 +348,100 @@ class BoxProcess {
     await this._c._call('box.kill', { proc: this._proc, signal: sig }).catch(() => {});
     return true;
   }
+}
+
+// A shell whose state (cwd, variables and exports, functions, aliases,
+// options, jobs) lasts from one run to the next: one `bash` in the box,
+// started at the first call (box.sessionNew).
+class BoxSession {
+  constructor(c, fields) {
+    this._c = c;
+    this._fields = fields;
+    this._id = null;
+    this._start = null;
+    this._queue = Promise.resolve();
+    this._disposed = null;
+  }
+
+  _session() {
+    if (!this._start) this._start = this._c._call('box.sessionNew', this._fields).then((r) => { this._id = r.session; return r.session; });
+    return this._start;
+  }
+
+  // one run at a time: the shell reads one script after another
+  _serial(fn) {
+    const p = this._queue.then(fn);
+    this._queue = p.then(() => {}, () => {});
+    return p;
+  }
+
+  _script(command, opts, quiet) {
+    const o = opts || {};
+    if (!isPlainObject(o)) fail('session.run(command, options): options must be an object');
+    const t = checkMs('timeoutMs', o.timeoutMs);
+    const req = { command, timeoutMs: t === undefined ? this._c._timeoutMs : t };
+    if (o.maxOutputBytes !== undefined) req.maxOutputBytes = checkMs('maxOutputBytes', o.maxOutputBytes);
+    const onStdout = quiet ? null : o.onStdout || this._c._onStdout;
+    const onStderr = quiet ? null : o.onStderr || this._c._onStderr;
+    if (onStdout || onStderr) req.stream = true;
+    const signal = o.signal;
+    return this._serial(async () => {
+      if (this._disposed) throw new SandboxError('session.run: the session was disposed; start a new one with container.session()');
+      const session = await this._session();
+      if (signal && signal.aborted) return { stdout: '', stderr: '', exitCode: null, timedOut: true, truncated: false, durationMs: 0 };
+      const cancel = () => { this._c._call('box.sessionCancel', { session }).catch(() => {}); };
+      if (signal) signal.addEventListener('abort', cancel, { once: true });
+      try {
+        const r = await this._c._call('box.sessionRun', { session, ...req }, decoders(onStdout, onStderr));
+        return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, timedOut: r.timedOut,
+          truncated: r.truncated, durationMs: r.durationMs };
+      } finally {
+        if (signal) signal.removeEventListener('abort', cancel);
+      }
+    });
+  }
+
+  /** Run a script in the session's shell, as typed at its prompt; its state stays for the next run. */
+  run(command, opts) {
+    if (typeof command !== 'string') return Promise.reject(new SandboxConfigError('session.run(command): command must be a string'));
+    try { return this._script(command, opts); } catch (e) { return Promise.reject(e); }
+  }
+
+  // A look at the shell's state that leaves $? as the last run left it
+  // (but under set -e, where a failing (exit N) would end the shell, at 0).
+  async _peek(what) {
+    const r = await this._script(`__acs_st=$?; ${what}; case $- in *e*) unset __acs_st ;; *) eval "unset __acs_st; (exit $__acs_st)" ;; esac`, {}, true);
+    if (r.exitCode === null) throw new SandboxError('session: the shell did not answer (it was stopped)');
+    return r.stdout;
+  }
+
+  /** The shell's working directory. */
+  async cwd() {
+    return this._peek("printf '%s' \"$PWD\"");
+  }
+
+  /** The shell's exported variables. */
+  async env() {
+    const out = await this._peek('env -0');
+    const env = {};
+    for (const item of out.split('\0')) {
+      const eq = item.indexOf('=');
+      if (eq > 0 && !item.startsWith('__acs_st=')) env[item.slice(0, eq)] = item.slice(eq + 1);
+    }
+    return env;
+  }
+
+  /** End the shell and its jobs. Safe to call more than once. */
+  dispose() {
+    if (!this._disposed) {
+      const start = this._start;
+      this._disposed = !start ? Promise.resolve() : start.then(
+        (session) => this._c._call('box.sessionDispose', { session }), () => {}).then(() => {}, () => {});
+    }
+    return this._disposed;
+  }
+
+  [Symbol.asyncDispose]() { return this.dispose(); }
 }
 
 class Container {
@@ -526,6 +629,21 @@ class Container {
     return new BoxProcess(this, this._spawnFields(opts, fields));
   }
 
+  /**
+   * A stateful shell: cd, exports, functions and aliases last from one
+   * run() to the next. Options: cwd, env, user (defaults: the container's).
+   */
+  session(opts) {
+    if (this._disposed) throw new SandboxError('session: the container was disposed; create a new one');
+    const o = opts || {};
+    if (!isPlainObject(o)) fail('session(options): options must be an object');
+    for (const k of Object.keys(o)) if (!['cwd', 'env', 'user'].includes(k)) fail(`session: unknown option '${k}' (cwd, env, user)`);
+    const fields = this._spawnFields(o, {});
+    if (fields.cwd === undefined) delete fields.cwd;
+    if (fields.user === undefined) delete fields.user;
+    return new BoxSession(this, fields);
+  }
+
   /** Copy a host file or tree into the box (as cp -a). */
   async copyIn(hostPath, boxDest, opts) {
     if (typeof hostPath !== 'string' || !hostPath) fail('copyIn(hostPath, boxPath): hostPath must be a string');
@@ -539,6 +657,11 @@ class Container {
   }
 
   /** Whether a program listens on box port `port` within timeoutMs (default 10 s). */
+  /** The ports programs of the box listen on now: [{ port, pid }]. */
+  async listeners() {
+    return (await this._call('box.listeners', {})).listeners;
+  }
+
   async waitForPort(port, opts) {
     const t = checkMs('timeoutMs', opts && opts.timeoutMs);
     const r = await this._call('box.waitForPort', { port, timeoutMs: t === undefined ? 10000 : t });
@@ -616,6 +739,7 @@ class Container {
     if (!this._disposed) {
       const server = getServer();
       if (server.commands.get(this._box)) server.commands.delete(this._box);
+      server.boxEvents.delete(this._box);
       this._disposed = getServer().call({ method: 'box.dispose', box: this._box }).then(() => {}, () => {});
     }
     return this._disposed;
@@ -640,6 +764,11 @@ async function createContainer(options) {
   const server = getServer();
   const r = await server.call(cfg.req);
   const c = new Container(r.box, cfg);
+  if (cfg.onServerReady) {
+    // off the protocol's line loop: what the callback throws is the caller's
+    const fn = cfg.onServerReady;
+    server.boxEvents.set(r.box, (msg) => queueMicrotask(() => fn(msg.port, { pid: msg.pid })));
+  }
   try {
     if (cfg.snapshot) await restoreInto(c, cfg.snapshot);
     // as the user's: the given files, and the directories made for them
@@ -684,4 +813,4 @@ function defineCommand(spec) {
   return Object.freeze({ name, summary: summary || '', run });
 }
 
-module.exports = { createContainer, defineCommand, Container, IGNORED };
+module.exports = { createContainer, defineCommand, Container, BoxSession, IGNORED };

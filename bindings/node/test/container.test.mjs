@@ -200,7 +200,7 @@ test('a corrupt, truncated or foreign snapshot is a SandboxError naming what is 
   const box = await createContainer({ files: { '/keep': 'me' } });
   try {
     const snap = await box.snapshot();
-    await assert.rejects(box.restore(snap.slice(0, snap.length - 10)), (e) => e instanceof SandboxError && /corrupt or truncated/.test(e.message));
+    await assert.rejects(box.restore(snap.slice(0, snap.length - 10)), (e) => e instanceof SandboxError && /the snapshot is truncated/.test(e.message));
     const bad = snap.slice();
     bad[100] ^= 1;
     await assert.rejects(box.restore(bad), /checksum/);
@@ -220,6 +220,7 @@ test('bad options are SandboxConfigErrors that say what to fix', async () => {
   await assert.rejects(createContainer({ network: { proxy: 'http://x' } }), /proxy is not supported/);
   await assert.rejects(createContainer({ mounts: [] }), /not supported yet/);
   await assert.rejects(createContainer({ memory: -1 }), /memory/);
+  await assert.rejects(createContainer({ onServerReady: 'yes' }), (e) => e instanceof SandboxConfigError && /onServerReady must be a function/.test(e.message));
 });
 
 test('dispose is idempotent, Symbol.asyncDispose works, a disposed box refuses work', { skip }, async () => {
@@ -440,6 +441,41 @@ test('the seed: kernel.installCommand(defineCommand(...)), a real file in /usr/b
     assert.equal(r.stdout, 'inside\n');
     assert.throws(() => defineCommand({ name: '-x', run() {} }), SandboxConfigError);
     assert.throws(() => defineCommand({ name: 'x' }), /run must be a function/);
+  } finally {
+    await box.dispose();
+  }
+});
+
+test('onServerReady: once per port a program starts listening on; listeners() says who listens now', { skip }, async () => {
+  const seen = [];
+  let wake;
+  const next = () => new Promise((r) => { wake = r; });
+  const box = await createContainer({ onServerReady: (port, info) => { seen.push([port, info.pid]); if (wake) wake(); } });
+  try {
+    assert.deepEqual(await box.listeners(), []);
+    // argv, no shell: the listener is the spawned process itself
+    const serve = (port) => box.spawn(['node', '-e', `require('http').createServer((q, s) => s.end('hi')).listen(${port})`]);
+    let ready = next();
+    const a = serve(3000);
+    await ready;
+    assert.deepEqual(seen, [[3000, a.pid]]);
+    assert.equal((await box.request(3000, { path: '/' })).text(), 'hi');
+    ready = next();
+    const b = serve(8123);
+    await ready;
+    assert.deepEqual(seen.map(([p]) => p), [3000, 8123]);
+    assert.deepEqual((await box.listeners()).map((l) => [l.port, l.pid]).sort(), [[3000, a.pid], [8123, b.pid]]);
+    // a port closed and listened on again is ready again; the other is not told twice
+    await a.kill('SIGKILL');
+    await a.exited;
+    for (let i = 0; i < 200 && (await box.listeners()).length !== 1; i++) await new Promise((r) => setTimeout(r, 10));
+    assert.deepEqual((await box.listeners()).map((l) => l.port), [8123]);
+    await new Promise((r) => setTimeout(r, 100)); // the server has looked again without 3000
+    ready = next();
+    const c = serve(3000);
+    await ready;
+    assert.deepEqual(seen.map(([p]) => p), [3000, 8123, 3000]);
+    assert.equal(seen[2][1], c.pid);
   } finally {
     await box.dispose();
   }

@@ -106,3 +106,84 @@ test('when stdin ends, requests in flight answer, then boxes and their programs 
   assert.equal(last.result.stdout, 'answered\n');
   assert.ok(s.lines.some((m) => m.event === 'exit'), 'the spawned program ended with its box');
 });
+
+test('box.session*: state between runs, one run at a time, cancel, dispose, refusals', { skip }, async () => {
+  const s = serve();
+  try {
+    const { box } = (await s.call({ method: 'box.create' })).result;
+    let r = await s.call({ method: 'box.sessionNew', box, cwd: '/tmp', env: { A: '1' } });
+    const { session } = r.result;
+    assert.ok(Number.isInteger(session));
+    r = await s.call({ method: 'box.sessionRun', box, session, command: 'cd /etc; B=2' });
+    assert.equal(r.result.exitCode, 0);
+    assert.equal(r.result.alive, true);
+    r = await s.call({ method: 'box.sessionRun', box, session, command: 'echo $A $B $(pwd)' });
+    assert.equal(r.result.stdout, '1 2 /etc\n');
+    // a second run while one is in flight is refused; the first goes on
+    s.send({ id: 'long', method: 'box.sessionRun', box, session, command: 'sleep 0.5; echo long' });
+    await new Promise((res) => setTimeout(res, 100));
+    r = await s.call({ method: 'box.sessionRun', box, session, command: 'echo second' });
+    assert.equal(r.error.type, 'SandboxConfigError');
+    assert.match(r.error.message, /one script at a time: wait for the run in progress to end, or cancel it/);
+    assert.equal((await s.until((m) => m.id === 'long')).result.stdout, 'long\n');
+    // cancel stops the foreground job
+    s.send({ id: 'slow', method: 'box.sessionRun', box, session, command: 'sleep 60' });
+    await new Promise((res) => setTimeout(res, 200));
+    assert.deepEqual((await s.call({ method: 'box.sessionCancel', box, session })).result, {});
+    const slow = await s.until((m) => m.id === 'slow');
+    assert.equal(slow.result.timedOut, true);
+    assert.equal(slow.result.stoppedBy, 'signal');
+    assert.equal(slow.result.exitCode, null);
+    // streamed output comes before the answer
+    r = await s.call({ method: 'box.sessionRun', box, session, command: 'echo streamed', stream: true });
+    const ev = s.lines.find((m) => m.id === r.id && m.event === 'output');
+    assert.equal(Buffer.from(ev.data, 'base64').toString(), 'streamed\n');
+    // refusals
+    r = await s.call({ method: 'box.sessionRun', box, session });
+    assert.match(r.error.message, /'command' must be a string/);
+    r = await s.call({ method: 'box.sessionRun', box, session: 999, command: 'true' });
+    assert.match(r.error.message, /no session 999 .*box.sessionNew/);
+    r = await s.call({ method: 'box.sessionNew', box, user: 'bob' });
+    assert.equal(r.error.type, 'SandboxConfigError');
+    r = await s.call({ method: 'box.sessionNew', box, env: { A: 1 } });
+    assert.match(r.error.message, /env 'A' must be a string/);
+    // exit: alive false, later runs refused
+    const other = (await s.call({ method: 'box.sessionNew', box })).result.session;
+    r = await s.call({ method: 'box.sessionRun', box, session: other, command: 'exit 5' });
+    assert.equal(r.result.exitCode, 5);
+    assert.equal(r.result.alive, false);
+    r = await s.call({ method: 'box.sessionRun', box, session: other, command: 'true' });
+    assert.match(r.error.message, /exited \(status 5\)/);
+    // dispose twice; then it is gone
+    assert.deepEqual((await s.call({ method: 'box.sessionDispose', box, session })).result, {});
+    assert.deepEqual((await s.call({ method: 'box.sessionDispose', box, session })).result, {});
+    r = await s.call({ method: 'box.sessionRun', box, session, command: 'true' });
+    assert.match(r.error.message, /no session/);
+    // another box's session is not this box's
+    const box2 = (await s.call({ method: 'box.create' })).result.box;
+    const s2 = (await s.call({ method: 'box.sessionNew', box: box2 })).result.session;
+    r = await s.call({ method: 'box.sessionRun', box, session: s2, command: 'true' });
+    assert.match(r.error.message, /no session/);
+  } finally {
+    s.child.kill();
+  }
+});
+
+test('box.dispose ends a session in the middle of a run; the run answers', { skip }, async () => {
+  const s = serve();
+  try {
+    const { box } = (await s.call({ method: 'box.create' })).result;
+    const { session } = (await s.call({ method: 'box.sessionNew', box })).result;
+    s.send({ id: 'run', method: 'box.sessionRun', box, session, command: 'sleep 600' });
+    await new Promise((res) => setTimeout(res, 200));
+    const t0 = Date.now();
+    assert.deepEqual((await s.call({ method: 'box.dispose', box })).result, {});
+    const run = await s.until((m) => m.id === 'run');
+    assert.ok(run.result || run.error);
+    assert.ok(Date.now() - t0 < 30000, `disposed after ${Date.now() - t0} ms`);
+    const r = await s.call({ method: 'box.sessionRun', box, session, command: 'true' });
+    assert.match(r.error.message, /no box/);
+  } finally {
+    s.child.kill();
+  }
+});

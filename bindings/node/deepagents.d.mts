@@ -1,0 +1,2 @@
+export { ContainerBackend, installSandboxSkills } from './deepagents.js';
+export type { ContainerBackendOptions } from './deepagents.js';
