@@ -281,10 +281,11 @@ export interface TerminalOptions {
 /**
  * An interactive shell (the box's `bash -i`) on a terminal of the box, for
  * a screen such as xterm.js. `session` is a Container or a session of one
- * (box.session()); the terminal has a shell of its own in that box.
+ * (box.session()); the terminal has a shell of its own in that box, started
+ * in the session's directory with its exported variables.
  */
 export declare class Terminal {
-  constructor(session: Container | { container: Container; cwd?(): Promise<string> | string }, options: TerminalOptions);
+  constructor(session: Container | BoxSession | { container: Container; cwd?(): Promise<string> | string; env?(): Promise<Record<string, string>> }, options: TerminalOptions);
   columns: number;
   rows: number;
   /** The shell's pid in the box, once started. */

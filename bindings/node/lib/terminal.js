@@ -6,7 +6,7 @@
 
 const { SandboxError, SandboxConfigError } = require('./errors.js');
 const { getServer } = require('./client.js');
-const { Container } = require('./container.js');
+const { Container, BoxSession } = require('./container.js');
 
 function fail(msg) { throw new SandboxConfigError(`Terminal: ${msg}`); }
 
@@ -17,9 +17,10 @@ function checkSize(what, cols, rows) {
 }
 
 // The container behind what was given: a Container, or a session of one
-// (anything whose `container` is a Container, as box.session() returns).
+// (box.session(), or anything whose `container` is a Container).
 function containerOf(target) {
   if (target instanceof Container) return target;
+  if (target instanceof BoxSession) return target._c;
   if (target && target.container instanceof Container) return target.container;
   return fail('new Terminal(session, options): give a Container (from createContainer()) or a session of one (box.session())');
 }
@@ -37,7 +38,9 @@ class Terminal {
     this._write = o.write;
     this._onExit = o.onExit;
     if (this._onExit !== undefined && typeof this._onExit !== 'function') fail('options.onExit must be a function (exitCode: number) => void');
-    this._spawn = { cwd: o.cwd, env: o.env, user: o.user };
+    // a session's user is the terminal's unless told
+    const sesUser = session instanceof BoxSession && session._fields ? session._fields.user : undefined;
+    this._spawn = { cwd: o.cwd, env: o.env, user: o.user === undefined ? sesUser : o.user };
     this.columns = cols;
     this.rows = rows;
     this._term = null;        // its id in acs serve once started
@@ -65,14 +68,24 @@ class Terminal {
     if (this._disposed) throw new SandboxError('Terminal.start(): the terminal was disposed; make a new one');
     const c = this._container;
     const fields = c._spawnFields(this._spawn, {});
-    if (this._spawn.cwd === undefined && this._session && typeof this._session.cwd === 'function') {
-      // the session's directory, when it can tell it
+    // a session's directory and exports, when it can tell them (its
+    // shell is busy with a run: after it)
+    const ses = this._session;
+    let sesEnv = {};
+    if (ses && typeof ses.env === 'function') {
       try {
-        const d = await this._session.cwd();
-        if (typeof d === 'string' && d.startsWith('/')) fields.cwd = d;
-      } catch { /* its own default then */ }
+        const e = await ses.env();
+        if (e && typeof e === 'object') sesEnv = e;
+      } catch { /* the container's then */ }
+      for (const k of ['PWD', 'OLDPWD', 'SHLVL', '_']) delete sesEnv[k];
     }
-    fields.env = { TERM: 'xterm-256color', ...fields.env };
+    if (ses && typeof ses.cwd === 'function' && this._spawn.cwd === undefined) {
+      try {
+        const d = await ses.cwd();
+        if (typeof d === 'string' && d.startsWith('/')) fields.cwd = d;
+      } catch { /* the container's then */ }
+    }
+    fields.env = { TERM: 'xterm-256color', ...fields.env, ...sesEnv, ...this._spawn.env };
     if (fields.cwd === undefined) delete fields.cwd;
     if (fields.user === undefined) delete fields.user;
     fields.columns = this.columns;

@@ -207,6 +207,26 @@ test('Terminal: a session of the container, exit and onExit, the box disposed un
   }
 });
 
+test('Terminal on box.session(), as the seed wires it: the session\'s directory, exports and user', { skip }, async () => {
+  const box = await createContainer({ cwd: '/app' });
+  try {
+    const session = box.session({ user: 'agent' });
+    await session.run('cd /tmp; export TOKEN=abc; plain=no');
+    let screen = '';
+    const xterm = { write: (d) => { screen += d; } };
+    const terminal = new Terminal(session, { write: (d) => xterm.write(d), columns: 80, rows: 24 });
+    terminal.start();
+    terminal.input('echo "$TOKEN in $(pwd) as $(id -un) plain=${plain-unset}"\r');
+    await screenUntil(() => screen, /abc in \/tmp as agent plain=unset\r\n/, 'the session\'s state');
+    // the session goes on by itself
+    assert.equal((await session.run('echo $TOKEN; pwd')).stdout, 'abc\n/tmp\n');
+    await terminal.dispose();
+    await session.dispose();
+  } finally {
+    await box.dispose();
+  }
+});
+
 test('Terminal: the options are checked', () => {
   assert.throws(() => new Terminal({}, { write: () => {} }), /give a Container.*or a session of one/);
   assert.throws(() => new Terminal(null, { write: () => {} }), SandboxConfigError);
