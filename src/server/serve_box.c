@@ -1592,7 +1592,8 @@ static void *run(void *arg)
              "box.spawn, box.stdin, box.kill, box.fs, box.snapshot, box.restore, box.waitForPort, box.listeners, "
              "box.expose, box.installCommand, box.commandRead, box.commandWrite, box.commandExit, "
              "box.sessionNew, box.sessionRun, box.sessionCancel, box.sessionDispose, "
-             "box.terminal, box.terminalInput, box.terminalResize, box.terminalClose, box.dispose)", r.method);
+             "box.terminal, box.terminalInput, box.terminalResize, box.terminalClose, "
+             "box.dispose)", r.method);
       pthread_rwlock_unlock(&b->use);
       box_put(b);
     }
