@@ -646,10 +646,54 @@ typedef struct acs_box_terminal_options {
 ** mode for the while (and restored), its window size followed (SIGWINCH
 ** in the box). ^C, ^Z and ^\ are the box terminal's: they signal the
 ** box's foreground job, never the caller. *status is the program's exit
-** status (128 + N for signal N). Returns ACS_ECONFIG for bad options,
-** ACS_EENV when the box's kernel is gone. */
+** status (128 + N for signal N). Other calls on the box go on meanwhile
+** (it is built on acs_box_pty below). Returns ACS_ECONFIG for bad
+** options, ACS_EENV when the box's kernel is gone. */
 int acs_box_terminal(acs_box *box, const acs_box_terminal_options *opts, int *status /* OUT */,
                      acs_err *err);
+
+/* A program on a terminal of the box that the caller talks to while it
+** runs, as acs_box_terminal does but without holding the box: other calls
+** on the box go on meanwhile, and any number of them may be open (a page
+** with a terminal, `acs serve`'s box.terminal). Made by acs_box_pty_open;
+** the caller's until acs_box_pty_free. One call at a time per handle. */
+typedef struct acs_box_pty acs_box_pty;
+
+/* Start opts' program (NULL argv: `bash -i`) on a new terminal of the box
+** of rows x cols (1..1000 each; 0: 24 x 80). opts->in_fd and out_fd are
+** not used; TERM is xterm-256color unless opts->env gives one. Returns
+** ACS_ECONFIG for bad options or a program that cannot start (a cwd the
+** box lacks: err says which), ACS_EENV when the box's kernel is gone. */
+int acs_box_pty_open(acs_box *box, const acs_box_terminal_options *opts, int rows, int cols,
+                     acs_box_pty **out /* OUT */, acs_err *err);
+
+/* The program's pid in the box. */
+int acs_box_pty_pid(const acs_box_pty *pty);
+
+/* Its descriptors, non-blocking and close-on-exec, owned by the handle:
+** which 0 is the terminal's master side (write what is typed, read the
+** screen; EOF once it was hung up and the screen drained), 1 its end
+** (readable once the program ended: then call acs_box_pty_wait). */
+int acs_box_pty_fd(const acs_box_pty *pty, int which);
+
+/* A new window size (1..1000 each): SIGWINCH to the foreground group.
+** ACS_ECONFIG for a bad size, ACS_EENV when the kernel is gone. */
+int acs_box_pty_resize(acs_box_pty *pty, int rows, int cols, acs_err *err);
+
+/* Wait up to timeout_ms (-1: for ever, 0: only look) for the program to
+** end, as acs_box_proc_wait. Returns 0. */
+int acs_box_pty_wait(acs_box_pty *pty, int64_t timeout_ms, bool *ended /* OUT */,
+                     int *exit_code /* OUT */);
+
+/* Hang the terminal up: its session gets SIGHUP and SIGCONT, reads in the
+** box see the end of file, and what is left of the screen comes on fd 0
+** before its EOF. Twice does nothing. */
+void acs_box_pty_hangup(acs_box_pty *pty);
+
+/* Hang up (when not yet), kill the program (SIGKILL) if it still runs,
+** close the descriptors. Free every handle of a box before the box. NULL
+** is a no-op. */
+void acs_box_pty_free(acs_box_pty *pty);
 
 /* End the box: every process in it is killed, the kernel exits, its
 ** memory is gone. NULL is a no-op. */

@@ -11,11 +11,14 @@ REFS="jq bc dc zip unzip bzip2 xz-utils zstd file tree gawk patch bsdextrautils 
 WASI="clang-14 lld-14 llvm-14 wasi-libc libclang-rt-14-dev-wasm32"
 # the interactive terminal tests (tests/e2e/box_tty.sh) drive acs box in tmux
 TOOLS="tmux"
+# the browser test of `agent-code-sandbox web` (bindings/node/test/web.test.mjs)
+# drives Debian's headless Chromium through playwright-core
+BROWSER="chromium"
 PKGS="gcc make libc6-dev pkg-config libjavascriptcoregtk-4.1-dev libuv1-dev \
 libcurl4-openssl-dev libssl-dev zlib1g-dev libarchive-dev libjansson-dev \
 libcriterion-dev libseccomp-dev libbrotli-dev \
 libpcre2-dev libjq-dev libmagic-dev libbz2-dev liblzma-dev libzstd-dev \
-$REFS $WASI $TOOLS"
+$REFS $WASI $TOOLS $BROWSER"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -1,2 +1,2 @@
-export { exec, createContainer, defineCommand, Container, SandboxError, SandboxConfigError } from './index.js';
-export type { ExecOptions, ExecResult, ContainerOptions, ContainerExecOptions, ContainerExecResult, BoxProcess, BoxFs, BoxStats, BoxDirent, HttpResponse, CommandContext, CommandSpec, BoxSession, SessionRunOptions } from './index.js';
+export { exec, createContainer, defineCommand, Container, Terminal, SandboxError, SandboxConfigError } from './index.js';
+export type { ExecOptions, ExecResult, ContainerOptions, ContainerExecOptions, ContainerExecResult, BoxProcess, BoxFs, BoxStats, BoxDirent, HttpResponse, CommandContext, CommandSpec, BoxSession, SessionRunOptions, TerminalOptions } from './index.js';

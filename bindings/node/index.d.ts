@@ -261,5 +261,49 @@ export declare class Container {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
+/** Options of a Terminal. */
+export interface TerminalOptions {
+  /** Gets what the shell prints (text with the terminal's escape sequences), e.g. (d) => xterm.write(d). */
+  write: (data: string) => void;
+  /** The window's width, 1..1000. Default: 80. */
+  columns?: number;
+  /** The window's height, 1..1000. Default: 24. */
+  rows?: number;
+  /** Where the shell starts. Default: the session's directory, else the container's cwd, else the user's home. */
+  cwd?: string;
+  /** Added to the container's env (TERM is xterm-256color unless given). */
+  env?: Record<string, string>;
+  user?: 'root' | 'agent';
+  /** Called once the shell ended by itself (exit, ^D, the box disposed), not after dispose(). */
+  onExit?: (exitCode: number | null) => void;
+}
+
+/**
+ * An interactive shell (the box's `bash -i`) on a terminal of the box, for
+ * a screen such as xterm.js. `session` is a Container or a session of one
+ * (box.session()); the terminal has a shell of its own in that box, started
+ * in the session's directory with its exported variables.
+ */
+export declare class Terminal {
+  constructor(session: Container | BoxSession | { container: Container; cwd?(): Promise<string> | string; env?(): Promise<Record<string, string>> }, options: TerminalOptions);
+  columns: number;
+  rows: number;
+  /** The shell's pid in the box, once started. */
+  pid?: number;
+  /** The shell's exit status once it ended (null: disposed, or never ran). */
+  exitCode: number | null;
+  /** Resolves with exitCode once the shell ended or the terminal was disposed. */
+  exited: Promise<number | null>;
+  /** Start the shell; resolves once it runs. Twice is the same promise. */
+  start(): Promise<void>;
+  /** Type data (xterm.js's onData gives strings). Before start() it waits; after dispose() it is dropped. */
+  input(data: string | Uint8Array): void;
+  /** A new window size; the programs in the box see it (SIGWINCH). */
+  resize(cols: number, rows: number): void;
+  /** Hang up (the shell gets SIGHUP); write() is not called after this. Safe twice. */
+  dispose(): Promise<number | null>;
+  [Symbol.asyncDispose](): Promise<number | null>;
+}
+
 /** Boot a box. Rejects with SandboxConfigError for bad options, SandboxError when it cannot start. */
 export declare function createContainer(options?: ContainerOptions): Promise<Container>;

@@ -7,6 +7,7 @@ const { SandboxError, SandboxConfigError } = require('./lib/errors.js');
 const { normalize } = require('./lib/options.js');
 const { run } = require('./lib/client.js');
 const { createContainer, defineCommand, Container } = require('./lib/container.js');
+const { Terminal } = require('./lib/terminal.js');
 
 /**
  * Run code in the sandbox. Resolves with an ExecResult for everything the
@@ -21,4 +22,4 @@ async function exec(options) {
   return run(request, signal);
 }
 
-module.exports = { exec, createContainer, defineCommand, Container, SandboxError, SandboxConfigError };
+module.exports = { exec, createContainer, defineCommand, Container, Terminal, SandboxError, SandboxConfigError };

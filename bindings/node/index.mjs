@@ -8,3 +8,4 @@ export const SandboxConfigError = cjs.SandboxConfigError;
 export const createContainer = cjs.createContainer;
 export const Container = cjs.Container;
 export const defineCommand = cjs.defineCommand;
+export const Terminal = cjs.Terminal;

@@ -44,7 +44,7 @@ struct acs_box_session {
 };
 
 /* The environment a box program starts with, and the caller's items. */
-static char **box_env(const char *const *items, size_t n, bool agent, const char *term, acs_err *err)
+char **acs__box_env(const char *const *items, size_t n, bool agent, const char *term, acs_err *err)
 {
   char **env = calloc(n + 12, sizeof *env);
   if (!env) return NULL;
@@ -74,7 +74,7 @@ static char **box_env(const char *const *items, size_t n, bool agent, const char
 
 static int kernel_gone(acs_err *err) { return acs__fail(err, ACS_EENV, ACS__ENV, "the box's kernel is gone"); }
 
-static int64_t tty_open(acs_box *b, int rows, int cols, bool relay, int *fd)
+int64_t acs__box_tty_open(acs_box *b, int rows, int cols, bool relay, int *fd)
 {
   acs__msg m;
   acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__BOX_TTY_OPEN, ++b->seq);
@@ -101,7 +101,7 @@ static int64_t simple_call(acs_box *b, uint16_t op, int32_t a, int32_t c, int32_
 
 /* BOX_SPAWN_EX: the program with the terminal tty (or -1) and the child
 ** fds childfd[i] from fds[i] (-1 there: the terminal). */
-static int64_t spawn_ex(acs_box *b, const char *path, const char *const *argv, size_t argc,
+int64_t acs__box_spawn_ex(acs_box *b, const char *path, const char *const *argv, size_t argc,
                         char **env, const char *cwd, bool agent, int32_t tty, const int *childfd,
                         const int *fds, int n)
 {
@@ -142,7 +142,7 @@ static int64_t box_wait(acs_box *b, int32_t pid, int *status)
 
 static int shell_status(int w) { return WIFSIGNALED(w) ? 128 + WTERMSIG(w) : WEXITSTATUS(w); }
 
-static bool user_ok(const char *user, bool *agent, acs_err *err)
+bool acs__box_user_ok(const char *user, bool *agent, acs_err *err)
 {
   *agent = user && !strcmp(user, "agent");
   if (user && !*agent && strcmp(user, "root")) {
@@ -163,8 +163,8 @@ int acs_box_session_new(acs_box *b, const acs_box_session_options *o, acs_box_se
     return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "acs_box_session_options.version must be %d",
                      ACS_BOX_SESSION_OPTIONS_VERSION);
   bool agent;
-  if (!user_ok(o->user, &agent, err)) return ACS_ECONFIG;
-  char **env = box_env(o->env, o->env_count, agent, NULL, err);
+  if (!acs__box_user_ok(o->user, &agent, err)) return ACS_ECONFIG;
+  char **env = acs__box_env(o->env, o->env_count, agent, NULL, err);
   if (!env) return err && err->code ? err->code : ACS_ENOMEM;
   acs_box_session *s = calloc(1, sizeof *s);
   int p[4][2] = {{-1, -1}, {-1, -1}, {-1, -1}, {-1, -1}};
@@ -186,13 +186,13 @@ int acs_box_session_new(acs_box *b, const acs_box_session_options *o, acs_box_se
   }
   pthread_mutex_lock(&b->lock);
   int fdummy = -1;
-  int64_t tty = tty_open(b, 24, 80, false, &fdummy);
+  int64_t tty = acs__box_tty_open(b, 24, 80, false, &fdummy);
   int64_t pid = -EPIPE;
   if (tty > 0) {
     static const char *const argv[] = {"bash", "--acs-session"};
     const int childfd[] = {0, 1, 2, 250, 251, 252};
     const int fds[] = {null, p[0][1], p[1][1], p[2][0], p[3][1], -1};
-    pid = spawn_ex(b, "/bin/bash", argv, 2, env, o->cwd ? o->cwd : agent ? "/home/agent" : "/root",
+    pid = acs__box_spawn_ex(b, "/bin/bash", argv, 2, env, o->cwd ? o->cwd : agent ? "/home/agent" : "/root",
                    agent, (int32_t)tty, childfd, fds, 6);
   }
   pthread_mutex_unlock(&b->lock);
@@ -462,6 +462,8 @@ static int write_all(int fd, const char *p, size_t n)
   return 0;
 }
 
+/* The caller's fds forwarded to a pty of the box (box_pty.c) until its
+** program ends; the box stays free for other calls meanwhile. */
 int acs_box_terminal(acs_box *b, const acs_box_terminal_options *o, int *status, acs_err *err)
 {
   *status = 0;
@@ -469,43 +471,25 @@ int acs_box_terminal(acs_box *b, const acs_box_terminal_options *o, int *status,
   if (o->version != ACS_BOX_TERMINAL_OPTIONS_VERSION)
     return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "acs_box_terminal_options.version must be %d",
                      ACS_BOX_TERMINAL_OPTIONS_VERSION);
-  if (o->argv && (!o->argc || !o->argv[0] || o->argv[0][0] != '/'))
-    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "argv[0] must be an absolute box path");
-  bool agent;
-  if (!user_ok(o->user, &agent, err)) return ACS_ECONFIG;
+  /* TERM is the caller's unless the options give one (later items win) */
   char term[128];
   const char *t = getenv("TERM");
   snprintf(term, sizeof term, "TERM=%s", t && *t && strlen(t) < 100 ? t : "xterm-256color");
-  char **env = box_env(o->env, o->env_count, agent, term, err);
-  if (!env) return err && err->code ? err->code : ACS_ENOMEM;
-  static const char *const dflt[] = {"bash", "-i"};
-  const char *const *argv = o->argv ? o->argv : dflt;
-  size_t argc = o->argv ? o->argc : 2;
+  const char **env = calloc(o->env_count + 1, sizeof *env);
+  if (!env) return acs__fail(err, ACS_ENOMEM, ACS__ENV, "out of memory");
+  env[0] = term;
+  for (size_t i = 0; i < o->env_count; i++) env[i + 1] = o->env[i];
+  acs_box_terminal_options po = *o;
+  po.env = env;
+  po.env_count = o->env_count + 1;
   int rows = 24, cols = 80;
   window_of(o->in_fd, &rows, &cols);
   window_of(o->out_fd, &rows, &cols);
-  int relay = -1;
-  pthread_mutex_lock(&b->lock);
-  int64_t tty = tty_open(b, rows, cols, true, &relay);
-  int64_t pid = tty > 0 ? spawn_ex(b, o->argv ? argv[0] : "/bin/bash", argv, argc, env, o->cwd ? o->cwd : agent ? "/home/agent" : "/root",
-                                   agent, (int32_t)tty, NULL, NULL, 0)
-                        : tty;
-  uint32_t wait_seq = 0;
-  if (pid > 0) {
-    acs__msg m;
-    acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__BOX_WAIT, ++b->seq);
-    acs__msg_i32(&m, (int32_t)pid);
-    wait_seq = b->seq;
-    if (acs__msg_send(b->sock, &m)) pid = -EPIPE;
-  }
+  acs_box_pty *pty = NULL;
+  int rc = acs_box_pty_open(b, &po, rows, cols, &pty, err);
   free(env);
-  if (pid < 0) {
-    pthread_mutex_unlock(&b->lock);
-    if (relay >= 0) close(relay);
-    if (pid == -EPIPE || pid == -EPROTO) return kernel_gone(err);
-    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "%s could not start on the box's terminal: %s",
-                     argv[0], strerror((int)-pid));
-  }
+  if (rc) return rc;
+  int relay = acs_box_pty_fd(pty, 0), end = acs_box_pty_fd(pty, 1);
   struct termios saved;
   bool raw = tcgetattr(o->in_fd, &saved) == 0;
   if (raw) {
@@ -513,12 +497,11 @@ int acs_box_terminal(acs_box *b, const acs_box_terminal_options *o, int *status,
     cfmakeraw(&r);
     tcsetattr(o->in_fd, TCSANOW, &r);
   }
-  int rc = 0, w = 0;
-  bool ended = false, in_open = true;
+  bool in_open = true, ended = false;
   char buf[16384];
   while (!ended) {
     struct pollfd pf[3] = {{.fd = in_open ? o->in_fd : -1, .events = POLLIN},
-                           {.fd = relay, .events = POLLIN}, {.fd = b->sock, .events = POLLIN}};
+                           {.fd = relay, .events = POLLIN}, {.fd = end, .events = POLLIN}};
     int n = poll(pf, 3, 200);
     if (n < 0 && errno != EINTR) break;
     int r2 = rows, c2 = cols;
@@ -526,12 +509,7 @@ int acs_box_terminal(acs_box *b, const acs_box_terminal_options *o, int *status,
     if (r2 != rows || c2 != cols) {
       rows = r2;
       cols = c2;
-      acs__msg m;
-      acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__BOX_TTY_RESIZE, ++b->seq);
-      acs__msg_i32(&m, (int32_t)tty);
-      acs__msg_u32(&m, (uint32_t)rows);
-      acs__msg_u32(&m, (uint32_t)cols);
-      acs__msg_send(b->sock, &m); /* its reply is skipped below */
+      acs_box_pty_resize(pty, rows, cols, NULL);
     }
     if (pf[0].revents & (POLLIN | POLLHUP | POLLERR)) {
       ssize_t k = read(o->in_fd, buf, sizeof buf);
@@ -545,33 +523,22 @@ int acs_box_terminal(acs_box *b, const acs_box_terminal_options *o, int *status,
       ssize_t k = read(relay, buf, sizeof buf);
       if (k > 0) write_all(o->out_fd, buf, (size_t)k);
     }
-    if (pf[2].revents) {
-      int fds[ACS__SYS_MAX_FDS], nfds = 0;
-      ssize_t k = acs__msg_recv(b->sock, b->rbuf, ACS__SYS_MAX_MSG, fds, &nfds);
-      for (int i = 0; i < nfds; i++) close(fds[i]);
-      if (k <= 0) {
-        rc = kernel_gone(err);
-        break;
-      }
-      acs__sys_hdr h;
-      acs__rd rd;
-      int64_t r;
-      if (acs__msg_parse(b->rbuf, (size_t)k, &h, &rd) && h.seq == wait_seq && acs__rd_i64(&rd, &r)) {
-        int32_t got, st;
-        if (r == 0 && acs__rd_i32(&rd, &got) && acs__rd_i32(&rd, &st)) w = st;
-        ended = true;
-      }
-    }
+    if (pf[2].revents) ended = true;
   }
-  if (ended) {
-    /* the kernel relays what is left on the screen, then closes the relay */
-    simple_call(b, ACS__BOX_TTY_CLOSE, (int32_t)tty, 0, 0, 1);
-    ssize_t k;
-    while ((k = read(relay, buf, sizeof buf)) > 0) write_all(o->out_fd, buf, (size_t)k);
-    *status = shell_status(w);
+  /* the kernel relays what is left on the screen, then closes the relay */
+  acs_box_pty_hangup(pty);
+  for (;;) {
+    struct pollfd pf = {.fd = relay, .events = POLLIN};
+    if (poll(&pf, 1, 2000) <= 0) break;
+    ssize_t k = read(relay, buf, sizeof buf);
+    if (k > 0) write_all(o->out_fd, buf, (size_t)k);
+    else if (k == 0 || errno != EINTR) break;
   }
-  pthread_mutex_unlock(&b->lock);
-  close(relay);
+  bool done;
+  acs_box_pty_wait(pty, ended ? -1 : 0, &done, status);
+  if (!done) *status = 128 + SIGKILL;
+  rc = acs__box_pty_kernel_gone(pty) ? kernel_gone(err) : 0;
+  acs_box_pty_free(pty);
   if (raw) tcsetattr(o->in_fd, TCSANOW, &saved);
   return rc;
 }

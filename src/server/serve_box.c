@@ -3,7 +3,8 @@
 ** when asked), box.spawn (events as it runs: output and exit), box.stdin,
 ** box.kill, box.fs, box.copyIn/copyOut, box.snapshot/restore,
 ** box.waitForPort and box.expose, box.session* (a shell whose state lasts
-** between runs). Built on the public API only. Bytes
+** between runs), box.terminal (a program on a terminal of the box, its
+** screen as events). Built on the public API only. Bytes
 ** travel as base64 ("data"), text as JSON strings. */
 #include "serve_box.h"
 
@@ -752,6 +753,207 @@ static void do_stdin_kill(req *r, sbox *b, bool kill)
   answer(r->c, r->id, NULL);
 }
 
+/* ------------------------------------------------------------ terminals */
+
+/* A program on a terminal of the box (box.terminal): its screen comes as
+** events from a watcher thread, what is typed and new sizes as requests. */
+typedef struct sterm {
+  int id;
+  sbox *b;
+  acs_box_pty *t;
+  acs__serve_box_client c;
+  int refs;             /* input, resize and close requests using it (under L.lock) */
+  pthread_mutex_t use;  /* one call on the handle at a time */
+  struct sterm *next;
+} sterm;
+
+static sterm *terms;
+static int next_term;
+
+static void term_event(sterm *s, const char *kind, json_t *m)
+{
+  json_object_set_new(m, "event", json_string(kind));
+  json_object_set_new(m, "box", json_integer(s->b->id));
+  json_object_set_new(m, "term", json_integer(s->id));
+  s->c.send(s->c.cl, m);
+}
+
+/* one read of the screen as an event: false at its end */
+static bool term_relay(sterm *s, char *buf, size_t size)
+{
+  ssize_t n = read(acs_box_pty_fd(s->t, 0), buf, size);
+  if (n > 0) {
+    json_t *m = json_object();
+    json_object_set_new(m, "data", b64_value(buf, (size_t)n));
+    term_event(s, "output", m);
+    return true;
+  }
+  return n < 0 && (errno == EAGAIN || errno == EINTR);
+}
+
+static void *term_watch(void *arg)
+{
+  sterm *s = arg;
+  char buf[65536];
+  bool screen = true;
+  int relay = acs_box_pty_fd(s->t, 0), end = acs_box_pty_fd(s->t, 1);
+  double hung_at = 0;
+  for (;;) {
+    struct pollfd pf[2] = {{.fd = screen ? relay : -1, .events = POLLIN}, {.fd = end, .events = POLLIN}};
+    if (poll(pf, 2, screen ? -1 : 200) < 0 && errno != EINTR) break;
+    if (pf[0].revents && !term_relay(s, buf, sizeof buf)) {
+      /* hung up (box.terminalClose): a program that ignores SIGHUP goes 2 s later */
+      screen = false;
+      hung_at = acs__now_ms();
+    }
+    if (pf[1].revents) break;
+    if (!screen && acs__now_ms() - hung_at > 2000) acs_box_kill(s->b->box, acs_box_pty_pid(s->t), SIGKILL, NULL);
+  }
+  /* the program ended: what is left of the screen, then the end (a job
+  ** that kept the terminal gets 2 s to let go) */
+  pthread_mutex_lock(&s->use);
+  acs_box_pty_hangup(s->t);
+  pthread_mutex_unlock(&s->use);
+  while (screen) {
+    struct pollfd pf = {.fd = relay, .events = POLLIN};
+    if (poll(&pf, 1, 2000) <= 0 || !term_relay(s, buf, sizeof buf)) break;
+  }
+  bool ended;
+  int code;
+  acs_box_pty_wait(s->t, -1, &ended, &code);
+  json_t *m = json_object();
+  json_object_set_new(m, "exitCode", json_integer(code));
+  term_event(s, "exit", m);
+  pthread_mutex_lock(&L.lock);
+  for (sterm **pp = &terms; *pp; pp = &(*pp)->next)
+    if (*pp == s) {
+      *pp = s->next;
+      break;
+    }
+  while (s->refs > 0) pthread_cond_wait(&L.changed, &L.lock);
+  pthread_mutex_unlock(&L.lock);
+  acs_box_pty_free(s->t);
+  sbox *b = s->b;
+  pthread_mutex_destroy(&s->use);
+  free(s);
+  pthread_mutex_lock(&L.lock);
+  b->watchers--;
+  pthread_cond_broadcast(&L.changed);
+  pthread_mutex_unlock(&L.lock);
+  return NULL;
+}
+
+static void do_terminal(req *r, sbox *b)
+{
+  size_t argc = 0, nenv = 0;
+  const char **argv = strv_field(r, json_object_get(r->req, "argv"), "argv", &argc);
+  if (!r->bad && argv && argc == 0) {
+    fail(r->c, r->id, "SandboxConfigError", 0, "box.terminal: 'argv' must name a program");
+    r->bad = true;
+  }
+  acs_box_terminal_options o = {.version = ACS_BOX_TERMINAL_OPTIONS_VERSION, .argv = argv,
+                                .argc = argc, .in_fd = -1, .out_fd = -1};
+  o.cwd = str_field(r, "cwd", false);
+  o.user = str_field(r, "user", false);
+  char **env = env_field(r, &nenv);
+  o.env = (const char *const *)env;
+  o.env_count = nenv;
+  int cols = (int)int_field(r, "columns", 80, 1, 1000), rows = (int)int_field(r, "rows", 24, 1, 1000);
+  if (!r->bad) {
+    acs_box_pty *t = NULL;
+    acs_err err = {0};
+    int rc = acs_box_pty_open(b->box, &o, rows, cols, &t, &err);
+    sterm *s = rc ? NULL : calloc(1, sizeof *s);
+    if (rc) fail_err(r->c, r->id, rc, &err);
+    else if (!s) {
+      acs_box_pty_free(t);
+      fail(r->c, r->id, "SandboxError", 0, "out of memory");
+    } else {
+      s->t = t;
+      s->b = b;
+      s->c = *r->c;
+      pthread_mutex_init(&s->use, NULL);
+      pthread_mutex_lock(&L.lock);
+      s->id = ++next_term;
+      s->next = terms;
+      terms = s;
+      b->watchers++;
+      pthread_mutex_unlock(&L.lock);
+      json_t *res = json_object();
+      json_object_set_new(res, "term", json_integer(s->id));
+      json_object_set_new(res, "pid", json_integer(acs_box_pty_pid(t)));
+      answer(r->c, r->id, res); /* before any event of it */
+      pthread_t th;
+      if (pthread_create(&th, NULL, term_watch, s) == 0) pthread_detach(th);
+      else term_watch(s);
+    }
+  }
+  strv_free(env, nenv);
+  free(argv);
+}
+
+/* box.terminalInput, box.terminalResize, box.terminalClose */
+static void do_term_io(req *r, sbox *b)
+{
+  const char *what = r->method + strlen("box.terminal");
+  json_int_t id = int_field(r, "term", -1, 1, INT32_MAX);
+  const char *data = !strcmp(what, "Input") ? str_field(r, "data", true) : NULL;
+  int cols = 0, rows = 0;
+  if (!strcmp(what, "Resize")) {
+    cols = (int)int_field(r, "columns", 0, 1, 1000);
+    rows = (int)int_field(r, "rows", 0, 1, 1000);
+    if (!r->bad && (!cols || !rows)) {
+      fail(r->c, r->id, "SandboxConfigError", 0, "box.terminalResize: give 'columns' and 'rows'");
+      r->bad = true;
+    }
+  }
+  if (r->bad) return;
+  char *bytes = NULL;
+  size_t len = 0;
+  if (data && !b64_decode(data, strlen(data), &bytes, &len))
+    return fail(r->c, r->id, "SandboxConfigError", 0, "box.terminalInput: 'data' is not base64");
+  pthread_mutex_lock(&L.lock);
+  sterm *s = terms;
+  while (s && !(s->id == id && s->b == b)) s = s->next;
+  if (s) s->refs++;
+  pthread_mutex_unlock(&L.lock);
+  if (!s) {
+    free(bytes);
+    return fail(r->c, r->id, "SandboxError", 0, "%s: terminal %lld has ended (or never was); open one "
+                "with box.terminal", r->method, (long long)id);
+  }
+  int rc = 0;
+  bool stuck = false;
+  acs_err err = {0};
+  pthread_mutex_lock(&s->use);
+  if (data) {
+    int fd = acs_box_pty_fd(s->t, 0);
+    /* a program that stops reading must not hold the request for ever */
+    for (size_t off = 0, waited = 0; off < len && !stuck;) {
+      ssize_t w = write(fd, bytes + off, len - off);
+      if (w > 0) off += (size_t)w;
+      else if (w < 0 && (errno == EAGAIN || errno == EINTR)) {
+        struct pollfd pf = {.fd = fd, .events = POLLOUT};
+        if (poll(&pf, 1, 100) == 0) stuck = ++waited >= 300;
+      } else
+        break; /* hung up */
+    }
+  } else if (rows)
+    rc = acs_box_pty_resize(s->t, rows, cols, &err);
+  else
+    acs_box_pty_hangup(s->t);
+  pthread_mutex_unlock(&s->use);
+  pthread_mutex_lock(&L.lock);
+  s->refs--;
+  pthread_cond_broadcast(&L.changed);
+  pthread_mutex_unlock(&L.lock);
+  free(bytes);
+  if (rc) return fail_err(r->c, r->id, rc, &err);
+  if (stuck) return fail(r->c, r->id, "SandboxError", 0, "box.terminalInput: terminal %lld has not read "
+                         "its input for 30 s; part of the data was not written", (long long)id);
+  answer(r->c, r->id, NULL);
+}
+
 /* ------------------------------------------------------------ files */
 
 static const char *type_name(unsigned char t)
@@ -1381,11 +1583,16 @@ static void *run(void *arg)
       else if (!strcmp(r.method, "box.sessionRun")) do_session_run(&r, b);
       else if (!strcmp(r.method, "box.sessionCancel")) do_session_cancel(&r, b);
       else if (!strcmp(r.method, "box.sessionDispose")) do_session_dispose(&r, b);
+      else if (!strcmp(r.method, "box.terminal")) do_terminal(&r, b);
+      else if (!strcmp(r.method, "box.terminalInput") || !strcmp(r.method, "box.terminalResize") ||
+               !strcmp(r.method, "box.terminalClose"))
+        do_term_io(&r, b);
       else
         fail(&w->c, w->id, "SandboxConfigError", 0, "unknown method '%s' (box.create, box.exec, "
              "box.spawn, box.stdin, box.kill, box.fs, box.snapshot, box.restore, box.waitForPort, box.listeners, "
              "box.expose, box.installCommand, box.commandRead, box.commandWrite, box.commandExit, "
              "box.sessionNew, box.sessionRun, box.sessionCancel, box.sessionDispose, "
+             "box.terminal, box.terminalInput, box.terminalResize, box.terminalClose, "
              "box.dispose)", r.method);
       pthread_rwlock_unlock(&b->use);
       box_put(b);

@@ -39,6 +39,7 @@ class Server {
     this.pending = new Map(); // id -> { resolve, reject, signal, onAbort, raw, onEvent }
     this.procs = new Map(); // "box/proc" -> listener of a spawned process's events
     this.commands = new Map(); // box -> listener of its host commands' runs
+    this.terms = new Map(); // "box/term" -> listener of a terminal's events
     this.boxEvents = new Map(); // box -> listener of its own events (serverReady)
     this.holds = 0; // spawned processes alive: they keep the child ref'd
     this.partial = [];
@@ -160,6 +161,9 @@ class Server {
       if (msg.event === 'command') {
         const l = this.commands.get(msg.box);
         if (l) l(msg);
+      } else if (typeof msg.term === 'number') {
+        const l = this.terms.get(`${msg.box}/${msg.term}`);
+        if (l) l(msg);
       } else if (msg.event === 'serverReady') {
         const l = this.boxEvents.get(msg.box);
         if (l) l(msg);
@@ -216,6 +220,9 @@ class Server {
     const procs = [...this.procs.values()];
     this.procs.clear();
     for (const l of procs) l({ event: 'exit', exitCode: null, error });
+    const terms = [...this.terms.values()];
+    this.terms.clear();
+    for (const l of terms) l({ event: 'exit', exitCode: null, error });
   }
 }
 

@@ -545,9 +545,9 @@ class Container {
     server.hold(false);
   }
 
-  _call(method, fields, onEvent) {
+  _call(method, fields, onEvent, onResult) {
     if (this._disposed) return Promise.reject(new SandboxError(`${method}: the container was disposed; create a new one`));
-    const go = () => getServer().call({ method, box: this._box, ...fields }, onEvent);
+    const go = () => getServer().call({ method, box: this._box, ...fields }, onEvent, onResult);
     // after the commands installed so far (installCommand need not be awaited)
     return this._installing ? this._installing.then(go) : go();
   }

@@ -17,6 +17,14 @@ fi
 export AGENT_CODE_SANDBOX_ACS_PATH="$ACS"
 unset AGENT_CODE_SANDBOX_CACHE_DIR
 
+# The npm packages of package.json (xterm.js for `agent-code-sandbox web`,
+# playwright-core for its browser test), once; without npm the tests that
+# need them say so and skip. --ignore-scripts: the install step builds acs.
+if [ ! -d node_modules/@xterm/xterm ] || [ ! -d node_modules/playwright-core ]; then
+  npm install --silent --ignore-scripts --no-audit --no-fund --no-package-lock >/dev/null 2>&1 ||
+    echo "note: npm install in bindings/node failed; the tests that need its packages skip"
+fi
+
 out=$("$NODE" --test test/*.test.mjs 2>&1)
 status=$?
 num() { printf '%s\n' "$out" | sed -n "s/^# $1 \([0-9][0-9]*\)\$/\1/p" | tail -1; }

@@ -44,11 +44,18 @@ test('the container API type-checks as the README uses it', { skip }, () => {
   assert.equal(r.status, 0, r.stdout + r.stderr);
 });
 
+test('the Terminal type-checks as the seed wires it to xterm.js', { skip }, () => {
+  const r = compile(fs.readFileSync(path.join(TEST_DIR, 'fixtures', 'types-terminal.ts'), 'utf8'));
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+});
+
 test('misuses are type errors', { skip }, () => {
   for (const bad of [
     "import { createContainer } from 'agent-code-sandbox'; createContainer({ user: 'bob' });",
     "import { createContainer } from 'agent-code-sandbox'; (async () => { const b = await createContainer(); const n: string = (await b.exec('x')).exitCode; void n; })();",
     "import { createContainer } from 'agent-code-sandbox'; (async () => { const b = await createContainer(); b.fs.readdir(1); })();",
+    "import { createContainer, Terminal } from 'agent-code-sandbox'; (async () => { const b = await createContainer(); new Terminal(b, { columns: 80 }); })();",
+    "import { createContainer, Terminal } from 'agent-code-sandbox'; (async () => { const b = await createContainer(); new Terminal(b, { write: () => {} }).resize('80', 24); })();",
   ]) {
     const r = compile(bad);
     assert.notEqual(r.status, 0, `compiled but should not: ${bad}`);
