@@ -2,14 +2,24 @@
 # scripts/cpython-wasi.sh - CPython 3.11 for wasm32-wasi from Debian's own
 # source packages (python3.11, zlib, sqlite3), built with Debian's clang-14,
 # wasm-ld, wasi-libc and compiler-rt for wasm32; the recipe and its costs
-# are in /work/shared/cpython-wasi.md. Not part of `make test` (minutes of
-# build).
+# are in /work/shared/cpython-wasi.md. `make python` runs it once (make
+# test depends on it); a clean build takes about 3 minutes of wall clock
+# on a quiet 2-core machine, 5-20 on a loaded one, 4 CPU-minutes.
 #
 # Output (OUT, default build/cpython-wasi): python.wasm (stripped) and
-# lib/python311.zip (the stdlib's .pyc in the legacy layout), for the box
-# at /usr/local (PYTHONHOME=/usr/local). WORK (default build-cpython-wasi,
-# outside build/: make reads every .d file there) is scratch; both are
-# wiped first.
+# lib/python311.zip (the stdlib's .pyc, legacy layout) and
+# lib/python3.11.pack (its .py sources), which the box's kernel lays out at
+# boot as /usr/bin/python3.11, /usr/lib/python311.zip and the tree
+# /usr/lib/python3.11 (src/kernel/boot_python.c). The interpreter is
+# configured with prefix /usr (the stdlib) and exec-prefix /usr/local, so
+# that site.py adds /usr/local/lib/python3.11/site-packages, with no
+# PYTHONHOME. It links a start-up chdir(getenv("PWD")) and carries the
+# acs.paths section "root" (docs/box-wasi.md), so relative paths are the
+# working directory's. WORK (default build-cpython-wasi, outside build/:
+# make reads every .d file there) is scratch; both are wiped first.
+#
+# Exit status 3 (with the reason on stderr) when the toolchain is absent
+# and cannot be installed (not root): `make python` then skips.
 #
 # Needs a deb-src entry for bookworm (the sources of bookworm itself, not
 # bookworm-security's); as root the script adds one
@@ -30,7 +40,10 @@ for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
 if [ -n "$missing" ]; then
-  [ "$(id -u)" = 0 ] || die "missing Debian packages:$missing (run as root, or apt-get install$missing)"
+  if [ "$(id -u)" != 0 ]; then
+    say "skipped: missing Debian packages:$missing (run as root, or apt-get install$missing)"
+    exit 3
+  fi
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $missing
 fi
 
@@ -128,6 +141,20 @@ Cflags: -I\${prefix}/include
 EOF
 
 # ---- 7. CPython, with Debian's python3.11 as the build Python
+# Start-up code of ours, linked into python.wasm: preview1 has no working
+# directory and wasi-libc's starts at "/"; the box's shell and kernel give
+# PWD (the host sets it to the process's real one for modules marked
+# acs.paths=root), so relative paths become the working directory's.
+cat >"$WORK/acs_pwd.c" <<'EOF'
+#include <stdlib.h>
+#include <unistd.h>
+__attribute__((constructor)) static void acs_pwd(void)
+{
+  const char *pwd = getenv("PWD");
+  if (pwd && pwd[0] == '/') (void)chdir(pwd);
+}
+EOF
+$WCC -O2 -c -o "$WORK/acs_pwd.o" "$WORK/acs_pwd.c"
 say "CPython configure"
 cd "$WORK/src/py"
 printf '*disabled*\nxxsubtype\n' >Modules/Setup.local
@@ -135,8 +162,9 @@ mkdir -p builddir/wasi
 cd builddir/wasi
 CONFIG_SITE=../../Tools/wasm/config.site-wasm32-wasi \
   CC="$WCC" CPP="clang-cpp-14 --target=wasm32-wasi --sysroot=$SYSROOT" AR=llvm-ar-14 RANLIB=llvm-ranlib-14 \
+  LIBS="$WORK/acs_pwd.o" \
   ../../configure -C --host=wasm32-unknown-wasi --build="$(../../config.guess)" \
-  --with-build-python=/usr/bin/python3.11 --disable-test-modules --prefix=/usr/local >"$WORK/configure.log" 2>&1 ||
+  --with-build-python=/usr/bin/python3.11 --disable-test-modules --prefix=/usr --exec-prefix=/usr/local >"$WORK/configure.log" 2>&1 ||
   die "configure failed: see $WORK/configure.log"
 say "CPython make"
 nice -n 10 make -j"$JOBS" >"$WORK/make.log" 2>&1 || die "make failed: see $WORK/make.log"
@@ -144,12 +172,15 @@ make install DESTDIR="$WORK/install" >"$WORK/install.log" 2>&1 || die "make inst
 
 # ---- 8. package: the stripped module and a zip of the stdlib's .pyc
 say "package"
-llvm-strip-14 -o "$OUT/python.wasm" python.wasm
+printf root >"$WORK/acs.paths"
+llvm-strip-14 -o "$WORK/python-stripped.wasm" python.wasm
+llvm-objcopy-14 --add-section=acs.paths="$WORK/acs.paths" "$WORK/python-stripped.wasm" "$OUT/python.wasm"
 mkdir -p "$OUT/lib"
-/usr/bin/python3.11 - "$WORK/install/usr/local/lib/python3.11" "$OUT/lib/python311.zip" <<'EOF'
+/usr/bin/python3.11 - "$WORK/install/usr/lib/python3.11" "$OUT/lib/python311.zip" <<'EOF'
 import os, sys, zipfile
 src, out = sys.argv[1], sys.argv[2]
 skip = ("idlelib", "tkinter", "turtledemo", "ensurepip", "site-packages", "lib2to3", "test", "config-3.11")
+srcs = []
 with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
     for d, dirs, files in os.walk(src):
         rel = os.path.relpath(d, src)
@@ -158,6 +189,9 @@ with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
             dirs[:] = []
             continue
         if os.path.basename(d) != "__pycache__":
+            for f in sorted(files):
+                if f.endswith(".py"):
+                    srcs.append(os.path.normpath(os.path.join(rel, f)))
             continue
         for f in files:
             # legacy layout: pkg/__pycache__/mod.cpython-311.pyc -> pkg/mod.pyc
@@ -165,6 +199,18 @@ with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
                 continue
             name = f[: -len(".cpython-311.pyc")] + ".pyc"
             z.write(os.path.join(d, f), os.path.normpath(os.path.join(os.path.dirname(rel), name)))
+# The sources, as the tree /usr/lib/python3.11 (getpath's landmark os.py,
+# and tracebacks show the stdlib's lines as natively): one file the box's
+# kernel maps and lays out without copying. Format: "acs-pack 1\n", then
+# "SIZE PATH\n" per file, a blank line, then the files' bytes in order.
+datas = [open(os.path.join(src, r), "rb").read() for r in srcs]
+with open(os.path.join(os.path.dirname(out), "python3.11.pack"), "wb") as f:
+    f.write(b"acs-pack 1\n")
+    for r, data in zip(srcs, datas):
+        f.write(b"%d %s\n" % (len(data), r.encode()))
+    f.write(b"\n")
+    for data in datas:
+        f.write(data)
 EOF
-ls -l "$OUT/python.wasm" "$OUT/lib/python311.zip" >&2
+ls -l "$OUT/python.wasm" "$OUT/lib/python311.zip" "$OUT/lib/python3.11.pack" >&2
 say "done: $OUT"

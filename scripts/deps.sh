@@ -9,6 +9,10 @@ REFS="jq bc dc zip unzip bzip2 xz-utils zstd file tree gawk patch bsdextrautils 
 # Debian's clang, wasm-ld, wasi-libc and compiler-rt for wasm32 (and
 # llvm-objcopy, which marks a module with a custom section).
 WASI="clang-14 lld-14 llvm-14 wasi-libc libclang-rt-14-dev-wasm32"
+# the box's python3 (make python, scripts/cpython-wasi.sh): Debian's
+# python3.11 is the build Python and the reference of the python tests;
+# dpkg-dev unpacks the source packages, tcl makes sqlite's amalgamation
+PY="python3.11 dpkg-dev tcl"
 # the interactive terminal tests (tests/e2e/box_tty.sh) drive acs box in tmux
 TOOLS="tmux"
 # the browser test of `agent-code-sandbox web` (bindings/node/test/web.test.mjs)
@@ -18,7 +22,7 @@ PKGS="gcc make libc6-dev pkg-config libjavascriptcoregtk-4.1-dev libuv1-dev \
 libcurl4-openssl-dev libssl-dev zlib1g-dev libarchive-dev libjansson-dev \
 libcriterion-dev libseccomp-dev libbrotli-dev \
 libpcre2-dev libjq-dev libmagic-dev libbz2-dev liblzma-dev libzstd-dev \
-$REFS $WASI $TOOLS $BROWSER"
+$REFS $WASI $PY $TOOLS $BROWSER"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -93,5 +93,6 @@ int acs__kernel_boot(acs__kernel *k)
     snprintf(text, sizeof text, "#!acs-program %s\n", acs__programs[i].name);
     rc = file(k, path, 0755, text);
   }
+  if (!rc) rc = acs__kernel_boot_python(k);
   return rc;
 }

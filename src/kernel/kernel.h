@@ -166,6 +166,9 @@ int acs__snapshot_restore(acs__kernel *k, acs__proc *owner, int fd, char *why, s
 
 /* boot.c: lay out the FHS tree in a fresh memfs. */
 int acs__kernel_boot(acs__kernel *k);
+/* boot_python.c: Python's files, when `make python` built them (a box
+** without them has no python3: 0 all the same). */
+int acs__kernel_boot_python(acs__kernel *k);
 
 /* The credentials a process acts with. */
 acs_memfs_cred acs__kernel_cred(const acs__proc *p);

@@ -146,7 +146,7 @@ void acs_memfs_inode_stat(const acs_memfs_inode *ino, acs_memfs_stat *st)
     st->size = 40 + 20 * (uint64_t)ino->u.dir.count;
   } else if (S_ISREG(ino->mode)) {
     st->size = ino->size;
-    st->blocks = (ino->u.reg.bytes + 511) / 512;
+    st->blocks = ((ino->u.reg.ext ? ino->size : ino->u.reg.bytes) + 511) / 512;
   } else if (S_ISLNK(ino->mode)) {
     st->size = ino->size;
   }

@@ -287,6 +287,13 @@ ssize_t acs_memfs_pwrite(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_file
 /* SEEK_SET/CUR/END/DATA/HOLE: the new offset or a negative errno. On a
 ** directory the offset is a readdir cookie. */
 int64_t acs_memfs_lseek(acs_memfs *fs, acs_memfs_file *f, int64_t off, int whence);
+/* The content of the empty regular file f becomes data, len bytes that
+** stay the caller's: memfs never writes or frees them and does not charge
+** them to the byte cap (the box's own files, such as Python's stdlib,
+** mapped once from the host). The first write or truncate copies them
+** into the file's own pages. They must outlive fs. -EBADF (not opened
+** for writing), -EINVAL (not a regular file), -EBUSY (has content). */
+int acs_memfs_borrow(acs_memfs *fs, acs_memfs_file *f, const void *data, uint64_t len);
 int acs_memfs_ftruncate(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_file *f,
                         int64_t length);
 int acs_memfs_fstat(acs_memfs *fs, acs_memfs_file *f, acs_memfs_stat *out /* OUT */);

@@ -114,6 +114,10 @@ ssize_t acs__memfs_data_read(const acs_memfs_inode *ino, void *buf, size_t n, ui
   if (off >= ino->size) return 0;
   if (n > ino->size - off) n = (size_t)(ino->size - off);
   if (n > SSIZE_MAX) n = SSIZE_MAX & ~(size_t)(PAGE - 1);
+  if (ino->u.reg.ext) {
+    memcpy(buf, ino->u.reg.ext + off, n);
+    return (ssize_t)n;
+  }
   uint8_t *out = buf;
   size_t done = 0;
   while (done < n) {
@@ -158,9 +162,36 @@ static int page_reserve(acs_memfs *fs, acs_memfs_inode *ino, slotref *s, uint32_
   return 0;
 }
 
+static void drop_from(acs_memfs *fs, acs_memfs_inode *ino, uint64_t first);
+
+/* A borrowed content becomes the file's own pages before any change: the
+** lender's bytes are never written (they may be a read-only mapping). */
+static int unshare(acs_memfs *fs, acs_memfs_inode *ino, uint64_t keep)
+{
+  const uint8_t *ext = ino->u.reg.ext;
+  if (!ext) return 0;
+  uint64_t size = ino->size;
+  if (keep > size) keep = size;
+  ino->u.reg.ext = NULL;
+  ino->size = 0;
+  ssize_t w = keep ? acs__memfs_data_write(fs, ino, ext, (size_t)keep, 0) : 0;
+  if (w < 0 || (uint64_t)w != keep) {
+    drop_from(fs, ino, 0);
+    ino->u.reg.ext = ext;
+    ino->size = size;
+    return w < 0 ? (int)w : -ENOSPC;
+  }
+  ino->size = size; /* past keep: a hole, as the truncate that follows wants */
+  return 0;
+}
+
 ssize_t acs__memfs_data_write(acs_memfs *fs, acs_memfs_inode *ino, const void *buf, size_t n,
                               uint64_t off)
 {
+  if (ino->u.reg.ext) {
+    int rc = unshare(fs, ino, UINT64_MAX);
+    if (rc) return rc;
+  }
   if (off >= ACS__MEMFS_MAX_FILE) return -EFBIG;
   if (n > ACS__MEMFS_MAX_FILE - off) n = (size_t)(ACS__MEMFS_MAX_FILE - off);
   if (n > SSIZE_MAX) n = SSIZE_MAX & ~(size_t)(PAGE - 1);
@@ -237,6 +268,10 @@ static void drop_from(acs_memfs *fs, acs_memfs_inode *ino, uint64_t first)
 int acs__memfs_data_truncate(acs_memfs *fs, acs_memfs_inode *ino, uint64_t size)
 {
   if (size > ACS__MEMFS_MAX_FILE) return -EFBIG;
+  if (ino->u.reg.ext) {
+    int rc = unshare(fs, ino, size);
+    if (rc) return rc;
+  }
   if (size < ino->size) {
     drop_from(fs, ino, (size + PAGE - 1) / PAGE);
     uint32_t po = (uint32_t)(size % PAGE);
@@ -252,7 +287,21 @@ int acs__memfs_data_truncate(acs_memfs *fs, acs_memfs_inode *ino, uint64_t size)
   return 0;
 }
 
-void acs__memfs_data_free(acs_memfs *fs, acs_memfs_inode *ino) { drop_from(fs, ino, 0); }
+void acs__memfs_data_free(acs_memfs *fs, acs_memfs_inode *ino)
+{
+  ino->u.reg.ext = NULL;
+  drop_from(fs, ino, 0);
+}
+
+int acs__memfs_data_borrow(acs_memfs_inode *ino, const void *data, uint64_t len)
+{
+  if (ino->size || ino->u.reg.root || ino->u.reg.ext) return -EBUSY;
+  if (len > ACS__MEMFS_MAX_FILE) return -EFBIG;
+  if (!len) return 0;
+  ino->u.reg.ext = data;
+  ino->size = len;
+  return 0;
+}
 
 /* Whether page idx holds data. */
 static bool present(const acs__memfs_data *d, uint64_t idx)
@@ -286,6 +335,7 @@ static uint64_t next_data(const void *n, uint32_t level, uint64_t base, uint64_t
 uint64_t acs__memfs_data_seek(const acs_memfs_inode *ino, uint64_t off, bool hole)
 {
   const acs__memfs_data *d = &ino->u.reg;
+  if (d->ext) return hole ? ino->size : off;
   uint64_t idx = off / PAGE, r;
   if (hole) {
     while (idx * PAGE < ino->size && present(d, idx)) idx++;

@@ -189,6 +189,14 @@ ssize_t acs_memfs_pwrite(acs_memfs *fs, const acs_memfs_cred *cr, acs_memfs_file
   return do_write(fs, cr, f, buf, n, &o);
 }
 
+int acs_memfs_borrow(acs_memfs *fs, acs_memfs_file *f, const void *data, uint64_t len)
+{
+  (void)fs;
+  if ((f->flags & O_ACCMODE) == O_RDONLY) return -EBADF;
+  if (!S_ISREG(f->ino->mode)) return -EINVAL;
+  return acs__memfs_data_borrow(f->ino, data, len);
+}
+
 int64_t acs_memfs_lseek(acs_memfs *fs, acs_memfs_file *f, int64_t off, int whence)
 {
   (void)fs;

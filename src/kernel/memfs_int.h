@@ -54,6 +54,9 @@ typedef struct acs__memfs_data {
   void *root;
   uint32_t height, cap0;
   uint64_t bytes;               /* page bytes allocated (st_blocks) */
+  /* Borrowed bytes (acs_memfs_borrow): the whole content, size bytes,
+  ** while no page exists; the first change copies them into pages. */
+  const uint8_t *ext;
 } acs__memfs_data;
 
 struct acs_memfs_inode {
@@ -119,6 +122,9 @@ ssize_t acs__memfs_data_write(acs_memfs *fs, acs_memfs_inode *ino, const void *b
                               uint64_t off);
 int acs__memfs_data_truncate(acs_memfs *fs, acs_memfs_inode *ino, uint64_t size);
 void acs__memfs_data_free(acs_memfs *fs, acs_memfs_inode *ino);
+/* An empty file's content becomes data (len bytes, borrowed: never
+** written, never freed, not charged); -EBUSY when it has content. */
+int acs__memfs_data_borrow(acs_memfs_inode *ino, const void *data, uint64_t len);
 /* SEEK_DATA / SEEK_HOLE from off (< size): the offset found. */
 uint64_t acs__memfs_data_seek(const acs_memfs_inode *ino, uint64_t off, bool hole);
 #define ACS__MEMFS_MAX_FILE ((uint64_t)INT64_MAX)

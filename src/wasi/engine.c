@@ -134,6 +134,29 @@ static void trap(const char *name, JSContextRef ctx, JSValueRef ex)
   say(name, "wasm trap: %s%s", msg, "");
 }
 
+/* cfg with PWD set to the working directory, in out (false: unchanged) */
+static bool with_pwd(const acs__wasi_config *cfg, acs__wasi_config *out)
+{
+  static char pwd[4100];
+  memcpy(pwd, "PWD=", 4);
+  if (acs_sys_getcwd(pwd + 4, sizeof pwd - 4)) return false;
+  const char **env = calloc(cfg->envc + 2, sizeof *env);
+  if (!env) return false;
+  size_t n = 0;
+  bool set = false;
+  for (size_t i = 0; i < cfg->envc; i++) {
+    bool is = !strncmp(cfg->env[i], "PWD=", 4);
+    if (is && set) continue;
+    env[n++] = is ? pwd : cfg->env[i];
+    set |= is;
+  }
+  if (!set) env[n++] = pwd;
+  *out = *cfg;
+  out->env = env;
+  out->envc = n;
+  return true;
+}
+
 int acs__wasi_run(const acs__wasi_config *cfg)
 {
   const char *name = cfg->argc > 0 ? cfg->argv[0] : cfg->path;
@@ -193,6 +216,12 @@ int acs__wasi_run(const acs__wasi_config *cfg)
     free(mod.bytes);
     return 126;
   }
+
+  /* A module marked acs.paths=root (the box's own builds) links a start-up
+  ** chdir(getenv("PWD")): its PWD is the process's real working directory,
+  ** whatever the caller's environment said or left out. */
+  static acs__wasi_config marked;
+  if (mod.root_paths && with_pwd(cfg, &marked)) cfg = &marked;
 
   static acs__wasi_host host;
   acs__wasi_host *h = &host;
