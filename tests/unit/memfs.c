@@ -1839,3 +1839,65 @@ Test(memfs, speed)
           (t6 - t5) * 1e3, (t7 - t6) * 1e3);
   cr_assert_lt(t4 - t0, 5.0);
 }
+
+/* acs_memfs_borrow: a file whose bytes are the caller's (the box's Python,
+** mapped from the host) reads them, is not charged for them, and copies
+** them on its first change, so the lender's memory is never written (a
+** read-only mapping would fault). */
+Test(memfs, borrowed_content)
+{
+  static const char lent[] = "borrowed bytes, never written";
+  size_t n = sizeof lent - 1;
+  acs_memfs_file *f = NULL;
+  acs_memfs_usage u0, u1;
+  acs_memfs_usage_get(fs, &u0);
+  cr_assert_eq(acs_memfs_open(fs, &R, NULL, "/b", O_CREAT | O_WRONLY, 0644, &f), 0);
+  cr_assert_eq(acs_memfs_borrow(fs, f, lent, n), 0);
+  cr_assert_eq(acs_memfs_borrow(fs, f, lent, n), -EBUSY);
+  acs_memfs_close(fs, f);
+  static char big[1 << 20];
+  cr_assert_eq(acs_memfs_open(fs, &R, NULL, "/big", O_CREAT | O_WRONLY, 0644, &f), 0);
+  cr_assert_eq(acs_memfs_borrow(fs, f, big, sizeof big), 0);
+  acs_memfs_close(fs, f);
+  acs_memfs_usage_get(fs, &u1);
+  cr_assert_lt(u1.bytes - u0.bytes, 4096, "lent bytes are not charged");
+  cr_assert_eq(u1.data_bytes, u0.data_bytes);
+  cr_assert_eq(S("/big").size, sizeof big);
+  cr_assert_str_eq(get("/b"), lent);
+  cr_assert_eq(S("/b").size, n);
+  /* read-only opens cannot lend */
+  cr_assert_eq(open_as(&R, "/b", O_RDONLY, &f), 0);
+  cr_assert_eq(acs_memfs_borrow(fs, f, lent, n), -EBADF);
+  char buf[8];
+  cr_assert_eq(acs_memfs_pread(fs, f, buf, 4, 9), 4);
+  cr_assert_eq(memcmp(buf, "byte", 4), 0);
+  cr_assert_eq(acs_memfs_lseek(fs, f, 0, SEEK_HOLE), (int64_t)n);
+  acs_memfs_close(fs, f);
+  /* a write in the middle copies, the rest stays */
+  acs_memfs_file *w = NULL;
+  cr_assert_eq(open_as(&R, "/b", O_WRONLY, &w), 0);
+  cr_assert_eq(acs_memfs_pwrite(fs, &R, w, "BORROWED", 8, 0), 8);
+  acs_memfs_close(fs, w);
+  cr_assert_str_eq(get("/b"), "BORROWED bytes, never written");
+  cr_assert_str_eq(lent, "borrowed bytes, never written");
+  /* truncate of another lent file keeps its head, zeros past it on growth */
+  cr_assert_eq(acs_memfs_open(fs, &R, NULL, "/c", O_CREAT | O_WRONLY, 0644, &f), 0);
+  cr_assert_eq(acs_memfs_borrow(fs, f, lent, n), 0);
+  cr_assert_eq(acs_memfs_ftruncate(fs, &R, f, 8), 0);
+  cr_assert_eq(acs_memfs_ftruncate(fs, &R, f, 10), 0);
+  acs_memfs_close(fs, f);
+  cr_assert_eq(S("/c").size, 10);
+  cr_assert_eq(memcmp(get("/c"), "borrowed\0\0", 10), 0);
+  cr_assert_str_eq(lent, "borrowed bytes, never written");
+  /* O_TRUNC and unlink drop a lent content without touching it */
+  cr_assert_eq(acs_memfs_open(fs, &R, NULL, "/d", O_CREAT | O_WRONLY, 0644, &f), 0);
+  cr_assert_eq(acs_memfs_borrow(fs, f, lent, n), 0);
+  acs_memfs_close(fs, f);
+  cr_assert_eq(put("/d", "new"), 0);
+  cr_assert_str_eq(get("/d"), "new");
+  cr_assert_eq(unlink_as(&R, "/d"), 0);
+  cr_assert_eq(acs_memfs_mkdir(fs, &R, NULL, "/dir", 0755), 0);
+  cr_assert_eq(open_as(&R, "/dir", O_RDONLY, &f), 0);
+  cr_assert_eq(acs_memfs_borrow(fs, f, lent, n), -EBADF);
+  acs_memfs_close(fs, f);
+}
