@@ -85,6 +85,13 @@ while read -r patch rest; do
   patch -s -p1 <"debian/patches/$patch" || die "Debian's $patch does not apply"
 done <debian/patches/series
 [ "$on" = 1 ] || die "fix-py_compile.diff is not in Debian's series: the recipe needs a look"
+# Preview1's filestat has no permission bits (wasi-libc's st_mode is the
+# type alone), so getpath's "is an executable file" never held and
+# sys.executable was '': under WASI a regular file on PATH is the
+# interpreter (/usr/bin/python3 in the box).
+grep -q '^            (st.st_mode & 0111)$' Modules/getpath.c || die "Modules/getpath.c changed: the isxfile edit needs a look"
+sed -i 's/^            (st.st_mode \& 0111)$/            (defined_wasi || (st.st_mode \& 0111))/' Modules/getpath.c
+sed -i 's/^getpath_isxfile(PyObject \*Py_UNUSED(self), PyObject \*args)$/&\n#ifdef __wasi__\n#define defined_wasi 1\n#else\n#define defined_wasi 0\n#endif/' Modules/getpath.c
 
 # ---- 4. a private sysroot: wasi-libc only, never the host's /usr/include
 SYSROOT=$WORK/sysroot DEPS=$WORK/deps
