@@ -7,10 +7,9 @@
 # on a quiet 2-core machine, 5-20 on a loaded one, 4 CPU-minutes.
 #
 # Output (OUT, default build/cpython-wasi): python.wasm (stripped) and
-# lib/python311.zip (the stdlib's .pyc, legacy layout) and
-# lib/python3.11.pack (its .py sources), which the box's kernel lays out at
-# boot as /usr/bin/python3.11, /usr/lib/python311.zip and the tree
-# /usr/lib/python3.11 (src/kernel/boot_python.c). The interpreter is
+# lib/python3.11.pack (the stdlib's .py and .pyc), which the box's kernel
+# lays out at boot as /usr/bin/python3.11 and the tree /usr/lib/python3.11
+# (src/kernel/boot_python.c). The interpreter is
 # configured with prefix /usr (the stdlib) and exec-prefix /usr/local, so
 # that site.py adds /usr/local/lib/python3.11/site-packages, with no
 # PYTHONHOME. It links a start-up chdir(getenv("PWD")) and carries the
@@ -177,47 +176,44 @@ say "CPython make"
 nice -n 10 make -j"$JOBS" >"$WORK/make.log" 2>&1 || die "make failed: see $WORK/make.log"
 make install DESTDIR="$WORK/install" >"$WORK/install.log" 2>&1 || die "make install failed: see $WORK/install.log"
 
-# ---- 8. package: the stripped module and a zip of the stdlib's .pyc
+# ---- 8. package: the stripped module and the stdlib as one pack
 say "package"
 printf root >"$WORK/acs.paths"
 llvm-strip-14 -o "$WORK/python-stripped.wasm" python.wasm
 llvm-objcopy-14 --add-section=acs.paths="$WORK/acs.paths" "$WORK/python-stripped.wasm" "$OUT/python.wasm"
 mkdir -p "$OUT/lib"
-/usr/bin/python3.11 - "$WORK/install/usr/lib/python3.11" "$OUT/lib/python311.zip" <<'EOF'
-import os, sys, zipfile
+# The stdlib as the tree /usr/lib/python3.11: the .py (getpath's landmark
+# os.py; tracebacks show the stdlib's lines) and their opt-0 .pyc in
+# __pycache__, in one file the box's kernel maps and lays out without
+# copying. No python311.zip: zipimport parses a zip's directory in Python
+# at each start (200 ms of a 0.5 s start in the box). Each file keeps its
+# mtime, which its .pyc checks. Format: "acs-pack 1\n", then
+# "SIZE MTIME PATH\n" per file, a blank line, then the files' bytes.
+/usr/bin/python3.11 - "$WORK/install/usr/lib/python3.11" "$OUT/lib/python3.11.pack" <<'EOF'
+import os, sys
 src, out = sys.argv[1], sys.argv[2]
 skip = ("idlelib", "tkinter", "turtledemo", "ensurepip", "site-packages", "lib2to3", "test", "config-3.11")
-srcs = []
-with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
-    for d, dirs, files in os.walk(src):
-        rel = os.path.relpath(d, src)
-        top = rel.split(os.sep)[0]
-        if top.startswith(skip) or top == "turtle.py":
-            dirs[:] = []
-            continue
-        if os.path.basename(d) != "__pycache__":
-            for f in sorted(files):
-                if f.endswith(".py"):
-                    srcs.append(os.path.normpath(os.path.join(rel, f)))
-            continue
-        for f in files:
-            # legacy layout: pkg/__pycache__/mod.cpython-311.pyc -> pkg/mod.pyc
-            if not f.endswith(".cpython-311.pyc"):
-                continue
-            name = f[: -len(".cpython-311.pyc")] + ".pyc"
-            z.write(os.path.join(d, f), os.path.normpath(os.path.join(os.path.dirname(rel), name)))
-# The sources, as the tree /usr/lib/python3.11 (getpath's landmark os.py,
-# and tracebacks show the stdlib's lines as natively): one file the box's
-# kernel maps and lays out without copying. Format: "acs-pack 1\n", then
-# "SIZE PATH\n" per file, a blank line, then the files' bytes in order.
-datas = [open(os.path.join(src, r), "rb").read() for r in srcs]
-with open(os.path.join(os.path.dirname(out), "python3.11.pack"), "wb") as f:
-    f.write(b"acs-pack 1\n")
-    for r, data in zip(srcs, datas):
-        f.write(b"%d %s\n" % (len(data), r.encode()))
-    f.write(b"\n")
-    for data in datas:
-        f.write(data)
+names = []
+for d, dirs, files in os.walk(src):
+    dirs.sort()
+    rel = os.path.relpath(d, src)
+    top = rel.split(os.sep)[0]
+    if top.startswith(skip) or top == "turtle.py":
+        dirs[:] = []
+        continue
+    pyc = os.path.basename(d) == "__pycache__"
+    for f in sorted(files):
+        if f.endswith(".cpython-311.pyc" if pyc else ".py"):
+            names.append(os.path.normpath(os.path.join(rel, f)))
+with open(out, "wb") as o:
+    o.write(b"acs-pack 1\n")
+    for r in names:
+        st = os.stat(os.path.join(src, r))
+        o.write(b"%d %d %s\n" % (st.st_size, int(st.st_mtime), r.encode()))
+    o.write(b"\n")
+    for r in names:
+        with open(os.path.join(src, r), "rb") as f:
+            o.write(f.read())
 EOF
-ls -l "$OUT/python.wasm" "$OUT/lib/python311.zip" "$OUT/lib/python3.11.pack" >&2
+ls -l "$OUT/python.wasm" "$OUT/lib/python3.11.pack" >&2
 say "done: $OUT"

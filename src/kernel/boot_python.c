@@ -2,9 +2,9 @@
 ** scripts/cpython-wasi.sh built for wasm32-wasi (`make python`), laid out
 ** as Debian lays out python3.11:
 **   /usr/bin/python3.11 (the module), python3 -> python3.11, python -> python3
-**   /usr/lib/python311.zip (the stdlib's .pyc) and /usr/lib/python3.11/ (its .py)
+**   /usr/lib/python3.11/ (the stdlib's .py, and their .pyc in __pycache__)
 **   /usr/local/lib/python3.11/site-packages (for pip, root's)
-** The build's three files are mapped read-only from the host and lent to
+** The build's two files are mapped read-only from the host and lent to
 ** memfs (acs_memfs_borrow): a box costs their directory entries, not
 ** 30 MB of copies, and the first change of a file copies it. Where the
 ** build is: ACS_CPYTHON_WASI (a directory), else the build's own
@@ -67,18 +67,27 @@ static int mkdir_p(acs__kernel *k, char *path)
   }
 }
 
-static int lend(acs__kernel *k, const char *path, uint32_t mode, const void *data, uint64_t len)
+/* path from directory at (NULL: the root); mtime: seconds, or -1 for
+** the boot's time */
+static int lend(acs__kernel *k, acs_memfs_inode *at, const char *path, uint32_t mode,
+                const void *data, uint64_t len, int64_t mtime)
 {
   acs_memfs_file *f = NULL;
-  int rc = acs_memfs_open(k->fs, &root, NULL, path, O_WRONLY | O_CREAT | O_EXCL, mode, &f);
+  int rc = acs_memfs_open(k->fs, &root, at, path, O_WRONLY | O_CREAT | O_EXCL, mode, &f);
   if (rc) return rc;
   rc = acs_memfs_borrow(k->fs, f, data, len);
+  if (!rc && mtime >= 0) {
+    struct timespec ts[2] = {{.tv_sec = mtime}, {.tv_sec = mtime}};
+    rc = acs_memfs_futimens(k->fs, &root, f, ts);
+  }
   acs_memfs_close(k->fs, f);
   return rc;
 }
 
-/* The pack of the stdlib's sources (the script's format): "acs-pack 1\n",
-** "SIZE PATH\n" per file, a blank line, the files' bytes in that order. */
+/* The pack of the stdlib (the script's format): "acs-pack 1\n",
+** "SIZE MTIME PATH\n" per file, a blank line, the files' bytes in that
+** order. The mtimes are the ones the .pyc files record of their sources:
+** with any other, every import would compile its source again. */
 static int lay_pack(acs__kernel *k, const mapped *m, const char *under)
 {
   const char *p = (const char *)m->p, *end = p + m->len;
@@ -89,27 +98,37 @@ static int lay_pack(acs__kernel *k, const mapped *m, const char *under)
   body += 2;
   uint64_t off = 0, total = (uint64_t)(end - body);
   char path[4096], last_dir[4096] = "";
+  acs_memfs_inode *at = NULL; /* last_dir's, held */
+  int rc = 0;
   for (const char *line = hdr; line < body - 1;) {
     const char *nl = memchr(line, '\n', (size_t)(body - line));
-    char *sep;
+    char *sep, *sep2;
     unsigned long long size = strtoull(line, &sep, 10);
-    if (!nl || *sep != ' ' || sep + 1 >= nl || size > total - off) return -EINVAL;
+    if (!nl || *sep != ' ') return -EINVAL;
+    long long mtime = strtoll(sep + 1, &sep2, 10);
+    sep = sep2;
+    if (*sep != ' ' || sep + 1 >= nl || size > total - off || mtime < 0) return -EINVAL;
     int n = snprintf(path, sizeof path, "%s/%.*s", under, (int)(nl - sep - 1), sep + 1);
-    if (n < 0 || (size_t)n >= sizeof path || strstr(path, "/../") || strstr(path, "/./")) return -EINVAL;
+    if (n < 0 || (size_t)n >= sizeof path || strstr(path, "/../") || strstr(path, "/./")) {
+      rc = -EINVAL;
+      break;
+    }
     char *slash = strrchr(path, '/');
     *slash = 0;
-    int rc = 0;
     if (strcmp(path, last_dir)) { /* the pack lists a directory's files together */
+      if (at) acs_memfs_inode_release(k->fs, at);
+      at = NULL;
       rc = mkdir_p(k, path);
+      if (!rc) rc = acs_memfs_chdir(k->fs, &root, NULL, path, &at);
       snprintf(last_dir, sizeof last_dir, "%s", path);
     }
-    *slash = '/';
-    if (!rc) rc = lend(k, path, 0644, body + off, size);
-    if (rc) return rc;
+    if (!rc) rc = lend(k, at, slash + 1, 0644, body + off, size, mtime);
+    if (rc) break;
     off += size;
     line = nl + 1;
   }
-  return 0;
+  if (at) acs_memfs_inode_release(k->fs, at);
+  return rc;
 }
 
 int acs__kernel_boot_python(acs__kernel *k)
@@ -118,12 +137,11 @@ int acs__kernel_boot_python(acs__kernel *k)
   if (!dir || !*dir) dir = ACS__CPYTHON_DIR;
   if (!*dir) return 0;
   /* mapped once per kernel */
-  static mapped wasm, zip, pack;
+  static mapped wasm, pack;
   static bool tried;
   if (!tried) {
     tried = true;
-    if (map_file(dir, "python.wasm", &wasm) || map_file(dir, "lib/python311.zip", &zip) ||
-        map_file(dir, "lib/python3.11.pack", &pack)) {
+    if (map_file(dir, "python.wasm", &wasm) || map_file(dir, "lib/python3.11.pack", &pack)) {
       wasm.p = NULL; /* not built (make python): a box without python3 */
       return 0;
     }
@@ -135,10 +153,9 @@ int acs__kernel_boot_python(acs__kernel *k)
   char site[] = "/usr/local/lib/python3.11/site-packages", dyn[] = "/usr/local/lib/python3.11/lib-dynload";
   int rc = mkdir_p(k, site);
   if (!rc) rc = mkdir_p(k, dyn);
-  if (!rc) rc = lend(k, "/usr/bin/python3.11", 0755, wasm.p, wasm.len);
+  if (!rc) rc = lend(k, NULL, "/usr/bin/python3.11", 0755, wasm.p, wasm.len, -1);
   if (!rc) rc = acs_memfs_symlink(k->fs, &root, "python3.11", NULL, "/usr/bin/python3");
   if (!rc) rc = acs_memfs_symlink(k->fs, &root, "python3", NULL, "/usr/bin/python");
-  if (!rc) rc = lend(k, "/usr/lib/python311.zip", 0644, zip.p, zip.len);
   if (!rc) rc = lay_pack(k, &pack, "/usr/lib/python3.11");
   return rc;
 }
