@@ -92,9 +92,9 @@ test: deps
 	@BUILD=$(BUILD) bash tests/run.sh
 
 # CPython 3.11 for wasm32-wasi (the box's python3), built once from
-# Debian's sources by scripts/cpython-wasi.sh: about 3 minutes of wall
-# clock on a quiet 2-core machine, 7 on a loaded one (4-5 CPU-minutes),
-# 550 MB of scratch in build-cpython-wasi/, 40 MB of apt downloads. Skips
+# Debian's sources by scripts/cpython-wasi.sh: 2.5 to 7 minutes of wall
+# clock on a shared 2-core machine (3-5 CPU-minutes), scratch in
+# build-cpython-wasi/, 40 MB of apt downloads (docs/box-python.md). Skips
 # (status 0, the reason said) only when the toolchain is absent and cannot
 # be installed; any other failure fails.
 python: $(CPYTHON_DIR)/python.wasm

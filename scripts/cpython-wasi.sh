@@ -3,8 +3,8 @@
 # source packages (python3.11, zlib, sqlite3), built with Debian's clang-14,
 # wasm-ld, wasi-libc and compiler-rt for wasm32; the recipe and its costs
 # are in /work/shared/cpython-wasi.md. `make python` runs it once (make
-# test depends on it); a clean build takes about 3 minutes of wall clock
-# on a quiet 2-core machine, 5-20 on a loaded one, 4 CPU-minutes.
+# test depends on it); a clean build took 2.5 to 7 minutes of wall clock
+# on a shared 2-core machine, 3 to 5 CPU-minutes (docs/box-python.md).
 #
 # Output (OUT, default build/cpython-wasi): python.wasm (stripped) and
 # lib/python3.11.pack (the stdlib's .py and .pyc), which the box's kernel

@@ -118,6 +118,8 @@ p syntax-error "python3 -c 'def f(:'; echo \$?"
 p sleep "python3 -c 'import time; t = time.monotonic(); time.sleep(0.3); print(time.monotonic() - t >= 0.29)'"
 p files "python3 -c 'import os, pathlib, shutil, glob, tempfile; os.mkdir(\"d\"); pathlib.Path(\"d/f\").write_text(\"hi\"); shutil.copy(\"d/f\", \"d/g\"); print(sorted(os.listdir(\"d\")), open(\"d/g\").read(), sorted(glob.glob(\"d/*\")))
 with tempfile.TemporaryDirectory() as t: open(os.path.join(t, \"x\"), \"w\").write(\"1\"); print(os.listdir(t))'"
+p shebang 'printf "#!/usr/bin/env python3\nimport sys\nprint(sys.argv)\n" >s.py; chmod +x s.py; ./s.py a "b c"'
+p pipeline "python3 -c 'print(\"x\" * 100000)' | wc -c; seq 5 | python3 -c 'import sys; print(sys.stdin.read().split())' | tr -d \"'\""
 p unicode "python3 -c 'import sys; print(\"héllo ✓\", sys.stdout.encoding, len(\"✓\".encode()))'"
 
 # the box's own paths
