@@ -104,10 +104,16 @@ static int lay_pack(acs__kernel *k, const mapped *m, const char *under)
     const char *nl = memchr(line, '\n', (size_t)(body - line));
     char *sep, *sep2;
     unsigned long long size = strtoull(line, &sep, 10);
-    if (!nl || *sep != ' ') return -EINVAL;
+    if (!nl || *sep != ' ') {
+      rc = -EINVAL;
+      break;
+    }
     long long mtime = strtoll(sep + 1, &sep2, 10);
     sep = sep2;
-    if (*sep != ' ' || sep + 1 >= nl || size > total - off || mtime < 0) return -EINVAL;
+    if (*sep != ' ' || sep + 1 >= nl || size > total - off || mtime < 0) {
+      rc = -EINVAL;
+      break;
+    }
     int n = snprintf(path, sizeof path, "%s/%.*s", under, (int)(nl - sep - 1), sep + 1);
     if (n < 0 || (size_t)n >= sizeof path || strstr(path, "/../") || strstr(path, "/./")) {
       rc = -EINVAL;
@@ -131,31 +137,40 @@ static int lay_pack(acs__kernel *k, const mapped *m, const char *under)
   return rc;
 }
 
+/* mapped once per kernel */
+enum { WASM, PACK };
+static mapped maps[2];
+
 int acs__kernel_boot_python(acs__kernel *k)
 {
   const char *dir = getenv("ACS_CPYTHON_WASI");
   if (!dir || !*dir) dir = ACS__CPYTHON_DIR;
   if (!*dir) return 0;
-  /* mapped once per kernel */
-  static mapped wasm, pack;
   static bool tried;
   if (!tried) {
     tried = true;
-    if (map_file(dir, "python.wasm", &wasm) || map_file(dir, "lib/python3.11.pack", &pack)) {
-      wasm.p = NULL; /* not built (make python): a box without python3 */
+    if (map_file(dir, "python.wasm", &maps[WASM]) || map_file(dir, "lib/python3.11.pack", &maps[PACK])) {
+      for (int i = 0; i < 2; i++)
+        if (maps[i].p) munmap((void *)maps[i].p, maps[i].len);
+      memset(maps, 0, sizeof maps); /* not built (make python): a box without python3 */
       return 0;
     }
   }
-  if (!wasm.p) return 0;
+  if (!maps[WASM].p) return 0;
   /* laid out already (a second call) */
   acs_memfs_stat st;
   if (!acs_memfs_fstatat(k->fs, &root, NULL, "/usr/bin/python3.11", AT_SYMLINK_NOFOLLOW, &st)) return 0;
   char site[] = "/usr/local/lib/python3.11/site-packages", dyn[] = "/usr/local/lib/python3.11/lib-dynload";
   int rc = mkdir_p(k, site);
   if (!rc) rc = mkdir_p(k, dyn);
-  if (!rc) rc = lend(k, NULL, "/usr/bin/python3.11", 0755, wasm.p, wasm.len, -1);
+  if (!rc) rc = lend(k, NULL, "/usr/bin/python3.11", 0755, maps[WASM].p, maps[WASM].len, -1);
   if (!rc) rc = acs_memfs_symlink(k->fs, &root, "python3.11", NULL, "/usr/bin/python3");
   if (!rc) rc = acs_memfs_symlink(k->fs, &root, "python3", NULL, "/usr/bin/python");
-  if (!rc) rc = lay_pack(k, &pack, "/usr/lib/python3.11");
-  return rc;
+  if (!rc) rc = lay_pack(k, &maps[PACK], "/usr/lib/python3.11");
+  /* a box without all of Python still boots (its other programs work):
+  ** the operator learns why, on the kernel's stderr */
+  if (rc && rc != -ENOSPC)
+    dprintf(2, "acs: the box's Python in %s could not be laid out (%s): rebuild it with make python\n",
+            dir, rc == -EINVAL ? "lib/python3.11.pack is damaged" : strerror(-rc));
+  return rc == -ENOSPC ? rc : 0;
 }

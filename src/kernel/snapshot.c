@@ -53,6 +53,10 @@ typedef struct snap_w {
   size_t nusers, ngroups;
   acs__tar_head h; /* the entry being written (too big for the stack of a walk) */
   unsigned char hbuf[ACS__TAR_HEAD_MAX];
+  /* a file's bytes on their way, off the stack too: put_file's frame is
+  ** on it once per level of the walk, and the kernel of acs serve runs
+  ** on a thread's 512 KB (Python's __pycache__ dirs overflowed it) */
+  unsigned char chunk[1 << 16];
 } snap_w;
 
 static void flush(snap_w *w)
@@ -213,14 +217,13 @@ static void put_file(snap_w *w, const char *abs, const char *rel, const acs_memf
     return;
   }
   put_head(w, '0', rel, st, NULL, st->size);
-  char chunk[1 << 16];
   uint64_t done = 0;
   while (!w->rc && done < st->size) {
-    size_t want = st->size - done < sizeof chunk ? (size_t)(st->size - done) : sizeof chunk;
-    ssize_t n = acs_memfs_pread(fs, f, chunk, want, (int64_t)done);
+    size_t want = st->size - done < sizeof w->chunk ? (size_t)(st->size - done) : sizeof w->chunk;
+    ssize_t n = acs_memfs_pread(fs, f, w->chunk, want, (int64_t)done);
     if (n <= 0) w->rc = n < 0 ? (int)n : -EIO;
     else {
-      put(w, chunk, (size_t)n);
+      put(w, w->chunk, (size_t)n);
       done += (uint64_t)n;
     }
   }
