@@ -250,6 +250,28 @@ int acs__proc_exec(acs__kernel *k, acs__proc *p, const char *path, char **argv, 
 
 static void exited(acs__kernel *k, acs__proc *p, int status);
 
+/* What an exec must carry over from the old program's host process, as
+** execve keeps them: signals sent to it that it has not taken yet, and a
+** stop (^Z can land while its EXEC is on the way; the stop of a process
+** the kernel then ends would be reported for nobody). */
+static uint64_t host_signals(pid_t host)
+{
+  char path[64], line[256];
+  snprintf(path, sizeof path, "/proc/%d/status", (int)host);
+  FILE *f = fopen(path, "re");
+  if (!f) return 0;
+  uint64_t carry = 0;
+  while (fgets(line, sizeof line, f)) {
+    unsigned long long mask;
+    if (!strncmp(line, "State:", 6) && strchr(line, 'T')) carry |= 1ull << SIGSTOP;
+    else if ((sscanf(line, "SigPnd: %llx", &mask) == 1 || sscanf(line, "ShdPnd: %llx", &mask) == 1))
+      for (int sig = 1; sig < 64; sig++)
+        if (mask & (1ull << (sig - 1)) && sig != SIGKILL) carry |= 1ull << sig;
+  }
+  fclose(f);
+  return carry;
+}
+
 /* spawn_program's end for an exec: the new program takes over p's slot
 ** (its pid, serial, parent, group and session, ids, cwd, start time, and
 ** whoever waits for it), and the old program's host process is ended
@@ -279,7 +301,10 @@ static int32_t exec_into(acs__kernel *k, acs__proc *p, char **argv, char **envp,
       nf[fd].cloexec = false;
       nf[fd].f->refs++;
     }
-  if (p->host_pid > 0) kill(p->host_pid, SIGKILL);
+  if (p->host_pid > 0) {
+    p->pending_sigs |= host_signals(p->host_pid); /* delivered after its HELLO */
+    kill(p->host_pid, SIGKILL);
+  }
   p->host_pid = 0; /* its exit, when reaped, matches no process */
   for (int fd = 0; fd < ACS__K_MAX_FDS; fd++) acs__proc_fd_close(k, p, fd);
   free(p->fds);
