@@ -107,6 +107,9 @@ typedef struct acs__proc {
   int wait_options;
   int stop_report;       /* a stop (wait status) not yet told to WUNTRACED, or 0 */
   bool cont_report;      /* a continue not yet told to WCONTINUED */
+  bool stopped_now;      /* its last state change was a stop */
+  bool quiet_stop;       /* an exec's new program takes over a stop already told: its own
+                            stop is not told again */
   /* SPAWN_PGRP (tty.c): its spawns go into one new group, the foreground */
   bool spawn_pg;
   int32_t spawn_pgid, spawn_tty_fd;

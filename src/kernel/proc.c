@@ -318,7 +318,9 @@ static int32_t exec_into(acs__kernel *k, acs__proc *p, char **argv, char **envp,
   snprintf(p->program, sizeof p->program, "%s", name);
   p->state = ACS__P_STARTING;
   p->said_hello = false;
-  p->stop_report = 0;
+  /* a stop it already had stays, reported once (with stop_report kept
+  ** for a WAIT that has not taken it yet) */
+  p->quiet_stop = p->stopped_now && (p->pending_sigs & (1ull << SIGSTOP));
   p->cont_report = false;
   p->spawn_pg = false;
   p->spawn_pgid = 0;
@@ -480,7 +482,19 @@ void acs__proc_signal(acs__proc *p, int sig)
 {
   if (sig <= 0 || sig >= 64) return;
   if (p->state == ACS__P_RUNNING && p->host_pid > 0 && p->said_hello) kill(p->host_pid, sig);
-  else if (p->state == ACS__P_STARTING || p->state == ACS__P_RUNNING) p->pending_sigs |= 1ull << sig;
+  else if (p->state == ACS__P_STARTING || p->state == ACS__P_RUNNING) {
+    /* as Linux queues them: a continue drops the stops waiting, a stop the continue */
+    const uint64_t stops = 1ull << SIGSTOP | 1ull << SIGTSTP | 1ull << SIGTTIN | 1ull << SIGTTOU;
+    if (sig == SIGCONT && (p->pending_sigs & stops) && p->quiet_stop) {
+      /* the stop an exec carried over ends before it began: a continue */
+      p->quiet_stop = p->stopped_now = false;
+      p->stop_report = 0;
+      p->cont_report = true;
+    }
+    if (sig == SIGCONT) p->pending_sigs &= ~stops;
+    else if (stops & (1ull << sig)) p->pending_sigs &= ~(1ull << SIGCONT);
+    p->pending_sigs |= 1ull << sig;
+  }
 }
 
 void acs__proc_kill_all(acs__kernel *k, int sig)
@@ -514,9 +528,16 @@ static void reply_wait(acs__kernel *k, int sock, uint32_t seq, int32_t pid, int 
 static void stopped(acs__kernel *k, acs__proc *p, int status)
 {
   if (WIFSTOPPED(status)) {
+    p->stopped_now = true;
+    if (p->quiet_stop) { /* an exec's new program, stopped as the old one was */
+      p->quiet_stop = false;
+      return;
+    }
     p->stop_report = status;
     p->cont_report = false;
   } else {
+    p->stopped_now = false;
+    p->quiet_stop = false;
     p->stop_report = 0;
     p->cont_report = true;
   }
