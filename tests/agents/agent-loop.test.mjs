@@ -106,7 +106,10 @@ test("the seed's agent example: installSandboxSkills, then the skills in the age
   const box = await createContainer({ cwd: '/app', network: { allowOutbound: true } });
   try {
     const installed = await installSandboxSkills(box);
-    assert.deepEqual(installed, { dir: '/skills', skills: ['box-shell', 'box-node'] });
+    // a box has python3 when `make python` built it: then its skill too
+    const python = (await box.exec('command -v python3')).exitCode === 0;
+    assert.deepEqual(installed, { dir: '/skills', skills: ['box-shell', 'box-node', ...(python ? ['box-python'] : [])] });
+    if (python) assert.match(await box.fs.readFile('/skills/box-python/SKILL.md', 'utf8'), /name: box-python[^]*python3/);
     const steps = [
       { call: ['read_file', { file_path: '/skills/box-shell/SKILL.md' }] },
       { expect: (out) => { assert.match(out, /name: box-shell/); assert.match(out, /Paths given to the file tools must be absolute/); assert.match(out, /\bjq\b.*\bnode\b/); }, call: ['execute', { command: 'pwd; node --version' }] },
