@@ -317,6 +317,22 @@ int acs_box_spawn(acs_box *box, const acs_box_spawn_options *opts,
 int acs_box_copy_in(acs_box *box, const char *host_path, const char *box_path, const char *owner,
                     acs_err *err);
 
+/* Mount host directory host_dir (what the caller may read; written
+** through only when read_only is false) at box_path (absolute; made, root
+** 0755, when missing). Every program of the box sees the host's files
+** there as owned by owner ("root" when NULL, or "agent"), with the host's
+** mode bits, and the box's rules for them: a symbolic link in the mount
+** resolves in the box (a `..` or an absolute target that leaves the mount
+** names a box path, never a host one), a new link must point inside the
+** mounts, chown to anyone else is refused, setuid and setgid bits are
+** never set on a host file, and the bytes a box adds to its mounts count
+** toward its filesystem limit (docs/box-mounts.md). At most 16 mounts;
+** /, /proc, /dev, /etc, /bin, /usr and /usr/bin are the box's own.
+** Returns ACS_ECONFIG (err says why: no such directory, a bad box path, a
+** mount there already), ACS_EENV when the kernel is gone. */
+int acs_box_mount(acs_box *box, const char *host_dir, const char *box_path, bool read_only,
+                  const char *owner, acs_err *err);
+
 /* --------------------------------------------------- a box's processes */
 
 /* A program running in a box that the caller talks to while it runs: its

@@ -98,6 +98,8 @@ export interface ContainerOptions {
   onServerReady?: (port: number, info: { pid: number }) => void;
   /** Start from a snapshot (Container.snapshot()). */
   snapshot?: Uint8Array;
+  /** Host directories mounted before `files` are written (see Container.mount). */
+  mounts?: Array<{ hostPath: string; boxPath: string; readOnly?: boolean; owner?: 'root' | 'agent' }>;
   /** Options of the modelled product that mean nothing here: accepted, ignored. */
   isolation?: unknown;
   pod?: unknown;
@@ -248,6 +250,15 @@ export declare class Container {
   /** A stateful shell; it starts at its first call. Defaults: the container's cwd, env and user. */
   session(opts?: { cwd?: string; env?: Record<string, string>; user?: 'root' | 'agent' }): BoxSession;
   copyIn(hostPath: string, boxPath: string, opts?: { owner?: 'root' | 'agent' }): Promise<void>;
+  /**
+   * Mount host directory hostDir at boxPath (made when missing): the host's
+   * files, written through unless readOnly, seen in the box as owned by
+   * owner (default: the container's user). Links in it resolve in the box;
+   * a new link must point inside it by a relative text; bytes added count
+   * toward the container's filesystem limit. At most 16 mounts; /, /proc,
+   * /dev, /etc, /bin, /usr and /usr/bin are refused.
+   */
+  mount(hostDir: string, boxPath: string, opts?: { readOnly?: boolean; owner?: 'root' | 'agent' }): Promise<void>;
   copyOut(boxPath: string, hostPath: string): Promise<void>;
   waitForPort(port: number, opts?: { timeoutMs?: number }): Promise<boolean>;
   /** The ports programs of the box listen on now, and their box pids. */

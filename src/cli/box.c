@@ -29,6 +29,9 @@ static const char box_usage[] =
     "  --copy HOST:BOX[:OWNER]  copy a host file or tree into the box before PROGRAM\n"
     "                        runs, modes and times kept (cp -a); owned by root, or by\n"
     "                        OWNER (root or agent); repeatable\n"
+    "  -v, --volume HOST:BOX[:ro]  mount host directory HOST at BOX (read-only with\n"
+    "                        :ro); programs see its files as the --user's, links in\n"
+    "                        it resolve in the box; repeatable (docs/box-mounts.md)\n"
     "  --user NAME           root (default) or agent\n"
     "  --hostname NAME       the box's host name (default: box)\n"
     "  --env NAME=VALUE      add to the program's environment (repeatable)\n"
@@ -101,10 +104,44 @@ static char *read_all_stdin(size_t *len)
   return acs__buf_take(&b, len);
 }
 
+/* What goes into the box before its program runs, in the order given:
+** --copy HOST:BOX[:OWNER] and -v HOST:BOX[:ro|:rw]. */
+typedef struct fill {
+  const char *arg;
+  bool volume;
+} fill;
+
+static int apply_fills(acs_box *box, const fill *fills, size_t n, const char *user, acs_err *err)
+{
+  int rc = 0;
+  for (size_t k = 0; !rc && k < n; k++) {
+    const char *colon = strchr(fills[k].arg, ':');
+    char *host = strndup(fills[k].arg, (size_t)(colon - fills[k].arg));
+    char *dest = strdup(colon + 1);
+    char *last = dest ? strrchr(dest, ':') : NULL;
+    if (fills[k].volume) {
+      /* a mount's files are the box user's */
+      bool ro = last && !strcmp(last, ":ro");
+      if (last && (ro || !strcmp(last, ":rw"))) *last = 0;
+      rc = host && dest ? acs_box_mount(box, host, dest, ro, user, err) : ACS_ENOMEM;
+    } else {
+      const char *owner = NULL;
+      if (last && (!strcmp(last, ":root") || !strcmp(last, ":agent"))) {
+        *last = 0;
+        owner = last + 1;
+      }
+      rc = host && dest ? acs_box_copy_in(box, host, dest, owner, err) : ACS_ENOMEM;
+    }
+    free(host);
+    free(dest);
+  }
+  return rc;
+}
+
 /* `acs box` on a terminal without a script: bash at a prompt on the box's
 ** terminal, the caller's terminal forwarded to it. */
-static int interactive(acs_box_options *bo, acs_box_spawn_options *so, const char **copies,
-                       size_t ncopies, int (*ports)[2], int nports, bool no_packages,
+static int interactive(acs_box_options *bo, acs_box_spawn_options *so, const fill *fills,
+                       size_t nfills, int (*ports)[2], int nports, bool no_packages,
                        const char **pkgs, const char **domains, size_t ndomains,
                        const char **resolves, size_t nresolves)
 {
@@ -120,20 +157,7 @@ static int interactive(acs_box_options *bo, acs_box_spawn_options *so, const cha
   acs_err err = {0};
   acs_box *box = NULL;
   int rc = acs_box_new(bo, &box, &err);
-  for (size_t k = 0; !rc && k < ncopies; k++) {
-    const char *colon = strchr(copies[k], ':');
-    char *host = strndup(copies[k], (size_t)(colon - copies[k]));
-    char *dest = strdup(colon + 1);
-    const char *owner = NULL;
-    char *last = dest ? strrchr(dest, ':') : NULL;
-    if (last && (!strcmp(last, ":root") || !strcmp(last, ":agent"))) {
-      *last = 0;
-      owner = last + 1;
-    }
-    rc = host && dest ? acs_box_copy_in(box, host, dest, owner, &err) : ACS_ENOMEM;
-    free(host);
-    free(dest);
-  }
+  if (!rc) rc = apply_fills(box, fills, nfills, so->user, &err);
   for (int k = 0; !rc && k < nports; k++) {
     int bound = 0;
     rc = acs_box_expose(box, ports[k][0], ports[k][1], &bound, &err);
@@ -160,15 +184,15 @@ int acs__cli_box(int argc, char **argv)
   acs_box_options bo = {.version = ACS_BOX_OPTIONS_VERSION};
   acs_box_spawn_options so = {.version = ACS_BOX_SPAWN_OPTIONS_VERSION};
   const char **env = calloc((size_t)argc + 1, sizeof *env);
-  const char **copies = calloc((size_t)argc + 1, sizeof *copies);
+  fill *fills = calloc((size_t)argc + 1, sizeof *fills);
   const char **domains = calloc((size_t)argc + 1, sizeof *domains);
   const char **resolves = calloc((size_t)argc + 1, sizeof *resolves);
   const char **pkgs = calloc((size_t)argc + 1, sizeof *pkgs);
-  size_t ncopies = 0;
+  size_t nfills = 0;
   bool no_packages = false;
-  if (!env || !copies || !domains || !resolves || !pkgs) {
+  if (!env || !fills || !domains || !resolves || !pkgs) {
     free(env);
-    free(copies);
+    free(fills);
     free(domains);
     free(resolves);
     free(pkgs);
@@ -238,7 +262,7 @@ int acs__cli_box(int argc, char **argv)
       exec_at = argc;
       break;
     }
-    static const char *const valued[] = {"-w", "--workdir", "--copy", "--user", "--hostname", "--env",
+    static const char *const valued[] = {"-w", "--workdir", "--copy", "-v", "--volume", "--user", "--hostname", "--env",
                                          "-p", "--publish", "--allow-domain", "--resolve",
                                          "--timeout-ms", "--max-output-bytes", "--fs-mb",
                                          "--max-processes", "--allow-package", "--snapshot",
@@ -265,7 +289,15 @@ int acs__cli_box(int argc, char **argv)
         status = usage("--copy takes HOST:BOX[:OWNER] with an absolute BOX path, not '%s'", val);
         goto out;
       }
-      copies[ncopies++] = val;
+      fills[nfills++] = (fill){val, false};
+    }
+    else if (!strcmp(name, "-v") || !strcmp(name, "--volume")) {
+      const char *colon = strchr(val, ':');
+      if (!colon || colon == val || colon[1] != '/') {
+        status = usage("-v takes HOST:BOX[:ro] with an absolute BOX path, not '%s'", val);
+        goto out;
+      }
+      fills[nfills++] = (fill){val, true};
     }
     else if (!strcmp(name, "-p") || !strcmp(name, "--publish")) {
       char *end;
@@ -320,7 +352,7 @@ int acs__cli_box(int argc, char **argv)
     } else {
       if (isatty(0)) {
         so.env = env;
-        status = interactive(&bo, &so, copies, ncopies, ports, nports, no_packages, pkgs,
+        status = interactive(&bo, &so, fills, nfills, ports, nports, no_packages, pkgs,
                              domains, ndomains, resolves, nresolves);
         goto out;
       }
@@ -371,21 +403,7 @@ int acs__cli_box(int argc, char **argv)
       if (rc) rc = ACS_ECONFIG; /* the file's fault: exit 2 */
     }
   }
-  for (size_t k = 0; !rc && k < ncopies; k++) {
-    /* HOST:BOX or HOST:BOX:OWNER (OWNER root or agent) */
-    const char *colon = strchr(copies[k], ':');
-    char *host = strndup(copies[k], (size_t)(colon - copies[k]));
-    char *dest = strdup(colon + 1);
-    const char *owner = NULL;
-    char *last = dest ? strrchr(dest, ':') : NULL;
-    if (last && (!strcmp(last, ":root") || !strcmp(last, ":agent"))) {
-      *last = 0;
-      owner = last + 1;
-    }
-    rc = host && dest ? acs_box_copy_in(box, host, dest, owner, &err) : ACS_ENOMEM;
-    free(host);
-    free(dest);
-  }
+  if (!rc) rc = apply_fills(box, fills, nfills, so.user, &err);
   for (int k = 0; !rc && k < nports; k++) {
     int bound = 0;
     rc = acs_box_expose(box, ports[k][0], ports[k][1], &bound, &err);
@@ -417,7 +435,7 @@ out:
   free(shv);
   free(script_text);
   free(env);
-  free(copies);
+  free(fills);
   free(domains);
   free(resolves);
   free(pkgs);

@@ -30,8 +30,9 @@
 ** existing (nil), simple (never).
 */
 
-/* GNU coreutils' mv as rename(2) inside the box's one file system (there
-** is no other, so no copy across devices). The checks GNU makes before
+/* GNU coreutils' mv as rename(2); across file systems (memfs and a host
+** mount, two mounts) a copy with modes and times, then the source
+** removed, as GNU's mv does. The checks GNU makes before
 ** renaming give its messages: the same file, a directory into itself, a
 ** directory over a non-directory and the reverse. Without -f or -i, a
 ** destination that is not writable is asked about only when stdin is a
@@ -68,6 +69,29 @@ static bool inside(const char *src, const char *dst)
   bool in = !strncmp(a, b, n) && (b[n] == '/' || b[n] == 0 || (n == 1 && a[0] == '/'));
   free(b);
   return in;
+}
+
+int acs__cmd_cp(acs_cmd *c, int argc, char **argv);
+int acs__cmd_rm(acs_cmd *c, int argc, char **argv);
+
+/* rename(2) said EXDEV: cp -dR --preserve=mode,timestamps, then rm -rf
+** of the source (ownership is not kept, as GNU's mv does not insist on it
+** where the target cannot hold it). What replaced goes first, as rename
+** would replace it: a directory only when empty. */
+static int move_across(acs_cmd *c, const char *src, const char *dst, bool exists, bool dst_dir)
+{
+  char q1[4096], q2[4096];
+  int rc = !exists ? 0 : dst_dir ? acs_sys_rmdir(dst) : acs_sys_unlink(dst);
+  if (rc < 0) {
+    if (rc == -EEXIST) rc = -ENOTEMPTY;
+    cmd_error(c, "cannot move %s to %s: %s", cmd_quote(src, q1, sizeof q1), cmd_quote(dst, q2, sizeof q2),
+              cmd_strerror(rc));
+    return 1;
+  }
+  char *cpv[] = {"cp", "-dR", "--preserve=mode,timestamps", "--", (char *)src, (char *)dst, NULL};
+  if (acs__cmd_cp(c, 6, cpv)) return 1;
+  char *rmv[] = {"rm", "-rf", "--", (char *)src, NULL};
+  return acs__cmd_rm(c, 4, rmv) ? 1 : 0;
 }
 
 static int move(acs_cmd *c, const opts *o, const char *src, const char *dst)
@@ -121,6 +145,10 @@ static int move(acs_cmd *c, const opts *o, const char *src, const char *dst)
     return 1;
   }
   rc = acs_sys_rename(src, dst);
+  if (rc == -EXDEV) {
+    free(backup);
+    return move_across(c, src, dst, exists && !backup, exists && S_ISDIR(d.mode));
+  }
   if (rc < 0) {
     if (backup) acs_sys_rename(backup, dst); /* put it back */
     free(backup);

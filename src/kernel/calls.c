@@ -5,6 +5,7 @@
 #include "kernel.h"
 
 #include "../sys/sys.h"
+#include "hostfs.h"
 #include "procfs.h"
 
 #include <errno.h>
@@ -47,10 +48,12 @@ static acs__kfile *file_of(acs__proc *p, int32_t fd)
 
 /* Where a relative path starts: the cwd, or a directory descriptor.
 ** NULL with *err set when `at` names no directory. */
-static acs_memfs_inode *start_of(acs__proc *p, int32_t at, int *err)
+static acs_memfs_inode *start_of(acs__kernel *k, acs__proc *p, int32_t at, char *path, int *err)
 {
-  *err = 0;
+  *err = acs__hostfs_rebase(k, p, &at, path, ACS__SYS_MAX_STR + 1);
+  if (*err) return NULL;
   if (at == AT_FDCWD) return p->cwd;
+  if (path[0] == '/') return acs_memfs_root(k->fs); /* dirfd is not looked at */
   acs__kfile *f = file_of(p, at);
   if (!f) {
     *err = -EBADF;
@@ -70,6 +73,21 @@ static int crossed(acs__kernel *k, acs__proc *p, int err, int op)
   if (err != ACS_MEMFS_CROSSED) return err;
   return acs__procfs_crossed(k) ? acs__procfs_refuse(k, p, op) : -EXDEV;
 }
+
+/* A memfs call on (dir, path) that may cross into a host mount: the
+** mount's answer then, and a path that leaves the mount again (its
+** backend rewrote path) goes round once more from the box's root. */
+#define MOUNTED(call, hostcall)                                              \
+  for (int hops_ = 0;; hops_++) {                                            \
+    err = (call);                                                            \
+    if (err == ACS_MEMFS_CROSSED && acs__hostfs_crossed(k)) err = (hostcall); \
+    if (err != ACS__HOSTFS_AGAIN) break;                                     \
+    if (hops_ == ACS_MEMFS_MAXSYMLINKS) {                                    \
+      err = -ELOOP;                                                          \
+      break;                                                                 \
+    }                                                                        \
+    dir = acs_memfs_root(k->fs);                                             \
+  }
 
 /* A relative path from a /proc directory descriptor (openat, fstatat):
 ** the same path from the box's root. */
@@ -176,6 +194,7 @@ static void do_read(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, int32_
   uint64_t dev = device_of(f);
   if (!dst) r = -ENOMEM;
   else if (f->pf) r = acs__pfile_read(f->pf, dst, count, at, off);
+  else if (f->hf) r = acs__hfile_read(f->hf, dst, count, at, off);
   else if (!f->mf) r = at ? -ESPIPE : host_io(f->host_fd, dst, count, false);
   else if (dev) {
     int acc = acs_memfs_file_flags(f->mf) & O_ACCMODE;
@@ -195,6 +214,7 @@ static int64_t do_write(acs__kernel *k, acs__proc *p, int32_t fd, const unsigned
   acs__kfile *f = file_of(p, fd);
   if (!f) return -EBADF;
   if (f->pf) return acs__pfile_writable(f->pf) ? -EIO : -EBADF; /* /proc takes no writes */
+  if (f->hf) return acs__hfile_write(k, f->hf, data, n, at, off);
   if (!f->mf) return at ? -ESPIPE : host_io(f->host_fd, (void *)data, n, true);
   uint64_t dev = device_of(f);
   acs_memfs_cred cr = acs__kernel_cred(p);
@@ -230,7 +250,7 @@ static void do_getdents(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, in
 {
   acs__kfile *f = file_of(p, fd);
   if (!f) return acs__kernel_reply(k, sock, seq, -EBADF);
-  if (!f->mf && !f->pf) return acs__kernel_reply(k, sock, seq, -ENOTDIR);
+  if (!f->mf && !f->pf && !f->hf) return acs__kernel_reply(k, sock, seq, -ENOTDIR);
   if (max > ACS__SYS_MAX_DATA) max = ACS__SYS_MAX_DATA;
   acs__msg m;
   acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
@@ -238,7 +258,9 @@ static void do_getdents(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, in
   unsigned char *dst = acs__msg_bytes_reserve(&m, max);
   if (!dst) return acs__kernel_reply(k, sock, seq, -ENOMEM);
   dents d = {.out = dst, .cap = max};
-  int r = f->pf ? acs__pfile_readdir(f->pf, put_dent, &d) : acs_memfs_readdir(k->fs, f->mf, put_dent, &d);
+  int r = f->pf ? acs__pfile_readdir(f->pf, put_dent, &d)
+          : f->hf ? acs__hfile_readdir(f->hf, put_dent, &d)
+                  : acs_memfs_readdir(k->fs, f->mf, put_dent, &d);
   if (r < 0) return acs__kernel_reply(k, sock, seq, r);
   if (r == 0 && d.len == 0 && max < 11 + ACS_MEMFS_NAME_MAX) {
     /* nothing fitted although entries remain: the buffer is too small */
@@ -249,20 +271,43 @@ static void do_getdents(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, in
   send_reply(k, sock, &m, seq);
 }
 
+/* READFILE's answer for a file of a host mount (hk, released here). */
+static void readfile_host(acs__kernel *k, int sock, uint32_t seq, acs__kfile *hk, uint32_t max)
+{
+  acs_memfs_stat st;
+  int rc = acs__hfile_stat(k, hk->hf, &st);
+  bool regular = !rc && (st.mode & S_IFMT) == S_IFREG;
+  if (max > ACS__SYS_MAX_DATA) max = ACS__SYS_MAX_DATA;
+  size_t want = regular ? (st.size < max ? (size_t)st.size : max) : 0;
+  acs__msg m;
+  acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+  acs__msg_i64(&m, regular ? (int64_t)st.size : 0);
+  acs__msg_u32(&m, regular);
+  unsigned char *dst = acs__msg_bytes_reserve(&m, want);
+  ssize_t r = rc ? rc : !dst ? -ENOMEM : want ? acs__hfile_read(hk->hf, dst, want, true, 0) : 0;
+  acs__kfile_put(k, hk);
+  if (r < 0) return acs__kernel_reply(k, sock, seq, r);
+  acs__msg_bytes_commit(&m, dst, (size_t)r);
+  send_reply(k, sock, &m, seq);
+}
+
 /* READFILE: open the path for reading as OPEN would, and if it is a
 ** regular file answer its size and its first `max` bytes (all of it for a
 ** small file); anything else (a directory, a device, a fifo) is answered
 ** "not regular" with no data, and the caller opens it and reads as usual.
 ** Errors are the open's, and EISDIR is never one here. */
 static void do_readfile(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, int32_t at,
-                        const char *path, uint32_t max)
+                        char *path, uint32_t max)
 {
   int err = 0;
   acs_memfs_cred cr = acs__kernel_cred(p);
-  acs_memfs_inode *dir = start_of(p, at, &err);
+  acs_memfs_inode *dir = start_of(k, p, at, path, &err);
   if (!dir) return acs__kernel_reply(k, sock, seq, err);
   acs_memfs_file *mf = NULL;
-  err = acs_memfs_open(k->fs, &cr, dir, path, O_RDONLY, 0, &mf);
+  acs__kfile *hk = NULL;
+  MOUNTED(acs_memfs_open(k->fs, &cr, dir, path, O_RDONLY, 0, &mf),
+          acs__hostfs_open(k, &cr, O_RDONLY, 0, &hk, path));
+  if (!err && hk) return readfile_host(k, sock, seq, hk, max);
   if (err == ACS_MEMFS_CROSSED && acs__procfs_crossed(k)) {
     acs__kfile *pk = NULL;
     err = acs__procfs_open(k, p, O_RDONLY, 0, &pk);
@@ -314,17 +359,36 @@ static void do_readfile(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, in
 ** the open, 1 a write), for the caller to name the call that failed. A
 ** device or fifo is written as WRITE writes it. */
 static void do_writefile(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, int32_t at,
-                         const char *path, int32_t flags, uint32_t mode, const unsigned char *data,
+                         char *path, int32_t flags, uint32_t mode, const unsigned char *data,
                          size_t n)
 {
   int err = 0;
   uint32_t stage = 0;
   int64_t r = 0;
   acs_memfs_cred cr = acs__kernel_cred(p);
-  acs_memfs_inode *dir = start_of(p, at, &err);
+  acs_memfs_inode *dir = start_of(k, p, at, path, &err);
   acs_memfs_file *mf = NULL;
+  acs__kfile *hk = NULL;
   if (dir) {
-    err = acs_memfs_open(k->fs, &cr, dir, path, flags & ~O_CLOEXEC, mode & 07777, &mf);
+    MOUNTED(acs_memfs_open(k->fs, &cr, dir, path, flags & ~O_CLOEXEC, mode & 07777, &mf),
+            acs__hostfs_open(k, &cr, flags & ~O_CLOEXEC, mode & 07777, &hk, path));
+    if (!err && hk) {
+      stage = 1;
+      size_t done = 0;
+      while (done < n && r == 0) {
+        ssize_t w = acs__hfile_write(k, hk->hf, data + done, n - done, false, 0);
+        if (w <= 0) r = w < 0 ? w : -EIO;
+        else done += (size_t)w;
+      }
+      if (!r) r = (int64_t)done;
+      acs__kfile_put(k, hk);
+      acs__msg m;
+      acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+      acs__msg_i64(&m, r);
+      acs__msg_u32(&m, stage);
+      send_reply(k, sock, &m, seq);
+      return;
+    }
     if (err == ACS_MEMFS_CROSSED && acs__procfs_crossed(k)) {
       acs__kfile *pk = NULL;
       err = acs__procfs_open(k, p, flags & ~O_CLOEXEC, mode & 07777, &pk);
@@ -391,7 +455,7 @@ static void do_hello(acs__kernel *k, acs__proc *p, int sock, uint32_t seq)
   int32_t which[ACS__SYS_MAX_FDS];
   uint32_t n = 0;
   for (int fd = 0; fd < ACS__K_MAX_FDS && n < ACS__SYS_MAX_FDS; fd++)
-    if (p->fds[fd].f && !p->fds[fd].f->mf && !p->fds[fd].f->pf) which[n++] = fd;
+    if (acs__kfile_direct(p->fds[fd].f)) which[n++] = fd;
   acs__msg_u32(&m, n);
   for (uint32_t i = 0; i < n; i++) {
     acs__msg_i32(&m, which[i]);
@@ -487,7 +551,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
       return false;
     DONE();
     proc_at(p, &at, path, sizeof path);
-    if (!(dir = start_of(p, at, &err))) break;
+    if (!(dir = start_of(k, p, at, path, &err))) break;
     int nfd = acs__proc_fd_alloc(p, 0);
     if (nfd < 0) {
       err = nfd;
@@ -495,7 +559,8 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     }
     acs_memfs_file *mf = NULL;
     acs__kfile *f = NULL;
-    err = acs_memfs_open(k->fs, &cr, dir, path, flags, u & 07777, &mf);
+    MOUNTED(acs_memfs_open(k->fs, &cr, dir, path, flags, u & 07777, &mf),
+            acs__hostfs_open(k, &cr, flags & ~O_CLOEXEC, u & 07777, &f, path));
     if (err == ACS_MEMFS_CROSSED && acs__procfs_crossed(k))
       err = acs__procfs_open(k, p, flags & ~O_CLOEXEC, u & 07777, &f);
     if (err == ACS_MEMFS_CROSSED) err = -EXDEV; /* other mounts come with their backend */
@@ -557,6 +622,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     DONE();
     acs__kfile *f = file_of(p, fd);
     r = !f ? -EBADF : f->pf ? acs__pfile_lseek(f->pf, off, i32)
+        : f->hf ? acs__hfile_lseek(f->hf, off, i32)
         : !f->mf || device_of(f) == 1 ? -ESPIPE : acs_memfs_lseek(k->fs, f->mf, off, i32);
     acs__kernel_reply(k, sock, seq, r);
     return true;
@@ -567,8 +633,9 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     DONE();
     acs_memfs_stat st = {0};
     proc_at(p, &at, path, sizeof path);
-    if (!(dir = start_of(p, at, &err))) break;
-    err = acs_memfs_fstatat(k->fs, &cr, dir, path, flags, &st);
+    if (!(dir = start_of(k, p, at, path, &err))) break;
+    MOUNTED(acs_memfs_fstatat(k->fs, &cr, dir, path, flags, &st),
+            acs__hostfs_stat(k, &cr, flags, &st, path));
     if (err == ACS_MEMFS_CROSSED && acs__procfs_crossed(k)) err = acs__procfs_stat(k, p, flags, &st);
     if (err == ACS_MEMFS_CROSSED) err = -EXDEV;
     reply_stat(k, sock, seq, err, &st);
@@ -581,6 +648,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     acs_memfs_stat st = {0};
     if (!f) err = -EBADF;
     else if (f->pf) acs__pfile_stat(f->pf, &st);
+    else if (f->hf) err = acs__hfile_stat(k, f->hf, &st);
     else if (f->mf) err = acs_memfs_fstat(k->fs, f->mf, &st);
     else {
       /* a host pipe: what Linux says of a pipe, owned by the process */
@@ -603,8 +671,9 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
       return false;
     DONE();
     proc_at(p, &at, path, sizeof path);
-    if (!(dir = start_of(p, at, &err))) break;
-    err = acs_memfs_access(k->fs, &cr, dir, path, i32, flags);
+    if (!(dir = start_of(k, p, at, path, &err))) break;
+    MOUNTED(acs_memfs_access(k->fs, &cr, dir, path, i32, flags),
+            acs__hostfs_access(k, &cr, i32, flags, path));
     if (err == ACS_MEMFS_CROSSED && acs__procfs_crossed(k)) err = acs__procfs_access(k, p, i32, flags);
     if (err == ACS_MEMFS_CROSSED) err = -EXDEV;
     break;
@@ -617,17 +686,22 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_u32(rd, &u))
       return false;
     DONE();
-    if (!(dir = start_of(p, at, &err))) break;
-    err = crossed(k, p, acs_memfs_mkdir(k->fs, &cr, dir, path, u & 07777), ACS__PROCFS_CREATE);
+    if (!(dir = start_of(k, p, at, path, &err))) break;
+    MOUNTED(acs_memfs_mkdir(k->fs, &cr, dir, path, u & 07777), acs__hostfs_mkdir(k, &cr, u & 07777, path));
+    err = crossed(k, p, err, ACS__PROCFS_CREATE);
     break;
   case ACS__SYS_UNLINK:
     if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_i32(rd, &flags))
       return false;
     DONE();
-    if (!(dir = start_of(p, at, &err))) break;
-    if (flags & ~AT_REMOVEDIR) err = -EINVAL;
-    else err = flags ? crossed(k, p, acs_memfs_rmdir(k->fs, &cr, dir, path), ACS__PROCFS_RMDIR)
-               : crossed(k, p, acs_memfs_unlink(k->fs, &cr, dir, path), ACS__PROCFS_UNLINK);
+    if (!(dir = start_of(k, p, at, path, &err))) break;
+    if (flags & ~AT_REMOVEDIR) {
+      err = -EINVAL;
+      break;
+    }
+    MOUNTED(flags ? acs_memfs_rmdir(k->fs, &cr, dir, path) : acs_memfs_unlink(k->fs, &cr, dir, path),
+            acs__hostfs_remove(k, &cr, flags != 0, path));
+    err = crossed(k, p, err, flags ? ACS__PROCFS_RMDIR : ACS__PROCFS_UNLINK);
     break;
   case ACS__SYS_RENAME:
   case ACS__SYS_LINK:
@@ -635,9 +709,12 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
         !acs__rd_str(rd, path2, sizeof path2) || !acs__rd_i32(rd, &flags))
       return false;
     DONE();
-    if (!(dir = start_of(p, at, &err)) || !(dir2 = start_of(p, at2, &err))) break;
+    if (!(dir = start_of(k, p, at, path, &err)) || !(dir2 = start_of(k, p, at2, path2, &err))) break;
     err = h->op == ACS__SYS_RENAME ? acs_memfs_rename(k->fs, &cr, dir, path, dir2, path2, (unsigned)flags)
                                    : acs_memfs_link(k->fs, &cr, dir, path, dir2, path2, flags);
+    if (err == ACS_MEMFS_CROSSED && acs__hostfs_crossed(k))
+      err = h->op == ACS__SYS_RENAME ? acs__hostfs_rename(k, &cr, (unsigned)flags)
+                                     : acs__hostfs_link(k, &cr, flags);
     err = crossed(k, p, err, h->op == ACS__SYS_RENAME ? ACS__PROCFS_ATTR : ACS__PROCFS_CREATE);
     break;
   case ACS__SYS_SYMLINK:
@@ -645,15 +722,27 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
         !acs__rd_str(rd, path, sizeof path))
       return false;
     DONE();
-    if (!(dir = start_of(p, at, &err))) break;
-    err = crossed(k, p, acs_memfs_symlink(k->fs, &cr, path2, dir, path), ACS__PROCFS_CREATE);
+    if (!(dir = start_of(k, p, at, path, &err))) break;
+    MOUNTED(acs_memfs_symlink(k->fs, &cr, path2, dir, path), acs__hostfs_symlink(k, &cr, path2, path));
+    err = crossed(k, p, err, ACS__PROCFS_CREATE);
     break;
   case ACS__SYS_READLINK: {
     if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path)) return false;
     DONE();
     proc_at(p, &at, path, sizeof path);
-    if (!(dir = start_of(p, at, &err))) break;
-    ssize_t n = acs_memfs_readlink(k->fs, &cr, dir, path, path2, sizeof path2);
+    if (!(dir = start_of(k, p, at, path, &err))) break;
+    ssize_t n;
+    for (int hops = 0;; hops++) {
+      n = acs_memfs_readlink(k->fs, &cr, dir, path, path2, sizeof path2);
+      if (n == ACS_MEMFS_CROSSED && acs__hostfs_crossed(k))
+        n = acs__hostfs_readlink(k, &cr, path2, sizeof path2, path);
+      if (n != ACS__HOSTFS_AGAIN) break;
+      if (hops == ACS_MEMFS_MAXSYMLINKS) {
+        n = -ELOOP;
+        break;
+      }
+      dir = acs_memfs_root(k->fs);
+    }
     if (n == ACS_MEMFS_CROSSED && acs__procfs_crossed(k)) n = acs__procfs_readlink(k, p, path2, sizeof path2);
     if (n == ACS_MEMFS_CROSSED) n = -EXDEV;
     reply_bytes(k, sock, seq, n < 0 ? n : 0, path2, n < 0 ? 0 : (size_t)n);
@@ -662,9 +751,9 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
   case ACS__SYS_REALPATH: {
     if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path)) return false;
     DONE();
-    if (!(dir = start_of(p, at, &err))) break;
+    if (!(dir = start_of(k, p, at, path, &err))) break;
     char *out = NULL;
-    err = acs_memfs_realpath(k->fs, &cr, dir, path, &out);
+    MOUNTED(acs_memfs_realpath(k->fs, &cr, dir, path, &out), acs__hostfs_realpath(k, &cr, &out, path));
     if (err == ACS_MEMFS_CROSSED && acs__procfs_crossed(k)) err = acs__procfs_realpath(k, p, &out);
     if (err == ACS_MEMFS_CROSSED) err = -EXDEV;
     reply_bytes(k, sock, seq, err, out, out ? strlen(out) : 0);
@@ -680,20 +769,24 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
       /* fchmod: the descriptor's own file (Linux's fchmodat2 form; memfs's
       ** chmod takes no AT_EMPTY_PATH, its fchmod the open file) */
       acs__kfile *f = file_of(p, at);
-      err = !f ? -EBADF : !f->mf ? -EPERM : (flags & ~AT_EMPTY_PATH) ? -EINVAL
+      err = !f ? -EBADF : f->hf ? acs__hfile_chmod(k, &cr, f->hf, u) : !f->mf ? -EPERM
+          : (flags & ~AT_EMPTY_PATH) ? -EINVAL
                                              : acs_memfs_fchmod(k->fs, &cr, f->mf, u);
       break;
     }
-    if (!(dir = start_of(p, at, &err))) break;
-    err = crossed(k, p, acs_memfs_chmod(k->fs, &cr, dir, path, u, flags), ACS__PROCFS_ATTR);
+    if (!(dir = start_of(k, p, at, path, &err))) break;
+    MOUNTED(acs_memfs_chmod(k->fs, &cr, dir, path, u, flags), acs__hostfs_chmod(k, &cr, u, flags, path));
+    err = crossed(k, p, err, ACS__PROCFS_ATTR);
     break;
   case ACS__SYS_CHOWN:
     if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_u32(rd, &u) ||
         !acs__rd_u32(rd, &u2) || !acs__rd_i32(rd, &flags))
       return false;
     DONE();
-    if (!(dir = start_of(p, at, &err))) break;
-    err = crossed(k, p, acs_memfs_chown(k->fs, &cr, dir, path, u, u2, flags), ACS__PROCFS_ATTR);
+    if (!(dir = start_of(k, p, at, path, &err))) break;
+    MOUNTED(acs_memfs_chown(k->fs, &cr, dir, path, u, u2, flags),
+            acs__hostfs_chown(k, &cr, u, u2, flags, path));
+    err = crossed(k, p, err, ACS__PROCFS_ATTR);
     break;
   case ACS__SYS_UTIMENS: {
     int64_t v[4];
@@ -702,17 +795,18 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
         !acs__rd_i32(rd, &flags))
       return false;
     DONE();
-    if (!(dir = start_of(p, at, &err))) break;
+    if (!(dir = start_of(k, p, at, path, &err))) break;
     struct timespec ts[2] = {{.tv_sec = v[0], .tv_nsec = v[1]}, {.tv_sec = v[2], .tv_nsec = v[3]}};
-    err = crossed(k, p, acs_memfs_utimens(k->fs, &cr, dir, path, ts, flags), ACS__PROCFS_UTIMES);
+    MOUNTED(acs_memfs_utimens(k->fs, &cr, dir, path, ts, flags), acs__hostfs_utimens(k, &cr, ts, flags, path));
+    err = crossed(k, p, err, ACS__PROCFS_UTIMES);
     break;
   }
   case ACS__SYS_STATFS: {
     if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path)) return false;
     DONE();
     acs_memfs_stat st;
-    if (!(dir = start_of(p, at, &err))) break;
-    err = acs_memfs_fstatat(k->fs, &cr, dir, path, 0, &st);
+    if (!(dir = start_of(k, p, at, path, &err))) break;
+    MOUNTED(acs_memfs_fstatat(k->fs, &cr, dir, path, 0, &st), acs__hostfs_stat(k, &cr, 0, &st, path));
     if (err == ACS_MEMFS_CROSSED) err = -EXDEV;
     acs__msg m;
     acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
@@ -733,10 +827,12 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
         !acs__rd_i64(rd, &rdev))
       return false;
     DONE();
-    if (!(dir = start_of(p, at, &err))) break;
+    if (!(dir = start_of(k, p, at, path, &err))) break;
     /* devices stay the kernel's own: a guest makes fifos and files */
     if ((u & S_IFMT) != S_IFIFO && (u & S_IFMT) != S_IFREG) err = -EPERM;
-    else err = acs_memfs_mknod(k->fs, &cr, dir, path, (u & S_IFMT) | (u & 07777), 0);
+    else
+      MOUNTED(acs_memfs_mknod(k->fs, &cr, dir, path, (u & S_IFMT) | (u & 07777), 0),
+              acs__hostfs_mknod(k, &cr, u, path));
     if (err == ACS_MEMFS_CROSSED) err = -EXDEV;
     break;
   }
@@ -744,32 +840,38 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     if (!acs__rd_i32(rd, &at) || !acs__rd_str(rd, path, sizeof path) || !acs__rd_i64(rd, &off))
       return false;
     DONE();
-    if (!(dir = start_of(p, at, &err))) break;
-    err = crossed(k, p, acs_memfs_truncate(k->fs, &cr, dir, path, off), ACS__PROCFS_TRUNCATE);
+    if (!(dir = start_of(k, p, at, path, &err))) break;
+    MOUNTED(acs_memfs_truncate(k->fs, &cr, dir, path, off), acs__hostfs_truncate(k, &cr, off, path));
+    err = crossed(k, p, err, ACS__PROCFS_TRUNCATE);
     break;
   case ACS__SYS_FTRUNCATE: {
     if (!acs__rd_i32(rd, &fd) || !acs__rd_i64(rd, &off)) return false;
     DONE();
     acs__kfile *f = file_of(p, fd);
-    err = !f ? -EBADF : !f->mf ? -EINVAL : acs_memfs_ftruncate(k->fs, &cr, f->mf, off);
+    err = !f ? -EBADF : f->hf ? acs__hfile_truncate(k, f->hf, off)
+        : !f->mf ? -EINVAL : acs_memfs_ftruncate(k->fs, &cr, f->mf, off);
     break;
   }
   case ACS__SYS_CHDIR: {
     if (!acs__rd_str(rd, path, sizeof path)) return false;
     DONE();
     acs_memfs_inode *nd = NULL;
-    err = acs_memfs_chdir(k->fs, &cr, p->cwd, path, &nd);
-    if (err == ACS_MEMFS_CROSSED) err = -EXDEV;
+    char *cp = NULL;
+    int32_t here = AT_FDCWD;
+    err = acs__hostfs_rebase(k, p, &here, path, sizeof path);
+    if (!err) err = acs__kernel_chdir(k, &cr, p->cwd, path, &nd, &cp);
     if (!err) {
       acs_memfs_inode_release(k->fs, p->cwd);
       p->cwd = nd;
+      free(p->cwd_path);
+      p->cwd_path = cp;
     }
     break;
   }
   case ACS__SYS_GETCWD: {
     DONE();
     char *out = NULL;
-    err = acs_memfs_dir_path(k->fs, p->cwd, &out);
+    err = acs__proc_cwd(k, p, &out);
     reply_bytes(k, sock, seq, err, out, out ? strlen(out) : 0);
     free(out);
     return true;
@@ -801,7 +903,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
         err = to;
       }
     }
-    if (err >= 0 && f && !f->mf && !f->pf) {
+    if (err >= 0 && acs__kfile_direct(f)) {
       /* a direct descriptor: the guest installs the real fd at `to` */
       acs__msg m;
       acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
@@ -857,9 +959,11 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     if (!f) err = -EBADF;
     else if (cmd == F_GETFD) err = p->fds[fd].cloexec ? FD_CLOEXEC : 0;
     else if (cmd == F_SETFD) p->fds[fd].cloexec = (i32 & FD_CLOEXEC) != 0;
-    else if (cmd == F_GETFL) err = f->mf ? acs_memfs_file_flags(f->mf) : f->pf ? O_RDONLY : O_RDWR;
+    else if (cmd == F_GETFL)
+      err = f->mf ? acs_memfs_file_flags(f->mf) : f->pf ? O_RDONLY : f->hf ? acs__hfile_getfl(f->hf) : O_RDWR;
     else if (cmd == F_SETFL) {
       if (f->mf) acs_memfs_file_setfl(f->mf, i32);
+      if (f->hf) acs__hfile_setfl(f->hf, i32);
     } else err = -EINVAL;
     break;
   }

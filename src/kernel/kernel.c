@@ -139,6 +139,7 @@ static void owner_message(void)
     case ACS__BOX_WAITFD:
     case ACS__BOX_SNAPSHOT:
     case ACS__BOX_RESTORE:
+    case ACS__BOX_MOUNT:
     case ACS__BOX_CMD_CHANNEL: ok = acs__kernel_owner_more(&K, &owner_p, &h, &rd, fds, nfds); nfds = 0; break;
     default: ok = acs__kernel_call(&K, &owner_p, K.owner, &h, &rd, fds, nfds); nfds = 0;
     }

@@ -49,6 +49,7 @@ int acs__proxy_tunnel(const char *proxy, const char *host, uint16_t port, int ti
                       size_t why_len, struct acs__ksock *sk);
 
 typedef struct acs__pfile acs__pfile; /* an open /proc file (procfs.c) */
+typedef struct acs__hfile acs__hfile; /* an open file of a host mount (hostfs.c) */
 typedef struct acs__klisten acs__klisten; /* a listening socket (net.c) */
 typedef struct acs__ktty acs__ktty; /* a terminal of the box (tty.c) */
 
@@ -71,7 +72,16 @@ typedef struct acs__kfile {
   acs__ksock *sk;     /* a connected socket's addresses (host_fd is it), or NULL */
   bool device_read_eof; /* kind of device: see calls.c */
   acs__ktty *tty;     /* the box's terminal (host_fd is its slave), or NULL */
+  acs__hfile *hf;     /* a file of a host mount, served by the kernel, or NULL */
 } acs__kfile;
+
+/* A descriptor the guest process holds itself (a pipe, a socket, a
+** terminal): host_fd travels to it. Never a file of memfs, /proc or a
+** mount, which the kernel serves. */
+static inline bool acs__kfile_direct(const acs__kfile *f)
+{
+  return f && !f->mf && !f->pf && !f->hf && f->host_fd >= 0;
+}
 
 typedef struct acs__kfd {
   acs__kfile *f;
@@ -92,6 +102,8 @@ typedef struct acs__proc {
   uint32_t ngroups;
   uint32_t umask;
   acs_memfs_inode *cwd;  /* a reference */
+  char *cwd_path;        /* the cwd's box path when it lies in a host mount
+                            (cwd is then the mount point), else NULL */
   acs__kfd *fds;         /* ACS__K_MAX_FDS entries, allocated with the process */
   char program[64];
   char **argv, **envp;   /* until HELLO hands them over, then kept for ps */
@@ -148,6 +160,7 @@ typedef struct acs__kernel {
   int ndials;
   struct timespec boot, boot_real; /* the box's start (monotonic, wall clock) */
   acs__ktty *ttys;       /* the box's terminals (tty.c), or NULL */
+  struct hostfs *hostfs; /* the host mounts (hostfs.c), or NULL */
 } acs__kernel;
 
 /* The kernel's main: never returns. sock is its end of the owner's

@@ -6,6 +6,7 @@
 ** owner, on the channel it registered, the other with who asks: the two
 ** then talk without the kernel. */
 #include "kernel.h"
+#include "hostfs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -39,7 +40,7 @@ bool acs__kernel_hostcmd(acs__kernel *k, acs__proc *p, const acs__sys_hdr *h, ac
     return true;
   }
   char *cwd = NULL;
-  if (acs_memfs_dir_path(k->fs, p->cwd, &cwd)) cwd = NULL;
+  if (acs__proc_cwd(k, p, &cwd)) cwd = NULL;
   acs__msg m;
   acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_HOSTCMD, 0);
   acs__msg_i32(&m, p->pid);
@@ -119,6 +120,18 @@ bool acs__kernel_owner_more(acs__kernel *k, acs__proc *owner, const acs__sys_hdr
     fcntl(cmd_chan, F_SETFL, O_NONBLOCK);
     acs__kernel_reply(k, k->owner, h->seq, 0);
     break;
+  case ACS__BOX_MOUNT: {
+    char path[ACS__SYS_MAX_STR + 1], why[512] = "";
+    uint32_t ro, uid, gid;
+    if (!acs__rd_str(rd, path, sizeof path) || !acs__rd_u32(rd, &ro) || !acs__rd_u32(rd, &uid) ||
+        !acs__rd_u32(rd, &gid) || !acs__rd_done(rd) || nfds != 1) {
+      ok = false;
+      break;
+    }
+    int r = acs__hostfs_mount(k, fds[0], path, ro != 0, uid, gid, why, sizeof why);
+    reply_why(k, h->seq, r, why);
+    break;
+  }
   case ACS__BOX_RESTORE: {
     if (!acs__rd_done(rd) || nfds != 1) {
       ok = false;

@@ -1,9 +1,11 @@
 /* proc.c - the box's process table: pids, descriptors, spawn through the
 ** zygote, exits collected from the host, wait and its parked callers. */
 #include "kernel.h"
+#include "hostfs.h"
 #include "procfs.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +40,7 @@ void acs__kfile_put(acs__kernel *k, acs__kfile *f)
   acs__ktty_put(k, f->tty);
   if (f->host_fd >= 0) close(f->host_fd);
   acs__pfile_free(f->pf);
+  acs__hfile_free(k, f->hf);
   free(f);
 }
 
@@ -64,6 +67,8 @@ static void release(acs__kernel *k, acs__proc *p)
   for (int fd = 0; p->fds && fd < ACS__K_MAX_FDS; fd++) acs__proc_fd_close(k, p, fd);
   acs_memfs_inode_release(k->fs, p->cwd);
   p->cwd = NULL;
+  free(p->cwd_path);
+  p->cwd_path = NULL;
   if (p->sock >= 0) close(p->sock);
   p->sock = -1;
 }
@@ -99,25 +104,41 @@ static int program_of(acs__kernel *k, acs__proc *parent, const char *path, char 
   acs_memfs_cred cr = parent ? acs__kernel_cred(parent)
                              : (acs_memfs_cred){.umask = 022};
   acs_memfs_inode *at = parent ? parent->cwd : acs_memfs_root(k->fs);
-  acs_memfs_inode *ino = NULL;
-  int rc = acs_memfs_resolve(k->fs, &cr, at, path, 0, &ino);
-  if (rc == ACS_MEMFS_CROSSED) return -ENOEXEC; /* host mounts come later */
+  char where[ACS__SYS_MAX_STR + 1], head[256];
+  snprintf(where, sizeof where, "%s", path);
+  int32_t dirfd = AT_FDCWD;
+  int rc = parent ? acs__hostfs_rebase(k, parent, &dirfd, where, sizeof where) : 0;
   if (rc) return rc;
-  acs_memfs_stat st;
-  acs_memfs_inode_stat(ino, &st);
-  if ((st.mode & 0170000) == 0040000) rc = -EACCES; /* execve of a directory */
-  else if ((st.mode & 0170000) != 0100000) rc = -EACCES;
-  else rc = acs_memfs_permission(&cr, ino, 1 /* X_OK */);
-  acs_memfs_inode_release(k->fs, ino);
-  if (rc) return rc;
-  acs_memfs_file *f = NULL;
-  /* reading the marker is the kernel's business: execute-only files run */
-  acs_memfs_cred root = {.umask = 022};
-  rc = acs_memfs_open(k->fs, &root, at == NULL ? acs_memfs_root(k->fs) : at, path, 0, 0, &f);
-  if (rc) return rc;
-  char head[256];
-  ssize_t n = acs_memfs_pread(k->fs, f, head, sizeof head - 1, 0);
-  acs_memfs_close(k->fs, f);
+  ssize_t n = -ENOENT;
+  for (int hops = 0;; hops++) {
+    acs_memfs_inode *ino = NULL;
+    rc = acs_memfs_resolve(k->fs, &cr, at, where, 0, &ino);
+    if (rc == ACS_MEMFS_CROSSED && acs__hostfs_crossed(k)) {
+      /* a program in a host mount */
+      n = acs__hostfs_program(k, &cr, head, sizeof head - 1, where);
+      if (n != ACS__HOSTFS_AGAIN) break;
+      if (hops == ACS_MEMFS_MAXSYMLINKS) return -ELOOP;
+      at = acs_memfs_root(k->fs);
+      continue;
+    }
+    if (rc == ACS_MEMFS_CROSSED) return -EACCES; /* /proc holds no programs */
+    if (rc) return rc;
+    acs_memfs_stat st;
+    acs_memfs_inode_stat(ino, &st);
+    if ((st.mode & 0170000) == 0040000) rc = -EACCES; /* execve of a directory */
+    else if ((st.mode & 0170000) != 0100000) rc = -EACCES;
+    else rc = acs_memfs_permission(&cr, ino, 1 /* X_OK */);
+    acs_memfs_inode_release(k->fs, ino);
+    if (rc) return rc;
+    acs_memfs_file *f = NULL;
+    /* reading the marker is the kernel's business: execute-only files run */
+    acs_memfs_cred root = {.umask = 022};
+    rc = acs_memfs_open(k->fs, &root, at == NULL ? acs_memfs_root(k->fs) : at, where, 0, 0, &f);
+    if (rc) return rc;
+    n = acs_memfs_pread(k->fs, f, head, sizeof head - 1, 0);
+    acs_memfs_close(k->fs, f);
+    break;
+  }
   if (n < 0) return (int)n;
   head[n] = 0;
   /* a WebAssembly module (\0asm): the box's WASI host runs it, as
@@ -281,7 +302,7 @@ static int32_t exec_into(acs__kernel *k, acs__proc *p, char **argv, char **envp,
 {
   int direct = 0;
   for (int fd = 0; fd < ACS__K_MAX_FDS; fd++)
-    if (fds[fd].f && !fds[fd].f->mf && !fds[fd].f->pf) direct++;
+    if (acs__kfile_direct(fds[fd].f)) direct++;
   if (direct > ACS__SYS_MAX_FDS) return -EMFILE; /* they all travel with its HELLO */
   int sv[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) return -errno;
@@ -346,28 +367,38 @@ static int32_t spawn_program(acs__kernel *k, acs__proc *parent, const char *path
   if (parent && parent == replacing) return exec_into(k, parent, argv, envp, fds, name);
   if (k->live >= k->o.max_procs) return -EAGAIN;
   acs_memfs_inode *dir = NULL;
+  char *cwd_path = NULL;
   if (parent && !cwd) {
     dir = parent->cwd;
     acs_memfs_inode_hold(dir);
+    if (parent->cwd_path && !(cwd_path = strdup(parent->cwd_path))) {
+      acs_memfs_inode_release(k->fs, dir);
+      return -ENOMEM;
+    }
   } else if (parent) {
     /* a guest's SPAWNAT: as the child's chdir would find it */
     acs_memfs_cred cr = acs__kernel_cred(parent);
-    rc = acs_memfs_chdir(k->fs, &cr, parent->cwd, cwd, &dir);
-    if (rc == ACS_MEMFS_CROSSED) rc = -EXDEV;
+    char where[ACS__SYS_MAX_STR + 1];
+    snprintf(where, sizeof where, "%s", cwd);
+    int32_t at = AT_FDCWD;
+    rc = acs__hostfs_rebase(k, parent, &at, where, sizeof where);
+    if (!rc) rc = acs__kernel_chdir(k, &cr, parent->cwd, where, &dir, &cwd_path);
     if (rc) return rc;
   } else {
     acs_memfs_cred cr = {.uid = uid, .gid = gid, .ruid = uid, .rgid = gid, .umask = 022};
-    rc = acs_memfs_chdir(k->fs, &cr, acs_memfs_root(k->fs), cwd ? cwd : "/", &dir);
+    rc = acs__kernel_chdir(k, &cr, acs_memfs_root(k->fs), cwd ? cwd : "/", &dir, &cwd_path);
     if (rc) return rc;
   }
   int32_t pid = new_pid(k);
   if (pid < 0) {
     acs_memfs_inode_release(k->fs, dir);
+    free(cwd_path);
     return pid;
   }
   int sv[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) {
     acs_memfs_inode_release(k->fs, dir);
+    free(cwd_path);
     return -errno;
   }
   acs__proc *p = &k->procs[pid];
@@ -378,6 +409,7 @@ static int32_t spawn_program(acs__kernel *k, acs__proc *parent, const char *path
     close(sv[0]);
     close(sv[1]);
     acs_memfs_inode_release(k->fs, dir);
+    free(cwd_path);
     return -ENOMEM;
   }
   static uint64_t serials;
@@ -396,6 +428,8 @@ static int32_t spawn_program(acs__kernel *k, acs__proc *parent, const char *path
   p->ngroups = 1;
   p->umask = parent ? parent->umask : 022;
   p->cwd = dir;
+  p->cwd_path = cwd_path;
+  cwd_path = NULL;
   clock_gettime(CLOCK_MONOTONIC, &p->start);
   clock_gettime(CLOCK_REALTIME, &p->start_real);
   snprintf(p->program, sizeof p->program, "%s", name);
@@ -408,7 +442,7 @@ static int32_t spawn_program(acs__kernel *k, acs__proc *parent, const char *path
       p->fds[fd] = fds[fd];
       p->fds[fd].cloexec = false;
       p->fds[fd].f->refs++;
-      if (!fds[fd].f->mf && !fds[fd].f->pf) direct++;
+      if (acs__kfile_direct(fds[fd].f)) direct++;
     }
   if (direct > ACS__SYS_MAX_FDS) {
     /* they all travel with the child's HELLO */

@@ -22,6 +22,7 @@
 ** of that one guest process, which is the box's own. */
 #include "kernel.h"
 #include "procfs.h"
+#include "hostfs.h"
 
 #include "../sys/identity.h"
 
@@ -372,7 +373,7 @@ static int link_target(acs__kernel *k, const acs__proc *p, const pnode *n, char 
     return 0;
   }
   char *cwd = NULL;
-  int rc = t->cwd ? acs_memfs_dir_path(k->fs, t->cwd, &cwd) : -ENOENT;
+  int rc = acs__proc_cwd(k, t, &cwd);
   if (rc) return rc;
   snprintf(buf, size, "%s", cwd);
   free(cwd);

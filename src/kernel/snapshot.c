@@ -9,6 +9,7 @@
 ** that are there, and the new tree is built beside the live one under the
 ** box's own limits, replacing it only once it is whole. */
 #include "kernel.h"
+#include "hostfs.h"
 #include "procfs.h"
 #include "snap_tar.h"
 
@@ -394,6 +395,12 @@ int acs__snapshot_restore(acs__kernel *k, acs__proc *owner, int fd, char *why, s
     k->fs = old;
     acs_memfs_free(nfs);
     snprintf(why, whycap, "/proc could not be mounted: %s", strerror(-rc));
+    return rc;
+  }
+  if ((rc = acs__hostfs_remount(k)) != 0) {
+    k->fs = old;
+    acs_memfs_free(nfs);
+    snprintf(why, whycap, "the box's mounts could not be placed in it again: %s", strerror(-rc));
     return rc;
   }
   acs_memfs_inode_release(old, owner->cwd);

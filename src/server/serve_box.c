@@ -194,7 +194,7 @@ static void fail(const acs__serve_box_client *c, json_t *id, const char *type, i
       {ENOENT, "ENOENT"}, {EEXIST, "EEXIST"}, {ENOTDIR, "ENOTDIR"}, {EISDIR, "EISDIR"},
       {ENOTEMPTY, "ENOTEMPTY"}, {EACCES, "EACCES"}, {EPERM, "EPERM"}, {ENOSPC, "ENOSPC"},
       {EINVAL, "EINVAL"}, {ELOOP, "ELOOP"}, {ENAMETOOLONG, "ENAMETOOLONG"}, {EFBIG, "EFBIG"},
-      {EBUSY, "EBUSY"}, {EXDEV, "EXDEV"}, {EPIPE, "EPIPE"}};
+      {EBUSY, "EBUSY"}, {EXDEV, "EXDEV"}, {EPIPE, "EPIPE"}, {EROFS, "EROFS"}, {ENXIO, "ENXIO"}};
   for (size_t i = 0; code < 0 && i < sizeof names / sizeof *names; i++)
     if (names[i].e == -code) json_object_set_new(e, "code", json_string(names[i].name));
   free(msg);
@@ -1086,10 +1086,16 @@ static void do_fs(req *r, sbox *b)
     if (r->bad) goto out;
     rc = op[4] == 'I' ? acs_box_copy_in(x, host, path, owner, &err)
                       : acs_box_copy_out(x, path, host, &err);
+  } else if (!strcmp(op, "mount")) {
+    const char *host = str_field(r, "hostPath", true);
+    const char *owner = str_field(r, "owner", false);
+    bool ro = bool_field(r, "readOnly");
+    if (r->bad) goto out;
+    rc = acs_box_mount(x, host, path, ro, owner, &err);
   } else {
     fail(r->c, r->id, "SandboxConfigError", 0, "box.fs: unknown op '%s' (readFile, writeFile, "
          "appendFile, readdir, stat, lstat, exists, mkdir, rm, rename, symlink, chmod, chown, "
-         "copyIn, copyOut)", op);
+         "copyIn, copyOut, mount)", op);
     r->bad = true;
   }
 out:

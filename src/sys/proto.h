@@ -142,6 +142,8 @@ enum {
   ACS__BOX_RESTORE = 122,  /* a file holding a snapshot as SCM_RIGHTS -> 0; str why it failed */
   ACS__BOX_CMD_CHANNEL = 123, /* a SOCK_SEQPACKET socket as SCM_RIGHTS -> 0: host commands' runs
                                  are told there (owner_more.c) */
+  ACS__BOX_MOUNT = 125,    /* a host directory (O_PATH) as SCM_RIGHTS, str box path, u32
+                              read-only, u32 uid, u32 gid -> 0; str why it failed (hostfs.c) */
   ACS__SYS_HOSTCMD = 124,  /* a guest's call (the one above 99): str name -> 0; the host's end
                               of the command's socket as SCM_RIGHTS */
 };

@@ -23,6 +23,7 @@ typedef struct mount {
   bool ro;
   bool moved; /* mounted at a guest path that is not its host path */
   bool nested; /* another mount lies below it */
+  bool box;    /* a box's mount (acs__vfs_mount_fd): see link_stays */
 } mount;
 
 /* Directories that fast_parent opened, kept for the next call in the same
@@ -39,6 +40,7 @@ struct acs__vfs {
   size_t n;
   char *desc;
   bool outside;
+  char *esc;    /* where the last walk left every mount (acs__vfs_escape) */
   dcache dc[DIR_CACHE];
   unsigned dc_next;
   int hold; /* inside rename/link/symlink (see holding) */
@@ -63,6 +65,7 @@ void acs__vfs_forget(acs__vfs *v)
 
 void acs__vfs_free(acs__vfs *v)
 {
+  if (v) free(v->esc);
   if (!v) return;
   acs__vfs_forget(v);
   for (size_t i = 0; i < v->n; i++) {
@@ -76,6 +79,34 @@ void acs__vfs_free(acs__vfs *v)
 
 bool acs__vfs_outside(const acs__vfs *v) { return v->outside; }
 
+const char *acs__vfs_escape(const acs__vfs *v) { return v->outside ? v->esc : NULL; }
+
+/* The walk left every mount at canonical guest path `at` with `rest` (""
+** or "/more...") still to resolve: outside, and remember where, so that a
+** box can go on resolving there in its own filesystem. */
+static void escaped(acs__vfs *v, const char *at, const char *rest)
+{
+  v->outside = true;
+  free(v->esc);
+  v->esc = NULL;
+  size_t al = strlen(at), rl = strlen(rest), n = al + rl + 3;
+  char *s = malloc(n);
+  if (!s) return;
+  snprintf(s, n, "%s/%s", at, rest);
+  v->esc = acs__vfs_abs("/", s);
+  free(s);
+  /* a trailing slash asks for a directory: keep it */
+  size_t el = v->esc ? strlen(v->esc) : 0;
+  if (el > 1 && rl && rest[rl - 1] == '/') {
+    char *t = realloc(v->esc, el + 2);
+    if (t) {
+      t[el] = '/';
+      t[el + 1] = 0;
+      v->esc = t;
+    }
+  }
+}
+
 const char *acs__vfs_describe(acs__vfs *v)
 {
   if (v->desc) return v->desc;
@@ -85,6 +116,8 @@ const char *acs__vfs_describe(acs__vfs *v)
   v->desc = acs__buf_take(&b, NULL);
   return v->desc ? v->desc : "";
 }
+
+static int mount_fd(acs__vfs *v, int fd, const char *guest_path, bool moved, bool read_only);
 
 int acs__vfs_mount(acs__vfs *v, const char *host_dir, bool read_only, acs_err *err)
 {
@@ -107,11 +140,29 @@ int acs__vfs_mount_at(acs__vfs *v, const char *host_dir, const char *guest_path,
   }
   if (guest_path) {
     free(real);
-    real = acs__vfs_abs("/", guest_path);
-    if (!real) {
-      close(fd);
-      return ACS_ENOMEM;
-    }
+    real = NULL;
+  }
+  int rc = mount_fd(v, fd, guest_path ? guest_path : real, guest_path != NULL, read_only);
+  free(real);
+  return rc;
+}
+
+int acs__vfs_mount_fd(acs__vfs *v, int dir_fd, const char *guest_path, bool read_only)
+{
+  int fd = fcntl(dir_fd, F_DUPFD_CLOEXEC, 0);
+  if (fd < 0) return -errno;
+  int rc = mount_fd(v, fd, guest_path, true, read_only);
+  if (!rc) v->m[v->n - 1].box = true;
+  return rc;
+}
+
+/* Take fd (an O_PATH directory, owned from here on) as guest path. */
+static int mount_fd(acs__vfs *v, int fd, const char *guest_path, bool moved, bool read_only)
+{
+  char *real = acs__vfs_abs("/", guest_path);
+  if (!real) {
+    close(fd);
+    return ACS_ENOMEM;
   }
   acs__vfs_forget(v); /* its entries name mounts by index */
   mount *nm = realloc(v->m, sizeof *nm * (v->n + 1));
@@ -124,7 +175,7 @@ int acs__vfs_mount_at(acs__vfs *v, const char *host_dir, const char *guest_path,
   /* "/" as a mount would be the whole host: keep it as "" for prefix tests */
   size_t len = strlen(real);
   if (len == 1) real[0] = 0, len = 0;
-  v->m[v->n++] = (mount){real, len, fd, read_only, guest_path != NULL, false};
+  v->m[v->n++] = (mount){real, len, fd, read_only, moved, false, false};
   /* a mount with another below it: its fast path may not follow links */
   for (size_t i = 0; i < v->n; i++)
     for (size_t j = 0; j < v->n; j++) {
@@ -285,6 +336,8 @@ static bool path_join(char *out, const char *dir, const char *name)
 static int walk_path(acs__vfs *v, const char *path, bool follow_last, bool want_parent, walk *w)
 {
   v->outside = false;
+  free(v->esc);
+  v->esc = NULL;
   memset(w, 0, sizeof *w);
   w->fd = w->parent = -1;
   strcpy(w->cur, "/");
@@ -312,7 +365,8 @@ static int walk_path(acs__vfs *v, const char *path, bool follow_last, bool want_
     w->slash = slash;
     if (strcmp(c, ".") == 0) {
       if (last && want_parent) {
-        rc = w->fd < 0 ? (v->outside = true, -EACCES) : -EINVAL;
+        if (w->fd < 0) escaped(v, w->cur, ".");
+        rc = w->fd < 0 ? -EACCES : -EINVAL;
         goto out;
       }
       continue;
@@ -324,11 +378,13 @@ static int walk_path(acs__vfs *v, const char *path, bool follow_last, bool want_
       if (slash == up) up[1] = 0;
       else if (slash) *slash = 0;
       rc = enter(v, w, up);
+      if (rc && v->outside) escaped(v, up, p);
       if (rc) goto out;
       if (last && want_parent) {
         /* the directory named by ".." itself: outside (or a virtual
         ** parent) is refused as a write, inside it cannot be replaced */
-        rc = w->fd < 0 || !mount_of(v, up) ? (v->outside = true, -EACCES) : -EINVAL;
+        if (w->fd < 0 || !mount_of(v, up)) escaped(v, up, "");
+        rc = w->fd < 0 || !mount_of(v, up) ? -EACCES : -EINVAL;
         goto out;
       }
       continue;
@@ -342,7 +398,7 @@ static int walk_path(acs__vfs *v, const char *path, bool follow_last, bool want_
     if (nm || w->fd < 0) {
       /* entering a mount root, or moving in the virtual space */
       if (last && want_parent && !(nm && follow_last)) {
-        if (!nm && w->fd < 0 && !above_mount(v, next)) v->outside = true;
+        if (!nm && w->fd < 0 && !above_mount(v, next)) escaped(v, next, p);
         w->parent = w->fd; /* -1 when virtual: the caller refuses */
         w->fd = -1;
         snprintf(w->name, sizeof w->name, "%s", c);
@@ -359,7 +415,7 @@ static int walk_path(acs__vfs *v, const char *path, bool follow_last, bool want_
         w->fd = fd;
         w->m = nm;
       } else if (!above_mount(v, next)) {
-        v->outside = true;
+        escaped(v, next, p);
         rc = -ENOENT;
         goto out;
       }
@@ -472,10 +528,11 @@ static int walk_path(acs__vfs *v, const char *path, bool follow_last, bool want_
   }
   /* the path ended on a directory we are in (mount root, or virtual) */
   if (want_parent) {
-    rc = w->fd >= 0 ? -EBUSY : (v->outside = true, -EACCES);
+    if (w->fd < 0) escaped(v, w->cur, w->slash ? "/" : "");
+    rc = w->fd >= 0 ? -EBUSY : -EACCES;
   } else if (w->fd < 0) {
     w->root = w->virt = true;
-    v->outside = true;
+    escaped(v, w->cur, w->slash ? "/" : "");
     rc = -ENOENT;
   } else {
     w->parent = w->fd;
@@ -844,6 +901,11 @@ static bool link_stays(acs__vfs *v, const char *dir, const char *target)
   else snprintf(abs, sizeof abs, "%s/%s", strcmp(dir, "/") ? dir : "", target);
   lexical(abs);
   mount *m = mount_of(v, abs);
+  mount *dm = mount_of(v, dir);
+  /* A box resolves every link in its own namespace, so only the host's
+  ** reading matters: a relative text that stays in the link's own mount
+  ** names the same file on the host; an absolute one names a host path. */
+  if (dm && dm->box) return target[0] != '/' && m == dm;
   return m && !m->moved;
 }
 
@@ -1054,7 +1116,10 @@ static int symlink_in(acs__vfs *v, const char *target, const char *path)
   }
   /* what the new name does to links already there ("a" -> "x/.." when x
   ** is this new link) */
-  long mount_before = w.m ? mount_bad_links(v, w.m) : 0;
+  /* (a box's mount is not walked: its links are the box's to resolve, and
+  ** a walk of a whole project per link would make npm's .bin links slow) */
+  bool walk_all = w.m && !w.m->box;
+  long mount_before = walk_all ? mount_bad_links(v, w.m) : 0;
   rc = symlinkat(target, w.parent, w.name) < 0 ? -errno : 0;
   if (!rc) {
     /* Followed as the start-up check follows it (through other links and
@@ -1072,7 +1137,7 @@ static int symlink_in(acs__vfs *v, const char *target, const char *path)
       ** cannot follow it and would refuse the next run */
       unlinkat(w.parent, w.name, 0);
       rc = -ENAMETOOLONG;
-    } else if (w.m && mount_bad_links(v, w.m) > mount_before) {
+    } else if (walk_all && mount_bad_links(v, w.m) > mount_before) {
       unlinkat(w.parent, w.name, 0);
       v->outside = true;
       rc = -EACCES;

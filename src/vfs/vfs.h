@@ -39,6 +39,11 @@ int acs__vfs_mount(acs__vfs *v, const char *host_dir, bool read_only, acs_err *e
 int acs__vfs_mount_at(acs__vfs *v, const char *host_dir, const char *guest_path, bool read_only,
                       acs_err *err);
 
+/* Mount the directory open as dir_fd (O_PATH is enough; it is
+** duplicated, the caller keeps its own) at guest_path: a box's mount,
+** whose host directory its owner opened. 0 or a negative errno. */
+int acs__vfs_mount_fd(acs__vfs *v, int dir_fd, const char *guest_path, bool read_only);
+
 /* A description of the mounts for messages: "/w (read-write), /r (read-only)".
 ** Borrowed; valid until the next mount. */
 const char *acs__vfs_describe(acs__vfs *v);
@@ -46,6 +51,14 @@ const char *acs__vfs_describe(acs__vfs *v);
 /* Whether the last failed call failed because its path lay outside every
 ** mount (so that the message can say what is allowed). */
 bool acs__vfs_outside(const acs__vfs *v);
+
+/* After such a failure: the guest path where the walk left every mount,
+** with the rest of the path joined on ("/etc/passwd" for
+** "/app/../etc/passwd" with only /app mounted, or for a link in /app whose
+** target is "/etc/passwd"), or NULL. A box, whose mounts sit in a
+** filesystem of its own, resolves it there again. Borrowed until the next
+** call. */
+const char *acs__vfs_escape(const acs__vfs *v);
 
 /* Normalise a guest path: absolute (relative ones against cwd), "." and
 ** empty components removed, ".." kept for the walk. malloc'd. */

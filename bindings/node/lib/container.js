@@ -15,6 +15,7 @@ const { getServer } = require('./client.js');
 const KNOWN = [
   'files', 'cwd', 'hostname', 'user', 'env', 'memory', 'cpus', 'network', 'packages', 'timezone',
   'timeoutMs', 'onStdout', 'onStderr', 'onServerReady', 'snapshot', 'isolation', 'pod', 'python',
+  'mounts',
 ];
 // Options of the modelled product that mean nothing here: accepted, ignored.
 const IGNORED = ['isolation', 'pod', 'python', 'cpus'];
@@ -39,6 +40,13 @@ function checkUser(name, v) {
   if (v === undefined) return undefined;
   if (v !== 'root' && v !== 'agent') fail(`${name} must be "root" or "agent" (the box's users), not ${JSON.stringify(v)}`);
   return v;
+}
+
+// A mount's fields, checked: the host directory resolved from the caller's cwd.
+function checkMount(name, hostDir, boxDest, o) {
+  if (typeof hostDir !== 'string' || !hostDir) fail(`${name}: the host directory must be a string`);
+  if (o.readOnly !== undefined && typeof o.readOnly !== 'boolean') fail(`${name}: readOnly must be true or false`);
+  return { hostPath: pathMod.resolve(hostDir), path: boxPath(`${name} boxPath`, boxDest), readOnly: !!o.readOnly, owner: checkUser(`${name} owner`, o.owner) };
 }
 
 function checkEnv(name, v) {
@@ -76,7 +84,6 @@ function checkOptions(o) {
   if (o === undefined) o = {};
   if (!isPlainObject(o)) fail('createContainer(options): options must be an object');
   for (const k of Object.keys(o)) {
-    if (k === 'mounts') fail(`createContainer: '${k}' is not supported yet by this binding`);
     if (!KNOWN.includes(k)) fail(`createContainer: unknown option '${k}' (known: ${KNOWN.join(', ')})`);
   }
   const req = { method: 'box.create' };
@@ -124,8 +131,15 @@ function checkOptions(o) {
   }
   let snapshot;
   if (o.snapshot !== undefined) snapshot = toBytes('snapshot', o.snapshot);
+  const mounts = o.mounts === undefined ? [] : o.mounts;
+  if (!Array.isArray(mounts)) fail('mounts must be an array of { hostPath, boxPath, readOnly }');
+  const mountList = mounts.map((m, i) => {
+    if (!isPlainObject(m)) fail(`mounts[${i}] must be an object: { hostPath, boxPath, readOnly }`);
+    for (const k of Object.keys(m)) if (!['hostPath', 'boxPath', 'readOnly', 'owner'].includes(k)) fail(`mounts[${i}]: unknown field '${k}' (hostPath, boxPath, readOnly, owner)`);
+    return checkMount(`mounts[${i}]`, m.hostPath, m.boxPath, m);
+  });
   return {
-    req, fileList, env, snapshot,
+    req, fileList, env, snapshot, mountList,
     cwd: o.cwd === undefined ? undefined : boxPath('cwd', o.cwd),
     user: checkUser('user', o.user),
     timeoutMs: checkMs('timeoutMs', o.timeoutMs),
@@ -644,6 +658,23 @@ class Container {
     return new BoxSession(this, fields);
   }
 
+  /**
+   * Mount host directory hostDir at boxPath: its files are the host's
+   * (written through unless readOnly), seen in the box as owned by owner
+   * (default: the container's user); links in it resolve in the box.
+   */
+  async mount(hostDir, boxDest, opts) {
+    const o = opts === undefined ? {} : opts;
+    if (!isPlainObject(o)) fail('mount(hostDir, boxPath, options): options must be an object: { readOnly, owner }');
+    for (const k of Object.keys(o)) if (!['readOnly', 'owner'].includes(k)) fail(`mount: unknown option '${k}' (readOnly, owner)`);
+    const m = checkMount('mount', hostDir, boxDest, o);
+    await this._mount(m);
+  }
+
+  async _mount(m) {
+    await this._call('box.fs', { op: 'mount', path: m.path, hostPath: m.hostPath, readOnly: m.readOnly, owner: m.owner || this._user });
+  }
+
   /** Copy a host file or tree into the box (as cp -a). */
   async copyIn(hostPath, boxDest, opts) {
     if (typeof hostPath !== 'string' || !hostPath) fail('copyIn(hostPath, boxPath): hostPath must be a string');
@@ -771,6 +802,7 @@ async function createContainer(options) {
   }
   try {
     if (cfg.snapshot) await restoreInto(c, cfg.snapshot);
+    for (const m of cfg.mountList) await c._mount(m);
     // as the user's: the given files, and the directories made for them
     const agent = cfg.user === 'agent';
     const made = new Set();

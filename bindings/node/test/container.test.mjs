@@ -218,7 +218,9 @@ test('bad options are SandboxConfigErrors that say what to fix', async () => {
   await assert.rejects(createContainer({ user: 'bob' }), /"root" or "agent"/);
   await assert.rejects(createContainer({ files: { '/a': 5 } }), /string or bytes/);
   await assert.rejects(createContainer({ network: { proxy: 'http://x' } }), /proxy is not supported/);
-  await assert.rejects(createContainer({ mounts: [] }), /not supported yet/);
+  await assert.rejects(createContainer({ mounts: {} }), /mounts must be an array/);
+  await assert.rejects(createContainer({ mounts: [{ hostPath: '/tmp', boxPath: 'app' }] }), /absolute/);
+  await assert.rejects(createContainer({ mounts: [{ hostPath: '/tmp', boxPath: '/app', ro: true }] }), /unknown field 'ro'/);
   await assert.rejects(createContainer({ memory: -1 }), /memory/);
   await assert.rejects(createContainer({ onServerReady: 'yes' }), (e) => e instanceof SandboxConfigError && /onServerReady must be a function/.test(e.message));
 });
