@@ -950,11 +950,13 @@ int acs__hfile_readdir(acs__hfile *f, acs_memfs_dirent_fn fn, void *user)
     int rc = load_dir(f);
     if (rc) return rc;
   }
+  int taken = 0;
   while (f->next < f->nents) {
     if (fn(user, &f->ents[f->next])) break;
     f->next++;
+    taken++;
   }
-  return 0;
+  return taken;
 }
 
 int acs__hfile_getfl(const acs__hfile *f) { return f->flags; }

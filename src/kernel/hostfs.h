@@ -87,6 +87,7 @@ int64_t acs__hfile_lseek(acs__hfile *f, int64_t off, int whence);
 int acs__hfile_stat(acs__kernel *k, acs__hfile *f, acs_memfs_stat *st);
 int acs__hfile_truncate(acs__kernel *k, acs__hfile *f, int64_t len);
 int acs__hfile_chmod(acs__kernel *k, const acs_memfs_cred *cr, acs__hfile *f, unsigned mode);
+/* entries from where the last call stopped: how many fn took, 0 at the end */
 int acs__hfile_readdir(acs__hfile *f, acs_memfs_dirent_fn fn, void *user);
 int acs__hfile_getfl(const acs__hfile *f);
 void acs__hfile_setfl(acs__hfile *f, int flags);

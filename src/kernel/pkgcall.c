@@ -10,6 +10,7 @@
 ** The worker never touches the box: it holds no channel of the box (its
 ** descriptors are closed but its pipe), and it dies with the kernel. */
 #include "kernel.h"
+#include "kfs.h"
 
 #include "../base/base.h"
 #include "../pkg/name.h"
@@ -112,18 +113,17 @@ static int take_name(void *user, const acs_memfs_dirent *e)
 /* rm -rf of path (absolute) as cr; a missing path is not an error. */
 static int rm_tree(acs__kernel *k, const acs_memfs_cred *cr, const char *path, int depth)
 {
-  acs_memfs_inode *root = acs_memfs_root(k->fs);
   acs_memfs_stat st;
-  int rc = acs_memfs_fstatat(k->fs, cr, root, path, AT_SYMLINK_NOFOLLOW, &st);
+  int rc = acs__kfs_lstat(k, cr, path, &st);
   if (rc == -ENOENT) return 0;
   if (rc) return rc;
-  if ((st.mode & S_IFMT) != S_IFDIR) return acs_memfs_unlink(k->fs, cr, root, path);
+  if ((st.mode & S_IFMT) != S_IFDIR) return acs__kfs_unlink(k, cr, path);
   if (depth > 256) return -ELOOP;
-  acs_memfs_file *f = NULL;
-  if ((rc = acs_memfs_open(k->fs, cr, root, path, O_RDONLY | O_DIRECTORY, 0, &f))) return rc;
+  acs__kfile *f = NULL;
+  if ((rc = acs__kfs_open(k, cr, path, O_RDONLY | O_DIRECTORY, 0, &f))) return rc;
   names ns = {0};
-  while ((rc = acs_memfs_readdir(k->fs, f, take_name, &ns)) > 0) {}
-  acs_memfs_close(k->fs, f);
+  while ((rc = acs__kfs_readdir(k, f, take_name, &ns)) > 0) {}
+  acs__kfile_put(k, f);
   for (size_t i = 0; i < ns.n; i++) {
     char *sub = NULL;
     if (!rc && asprintf(&sub, "%s/%s", path, ns.v[i]) < 0) rc = -ENOMEM;
@@ -132,7 +132,7 @@ static int rm_tree(acs__kernel *k, const acs_memfs_cred *cr, const char *path, i
     free(ns.v[i]);
   }
   free(ns.v);
-  return rc ? rc : acs_memfs_rmdir(k->fs, cr, root, path);
+  return rc ? rc : acs__kfs_rmdir(k, cr, path);
 }
 
 /* mkdir -p of path's parents. */
@@ -142,19 +142,18 @@ static int parents(acs__kernel *k, const acs_memfs_cred *cr, const char *path)
   snprintf(buf, sizeof buf, "%s", path);
   for (char *s = strchr(buf + 1, '/'); s; s = strchr(s + 1, '/')) {
     *s = 0;
-    int rc = acs_memfs_mkdir(k->fs, cr, acs_memfs_root(k->fs), buf, 0777);
+    int rc = acs__kfs_mkdir(k, cr, buf, 0777);
     *s = '/';
     if (rc && rc != -EEXIST) return rc;
   }
   return 0;
 }
 
-/* cp -r of a store directory (host) to box (absolute), as cr. The store
-** holds what tarball.c let through: regular files, directories, links
-** inside the package. */
+/* cp -r of a store directory (host) to box (absolute), as cr: into memfs
+** or through a mount. The store holds what tarball.c let through: regular
+** files, directories, links inside the package. */
 static int copy_in(acs__kernel *k, const acs_memfs_cred *cr, const char *host, const char *box, int depth)
 {
-  acs_memfs_inode *root = acs_memfs_root(k->fs);
   struct stat st;
   if (lstat(host, &st) < 0) return -errno;
   if (S_ISLNK(st.st_mode)) {
@@ -162,11 +161,11 @@ static int copy_in(acs__kernel *k, const acs_memfs_cred *cr, const char *host, c
     ssize_t n = readlink(host, target, sizeof target - 1);
     if (n < 0) return -errno;
     target[n] = 0;
-    return acs_memfs_symlink(k->fs, cr, target, root, box);
+    return acs__kfs_symlink(k, cr, target, box);
   }
   if (S_ISDIR(st.st_mode)) {
     if (depth > 128) return -ELOOP;
-    int rc = acs_memfs_mkdir(k->fs, cr, root, box, 0777);
+    int rc = acs__kfs_mkdir(k, cr, box, 0777);
     if (rc && rc != -EEXIST) return rc;
     DIR *d = opendir(host);
     if (!d) return -errno;
@@ -187,9 +186,9 @@ static int copy_in(acs__kernel *k, const acs_memfs_cred *cr, const char *host, c
   if (!S_ISREG(st.st_mode)) return 0;
   int fd = open(host, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return -errno;
-  acs_memfs_file *f = NULL;
-  int rc = acs_memfs_open(k->fs, cr, root, box, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW,
-                          (st.st_mode & 0111) ? 0777 : 0666, &f);
+  acs__kfile *f = NULL;
+  int rc = acs__kfs_open(k, cr, box, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW,
+                         (st.st_mode & 0111) ? 0777 : 0666, &f);
   char buf[65536];
   ssize_t n;
   while (!rc && (n = read(fd, buf, sizeof buf)) != 0) {
@@ -198,13 +197,14 @@ static int copy_in(acs__kernel *k, const acs_memfs_cred *cr, const char *host, c
       continue;
     }
     for (ssize_t off = 0; !rc && off < n;) {
-      ssize_t w = acs_memfs_write(k->fs, cr, f, buf + off, (size_t)(n - off));
+      ssize_t w = acs__kfs_write(k, cr, f, buf + off, (size_t)(n - off));
       if (w < 0) rc = (int)w;
+      else if (w == 0) rc = -EIO;
       else off += w;
     }
   }
   close(fd);
-  acs_memfs_close(k->fs, f);
+  acs__kfile_put(k, f);
   return rc;
 }
 

@@ -210,3 +210,11 @@ if command -v npm >/dev/null; then
   check "ci: host npm's lockfile, only this platform's optional packages (native ones dropped), lockfile kept" \
     all test -n "$hostmods" -- has "$OUT" "$hostmods" -- has "$OUT" "LOCK-KEPT"
 fi
+
+# ------------------------------------------------ into a mounted project
+mkdir -p "$TMP/proj"
+run_acs box --user agent -v "$TMP/proj:/app" -w /app -c 'npm init -y >/dev/null && npm install fx-chain-a fx-bin >/dev/null && node -e "console.log(require(\"fx-chain-a\").chain)" && ls node_modules/.bin | wc -l'
+hostchain=$(cd "$TMP/proj" && node -e 'console.log(require("fx-chain-a").chain)' 2>&1)
+check "install into a mounted project: the packages land in the host directory, and the host's node loads them" \
+  all [ "$RC" = 0 ] -- has "$OUT" "a@1.0.0>b@1.1.0" -- [ "$(printf '%s' "$OUT" | head -1)" = "$hostchain" ] \
+  -- [ -s "$TMP/proj/package-lock.json" ] -- [ -d "$TMP/proj/node_modules/.bin" ]
