@@ -243,6 +243,12 @@ typedef struct acs_box_options {
   int64_t max_files;    /* inodes; 0: 1048576 */
   int max_processes;    /* live processes at once; 0: 256 (a fork bomb
                            then meets EAGAIN) */
+  /* Memory the box may use: its programs' private memory plus the bytes
+  ** its filesystem holds; 0: 4096 MB. Past it the biggest program is
+  ** killed (SIGKILL, after a line on its stderr naming the limit), as the
+  ** OOM killer would; acs_box_spawn's result then says stopped_by
+  ** "memory" when that was the program it ran. Files stay. */
+  int64_t memory_mb;
   /* Outbound network: none by default (the box's own ports only). With
   ** `network`, any public host; with allowed_domains (exec's syntax:
   ** "api.example.com", "*.example.com:443", "10.0.0.0/8"), only those.

@@ -79,7 +79,11 @@ export interface ContainerOptions {
   user?: 'root' | 'agent';
   /** Environment variables of every command (added to PATH, HOME, ...). */
   env?: Record<string, string>;
-  /** MB the box's in-memory filesystem may hold. Default: 256. */
+  /**
+   * MB the box may use: its programs' private memory and its files
+   * together (default: files 256, all 4096). Past it the biggest program
+   * is killed, with a line on its stderr naming the limit.
+   */
   memory?: number;
   /** Reported by the modelled product's nproc; accepted and ignored here. */
   cpus?: number;

@@ -38,6 +38,9 @@ static const char box_usage[] =
     "  --timeout-ms N        kill the program after N ms (exit status 124)\n"
     "  --max-output-bytes N  bytes kept of each of stdout and stderr (default 1048576)\n"
     "  --fs-mb N             bytes the box's filesystem may hold (default 256 MB)\n"
+    "  --memory-mb N         memory the box may use, its programs' and its files'\n"
+    "                        together (default 4096); past it the biggest program\n"
+    "                        is killed (exit status 125 when it is PROGRAM)\n"
     "  --max-processes N     processes at once (default 256)\n"
     "  --network             programs in the box may connect to any public host\n"
     "  --allow-domain HOST   only to HOST (repeatable; exec's syntax: name, name:port,\n"
@@ -264,7 +267,7 @@ int acs__cli_box(int argc, char **argv)
     }
     static const char *const valued[] = {"-w", "--workdir", "--copy", "-v", "--volume", "--user", "--hostname", "--env",
                                          "-p", "--publish", "--allow-domain", "--resolve",
-                                         "--timeout-ms", "--max-output-bytes", "--fs-mb",
+                                         "--timeout-ms", "--max-output-bytes", "--fs-mb", "--memory-mb",
                                          "--max-processes", "--allow-package", "--snapshot",
                                          "--restore"};
     bool known = false;
@@ -330,6 +333,7 @@ int acs__cli_box(int argc, char **argv)
     } else if (!strcmp(name, "--timeout-ms")) so.timeout_ms = n;
     else if (!strcmp(name, "--max-output-bytes")) so.max_output_bytes = n;
     else if (!strcmp(name, "--fs-mb")) bo.max_fs_mb = n;
+    else if (!strcmp(name, "--memory-mb")) bo.memory_mb = n;
     else if (n > 1000000) {
       status = usage("%s", "--max-processes takes a number up to 1000000");
       goto out;

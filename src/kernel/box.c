@@ -82,7 +82,7 @@ int acs_box_new(const acs_box_options *o, acs_box **out, acs_err *err)
                          "1 to 64 letters, digits, '-' and '.'", o->hostname);
       snprintf(ko.hostname, sizeof ko.hostname, "%s", o->hostname);
     }
-    if (o->max_fs_mb < 0 || o->max_files < 0 || o->max_processes < 0)
+    if (o->max_fs_mb < 0 || o->max_files < 0 || o->max_processes < 0 || o->memory_mb < 0)
       return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "box limits must be whole numbers >= 0");
     if (o->allowed_domain_count) {
       int rc = acs__hosts_parse(o->allowed_domains, o->allowed_domain_count, &policy, err);
@@ -114,6 +114,7 @@ int acs_box_new(const acs_box_options *o, acs_box **out, acs_err *err)
     ko.resolve = o->resolve;
     ko.resolve_count = o->resolve_count;
     ko.max_fs_bytes = (uint64_t)o->max_fs_mb << 20;
+    ko.max_memory = (uint64_t)o->memory_mb << 20;
     ko.max_inodes = (uint64_t)o->max_files;
     ko.max_procs = o->max_processes;
     if (o->limit_packages || o->allowed_package_count) {
@@ -134,6 +135,7 @@ int acs_box_new(const acs_box_options *o, acs_box **out, acs_err *err)
       ko.allowed_package_count = o->allowed_package_count;
     }
   }
+  if (!ko.max_memory) ko.max_memory = 4096ull << 20;
   acs_box *b = calloc(1, sizeof *b);
   if (!b) {
     acs__hosts_free(policy);

@@ -27,6 +27,7 @@ struct acs_box_proc {
   int fd[4];     /* stdin (write), stdout, stderr (read), the end (read) */
   bool ended;
   bool kernel_gone; /* the end came as EOF: the kernel died */
+  bool memory;      /* the box's memory limit ended it */
   int exit_code;
 };
 
@@ -309,10 +310,11 @@ int acs_box_proc_wait(acs_box_proc *p, int64_t timeout_ms, bool *ended, int *exi
   if (!p) return ACS_EINVAL;
   double until = timeout_ms > 0 ? acs__now_ms() + (double)timeout_ms : 0;
   while (!p->ended) {
-    int32_t st[2];
+    int32_t st[3];
     ssize_t n = read(p->fd[3], st, sizeof st);
     if (n == (ssize_t)sizeof st) {
       p->ended = true;
+      p->memory = (st[2] & ACS__WAITFD_MEMORY) != 0;
       p->exit_code = WIFSIGNALED(st[1]) ? 128 + WTERMSIG(st[1]) : WEXITSTATUS(st[1]);
       break;
     }
@@ -468,6 +470,8 @@ int acs_box_spawn(acs_box *b, const acs_box_spawn_options *o, acs_exec_result **
   if (timed_out) {
     res->timed_out = true;
     res->stopped_by = "timeout";
+  } else if (p->memory) {
+    res->stopped_by = "memory";
   } else {
     res->has_exit_code = true;
     res->exit_code = code;

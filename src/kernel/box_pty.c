@@ -156,7 +156,7 @@ int acs_box_pty_wait(acs_box_pty *t, int64_t timeout_ms, bool *ended, int *exit_
   if (!t) return ACS_EINVAL;
   double until = timeout_ms > 0 ? acs__now_ms() + (double)timeout_ms : 0;
   while (!t->ended) {
-    int32_t st[2];
+    int32_t st[3];
     ssize_t n = read(t->fd[1], st, sizeof st);
     if (n == (ssize_t)sizeof st) {
       t->ended = true;

@@ -303,7 +303,9 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
         who[n] = i;
         pf[n++] = (struct pollfd){.fd = K.procs[i].sock, .events = POLLIN};
       }
-    int r = poll(pf, (nfds_t)n, acs__kpkg_busy() ? 0 : acs__net_poll_ms(&K));
+    int wait_ms = acs__kpkg_busy() ? 0 : acs__net_poll_ms(&K), mem_ms = acs__kernel_memwatch_ms(&K);
+    if (mem_ms >= 0 && (wait_ms < 0 || mem_ms < wait_ms)) wait_ms = mem_ms;
+    int r = poll(pf, (nfds_t)n, wait_ms);
     if (r < 0) {
       if (errno == EINTR) continue;
       die("poll");
@@ -327,6 +329,7 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
       if (pf[i].revents && p->sock == pf[i].fd) proc_message(p);
     }
     if (pf[0].revents) owner_message();
+    acs__kernel_memwatch(&K);
   }
   shutdown_box();
 }

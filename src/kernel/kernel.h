@@ -21,6 +21,7 @@
 typedef struct acs__kernel_opts {
   char hostname[65];
   uint64_t max_fs_bytes;  /* memfs byte cap (0: 256 MiB) */
+  uint64_t max_memory;    /* guest processes' private memory plus memfs bytes (0: none) */
   uint64_t max_inodes;    /* 0: 1 << 20 */
   int max_procs;          /* live processes (0: 256) */
   /* Outbound network (net.c). Off when neither is set. any_public: every
@@ -120,6 +121,7 @@ typedef struct acs__proc {
   int stop_report;       /* a stop (wait status) not yet told to WUNTRACED, or 0 */
   bool cont_report;      /* a continue not yet told to WCONTINUED */
   bool stopped_now;      /* its last state change was a stop */
+  bool memory_killed;    /* ended by the box's memory limit (memwatch.c) */
   bool quiet_stop;       /* an exec's new program takes over a stop already told: its own
                             stop is not told again */
   /* SPAWN_PGRP (tty.c): its spawns go into one new group, the foreground */
@@ -161,6 +163,7 @@ typedef struct acs__kernel {
   struct timespec boot, boot_real; /* the box's start (monotonic, wall clock) */
   acs__ktty *ttys;       /* the box's terminals (tty.c), or NULL */
   struct hostfs *hostfs; /* the host mounts (hostfs.c), or NULL */
+  struct timespec mem_sampled; /* the memory limit's last look (memwatch.c) */
 } acs__kernel;
 
 /* The kernel's main: never returns. sock is its end of the owner's
@@ -258,6 +261,11 @@ int acs__ktty_poll(acs__kernel *k, struct pollfd *pf);
 void acs__ktty_event(acs__kernel *k, const struct pollfd *pf, int n);
 void acs__ktty_put(acs__kernel *k, acs__ktty *t); /* a descriptor of it closed */
 void acs__ktty_spawned(acs__kernel *k, acs__proc *parent, int32_t child); /* SPAWN_PGRP's part */
+
+/* memwatch.c: the memory limit's look at the box, when it is due; and
+** the poll timeout until the next one (-1: none due). */
+void acs__kernel_memwatch(acs__kernel *k);
+int acs__kernel_memwatch_ms(const acs__kernel *k);
 
 /* zygote.c: fork the box's zygote (before the tree holds anything). */
 int acs__kernel_zygote_start(acs__kernel *k);

@@ -668,8 +668,8 @@ void acs__proc_notify(acs__kernel *k, acs__proc *child)
     for (int i = 0; i < k->nwaits; i++) {
       if (k->waits[i].pid != child->pid) continue;
       if (k->waits[i].fd >= 0) {
-        int32_t st[2] = {child->pid, child->exit_status};
-        ssize_t w = write(k->waits[i].fd, st, sizeof st); /* a pipe: 8 bytes never block */
+        int32_t st[3] = {child->pid, child->exit_status, child->memory_killed ? ACS__WAITFD_MEMORY : 0};
+        ssize_t w = write(k->waits[i].fd, st, sizeof st); /* a pipe: 12 bytes never block */
         (void)w;
         close(k->waits[i].fd);
       } else

@@ -414,7 +414,9 @@ static void do_create(req *r)
   b->opts = json_incref(r->req);
   b->o.version = ACS_BOX_OPTIONS_VERSION;
   b->o.hostname = str_field(r, "hostname", false);
+  /* the box's memory holds its files too: both caps are the one figure */
   b->o.max_fs_mb = int_field(r, "memoryMb", 0, 0, 1 << 20);
+  b->o.memory_mb = b->o.max_fs_mb;
   b->o.max_files = int_field(r, "maxFiles", 0, 0, INT32_MAX);
   b->o.max_processes = (int)int_field(r, "maxProcesses", 0, 0, 100000);
   b->o.network = bool_field(r, "network");

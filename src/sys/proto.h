@@ -137,7 +137,8 @@ enum {
 
   /* 120-139: the container API (owner_more.c, snapshot.c) */
   ACS__BOX_WAITFD = 120,   /* i32 pid; a pipe's write end as SCM_RIGHTS -> 0; at the exit the
-                              kernel writes i32 pid, i32 status there and closes it */
+                              kernel writes i32 pid, i32 status, i32 flags (ACS__WAITFD_*)
+                              there and closes it */
   ACS__BOX_SNAPSHOT = 121, /* a file (memfd) as SCM_RIGHTS -> its size once written */
   ACS__BOX_RESTORE = 122,  /* a file holding a snapshot as SCM_RIGHTS -> 0; str why it failed */
   ACS__BOX_CMD_CHANNEL = 123, /* a SOCK_SEQPACKET socket as SCM_RIGHTS -> 0: host commands' runs
@@ -147,6 +148,9 @@ enum {
   ACS__SYS_HOSTCMD = 124,  /* a guest's call (the one above 99): str name -> 0; the host's end
                               of the command's socket as SCM_RIGHTS */
 };
+
+/* BOX_WAITFD's flags: the box's memory limit ended the process. */
+#define ACS__WAITFD_MEMORY 1
 
 typedef struct acs__sys_hdr {
   uint16_t magic, version;

@@ -65,3 +65,35 @@ check "/proc: writes fail (EIO for root's write, ENOENT for new names), no host 
   -- has "$OUT" "ln=1" -- has "$OUT" "read=0" -- has "$ERR" "mkdir: cannot create directory '/proc/x': No such file or directory"
 run_acs box --user agent -c 'echo x > /proc/uptime; echo "w=$?"'
 check "/proc as agent: opening for writing is Permission denied" all has "$OUT" "w=1" -- has "$ERR" "Permission denied"
+
+# memory bombs in each language: past the box's memory limit the biggest
+# program is killed with a line naming the limit, the box goes on, and
+# what its files hold stays
+run_acs box --memory-mb 256 -c '
+echo kept > /tmp/keep
+node -e "const a = []; for (;;) a.push(new Array(1e6).fill(1.5))"; echo "node=$?"
+python3 -c "
+a = []
+while True: a.append(bytearray(10**7))"; echo "python=$?"
+awk "BEGIN { s = \"xxxxxxxxxxxxxxxx\"; for (;;) s = s s }"; echo "awk=$?"
+cat /tmp/keep; echo after'
+check "memory bombs in node, python3 and awk: each killed at the box's limit, the script goes on, files stay" \
+  all [ "$RC" = 0 ] -- has "$OUT" "node=137" -- has "$OUT" "python=137" -- has "$OUT" "awk=137" -- has "$OUT" "kept
+after" -- has "$ERR" "node: killed: the box's memory limit of 256 MB was reached" \
+  -- has "$ERR" "python3: killed: the box's memory limit of 256 MB" -- has "$ERR" "awk: killed: the box's memory limit"
+run_acs box --json --memory-mb 256 -c 'x=0123456789abcdef; while :; do x=$x$x; done'
+check "a shell that grows without end: killed at the limit, stoppedBy memory, exit status 125" \
+  all [ "$RC" = 125 ] -- [ "$(json .stoppedBy)" = memory ] -- has "$(json .stderr)" "sh: killed: the box's memory limit of 256 MB"
+run_acs box --memory-mb 300 --fs-mb 300 -c '
+head -c 200000000 /dev/zero > /tmp/files; echo "files=$?"
+node -e "const a = []; for (;;) a.push(new Array(1e6).fill(1.5))"; echo "node=$?"
+ls -l /tmp/files | cut -d" " -f5'
+check "files and programs share the limit: the program goes, the files stay" \
+  all [ "$RC" = 0 ] -- has "$OUT" "files=0" -- has "$OUT" "node=137" -- has "$OUT" "200000000" -- has "$ERR" "MB, files 19"
+run_acs box --memory-mb 300 -c '
+for i in 1 2 3 4 5 6; do node -e "const a = new Array(2e7).fill(1.5); setTimeout(() => {}, 60000)" & done
+sleep 3; wait; echo waited'
+check "many programs that together pass the limit: the biggest are killed until the box fits" \
+  all [ "$RC" = 0 ] -- has "$OUT" waited -- has "$ERR" "node: killed: the box's memory limit of 300 MB"
+for _ in $(seq 400); do [ -z "$(box_pids)" ] && break; sleep 0.05; done
+check "memory bombs: no process of the box is left on the host" [ -z "$(box_pids)" ]
