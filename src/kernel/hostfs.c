@@ -1021,3 +1021,23 @@ int acs__kernel_chdir(acs__kernel *k, const acs_memfs_cred *cr, acs_memfs_inode 
     return 0;
   }
 }
+
+size_t acs__hostfs_json(acs__kernel *k, char *out, size_t cap)
+{
+  hostfs *h = hfs_of(k);
+  size_t n = 0;
+#define PUT(...) n += (size_t)snprintf(out + (n < cap ? n : cap), n < cap ? cap - n : 0, __VA_ARGS__)
+  PUT("[");
+  for (int i = 0; h && i < h->n; i++) {
+    PUT("%s{\"path\":\"", i ? "," : "");
+    for (const unsigned char *c = (const unsigned char *)h->m[i].path; *c; c++) {
+      if (*c == '"' || *c == '\\') PUT("\\%c", *c);
+      else if (*c < 0x20) PUT("\\u%04x", *c);
+      else PUT("%c", *c);
+    }
+    PUT("\",\"readOnly\":%s}", h->m[i].ro ? "true" : "false");
+  }
+  PUT("]");
+#undef PUT
+  return n;
+}

@@ -32,6 +32,9 @@ int acs__hostfs_mount(acs__kernel *k, int dir_fd, const char *box_path, bool ro,
                       uint32_t gid, char *why, size_t whycap);
 /* The mounts again on k->fs, a memfs that restore just made. */
 int acs__hostfs_remount(acs__kernel *k);
+/* The mounts as JSON, [{"path":"/app","readOnly":false},...], into out
+** (cap bytes, NUL-terminated when it fits); returns the length it needs. */
+size_t acs__hostfs_json(acs__kernel *k, char *out, size_t cap);
 /* The last memfs call that returned ACS_MEMFS_CROSSED reached a host mount. */
 bool acs__hostfs_crossed(acs__kernel *k);
 /* The guest path of a relative path: cwd (or a mount directory's

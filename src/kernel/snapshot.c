@@ -240,8 +240,12 @@ static void put_entry(snap_w *w, const char *rel, int depth)
   acs_memfs_stat st;
   int rc = acs_memfs_fstatat(fs, &root_cred, NULL, abs, AT_SYMLINK_NOFOLLOW, &st);
   if (rc == ACS_MEMFS_CROSSED) {
-    /* a mount point (/proc): named, its contents are not the box's files */
-    acs_memfs_stat d = {.mode = S_IFDIR | 0555};
+    /* a mount point (/proc, a host directory): named, its contents are
+    ** not the box's files; a host mount's point is the directory made for
+    ** it (root 0755) */
+    bool host = acs__hostfs_crossed(w->k);
+    acs_memfs_stat d = {.mode = S_IFDIR | (host ? 0755 : 0555)};
+    if (host) d.mtime = d.atime = d.ctime = d.btime = w->k->boot_real;
     put_head(w, '5', rel, &d, NULL, 0);
     return;
   }
@@ -332,7 +336,10 @@ int64_t acs__snapshot_write(acs__kernel *k, int fd)
   int n = snprintf(manifest, sizeof manifest, ACS__SNAP_MANIFEST "%d,\"hostname\":\"", ACS__SNAP_VERSION);
   for (const char *c = host; *c && n < (int)sizeof manifest - 8; c++)
     if (*c != '"' && *c != '\\' && (unsigned char)*c >= 0x20) manifest[n++] = *c;
-  snprintf(manifest + n, sizeof manifest - (size_t)n, "\"}");
+  /* mounts are named, not copied: their files are the host's */
+  char mounts[ACS__TAR_COMMENT_MAX];
+  if (acs__hostfs_json(k, mounts, sizeof mounts) >= sizeof mounts) snprintf(mounts, sizeof mounts, "[]");
+  snprintf(manifest + n, sizeof manifest - (size_t)n, "\",\"mounts\":%s}", mounts);
   put_global(w, manifest);
   put_entry(w, "", 0);
   /* the end record: how many entries, and the CRC-32 of every byte before it */

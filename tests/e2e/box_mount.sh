@@ -201,3 +201,5 @@ check "a mount above an earlier one: exit 2, saying to mount the outer first" al
 run_acs box -v "$TMP/s:/app" -v "$TMP/x:/app/docs/inner" -c 'cat /app/docs/inner/q; cat /app/src/a.txt | head -1'
 check "a mount inside another mount" all [ "$RC" = 0 ] -- [ "$OUT" = "q
 alpha" ]
+manifest=$(tar -tvf "$TMP/snap.tar" >/dev/null 2>&1; head -c 2048 "$TMP/snap.tar" | tr -d '\0' | grep -ao '{"acs-snapshot".*}' | head -1)
+check "the snapshot's manifest names the mounts" has "$manifest" '"mounts":[{"path":"/app","readOnly":false}]'
