@@ -85,6 +85,11 @@ int acs__kernel_boot(acs__kernel *k)
     rc = acs_memfs_mknod(k->fs, &root, NULL, devs[i].name, S_IFCHR | 0666, devs[i].dev);
     if (!rc) rc = acs_memfs_chmod(k->fs, &root, NULL, devs[i].name, 0666, 0);
   }
+  /* as udev makes them: the descriptors' names are /proc's */
+  static const char *const fdlinks[][2] = {{"/proc/self/fd", "/dev/fd"}, {"/proc/self/fd/0", "/dev/stdin"},
+                                           {"/proc/self/fd/1", "/dev/stdout"}, {"/proc/self/fd/2", "/dev/stderr"}};
+  for (size_t i = 0; i < sizeof fdlinks / sizeof *fdlinks && !rc; i++)
+    rc = acs_memfs_symlink(k->fs, &root, fdlinks[i][0], NULL, fdlinks[i][1]);
   if (rc) return rc;
 
   for (size_t i = 0; i < acs__program_count && !rc; i++) {

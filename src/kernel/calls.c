@@ -74,6 +74,51 @@ static int crossed(acs__kernel *k, acs__proc *p, int err, int op)
   return acs__procfs_crossed(k) ? acs__procfs_refuse(k, p, op) : -EXDEV;
 }
 
+/* The box path an open names (for /proc/PID/fd): path from the cwd or
+** from directory descriptor at, "." and ".." taken lexically, as the
+** process wrote it. NULL when it cannot be told. */
+static char *opened_as(acs__kernel *k, acs__proc *p, int32_t at, const char *path)
+{
+  char *base = NULL;
+  if (path[0] != '/') {
+    acs__kfile *d = at == AT_FDCWD ? NULL : file_of(p, at);
+    if (at == AT_FDCWD) acs__proc_cwd(k, p, &base);
+    else if (d && d->path) base = strdup(d->path);
+    else if (d && d->mf) acs_memfs_dir_path(k->fs, acs_memfs_file_inode(d->mf), &base);
+    if (!base) return NULL;
+  }
+  size_t cap = (base ? strlen(base) : 0) + strlen(path) + 3;
+  char *in = malloc(cap), *out = malloc(cap);
+  if (!in || !out) {
+    free(in);
+    free(out);
+    free(base);
+    return NULL;
+  }
+  snprintf(in, cap, "%s/%s", base ? base : "", path);
+  free(base);
+  size_t n = 0;
+  for (char *c = in; *c;) {
+    while (*c == '/') c++;
+    if (!*c) break;
+    size_t l = strcspn(c, "/");
+    if (l == 1 && c[0] == '.') {
+    } else if (l == 2 && c[0] == '.' && c[1] == '.') {
+      while (n > 0 && out[n - 1] != '/') n--;
+      if (n > 0) n--;
+    } else {
+      out[n++] = '/';
+      memcpy(out + n, c, l);
+      n += l;
+    }
+    c += l;
+  }
+  if (!n) out[n++] = '/';
+  out[n] = 0;
+  free(in);
+  return out;
+}
+
 /* A memfs call on (dir, path) that may cross into a host mount: the
 ** mount's answer then, and a path that leaves the mount again (its
 ** backend rewrote path) goes round once more from the box's root. */
@@ -570,6 +615,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
       err = -ENOMEM;
       break;
     }
+    if (!f->path) f->path = opened_as(k, p, at, path);
     p->fds[nfd].f = f;
     p->fds[nfd].cloexec = (flags & O_CLOEXEC) != 0;
     err = nfd;

@@ -74,6 +74,7 @@ typedef struct acs__kfile {
   bool device_read_eof; /* kind of device: see calls.c */
   acs__ktty *tty;     /* the box's terminal (host_fd is its slave), or NULL */
   acs__hfile *hf;     /* a file of a host mount, served by the kernel, or NULL */
+  char *path;         /* the box path it was opened by (/proc/PID/fd), or NULL */
 } acs__kfile;
 
 /* A descriptor the guest process holds itself (a pipe, a socket, a

@@ -41,6 +41,7 @@ void acs__kfile_put(acs__kernel *k, acs__kfile *f)
   if (f->host_fd >= 0) close(f->host_fd);
   acs__pfile_free(f->pf);
   acs__hfile_free(k, f->hf);
+  free(f->path);
   free(f);
 }
 

@@ -50,13 +50,14 @@ struct acs__pfile {
 };
 
 enum {
-  N_ROOT, N_PIDDIR, N_PIDFILE, N_LINK, N_FILE, N_SYS, N_SYSKERNEL, N_SYSFILE
+  N_ROOT, N_PIDDIR, N_PIDFILE, N_LINK, N_FILE, N_SYS, N_SYSKERNEL, N_SYSFILE, N_FDDIR, N_FDLINK
 };
 
 typedef struct pnode {
   int kind;
-  int32_t pid;     /* N_PIDDIR, N_PIDFILE, N_LINK */
+  int32_t pid;     /* N_PIDDIR, N_PIDFILE, N_LINK, N_FDDIR, N_FDLINK */
   const char *name;
+  int fd;          /* N_FDLINK */
 } pnode;
 
 static const char *const pid_files[] = {"cmdline", "comm", "environ", "stat", "statm", "status"};
@@ -349,9 +350,39 @@ static void gen_sys_file(acs__kernel *k, const char *name, sbuf *b)
 
 /* ---- walking a path below /proc ------------------------------------- */
 
+/* What /proc/PID/fd/N names, as Linux's readlink gives it: the path the
+** file was opened by, or pipe:[INO] and socket:[INO] for the host
+** descriptors the process holds itself. */
+static int fd_target(acs__kernel *k, const acs__proc *p, const pnode *n, char *buf, size_t size)
+{
+  if (!may_inspect(k, p, n->pid)) return -EACCES;
+  acs__proc *t = acs__proc_get(k, n->pid);
+  if (!t || t->state == ACS__P_ZOMBIE || !t->fds || n->fd < 0 || n->fd >= ACS__K_MAX_FDS ||
+      !t->fds[n->fd].f)
+    return -ENOENT;
+  acs__kfile *f = t->fds[n->fd].f;
+  struct stat hs;
+  if (f->path) snprintf(buf, size, "%s", f->path);
+  else if (f->pf) snprintf(buf, size, "/proc/%s", acs__pfile_path(f->pf));
+  else if (f->tty) snprintf(buf, size, "/dev/tty");
+  else if (f->ls || f->sk) snprintf(buf, size, "socket:[%d%d]", n->pid, n->fd);
+  else if (f->host_fd >= 0 && fstat(f->host_fd, &hs) == 0)
+    snprintf(buf, size, S_ISFIFO(hs.st_mode) ? "pipe:[%llu]" : S_ISSOCK(hs.st_mode) ? "socket:[%llu]"
+                                                                : "anon_inode:[%llu]",
+             (unsigned long long)hs.st_ino);
+  else if (f->mf) {
+    char *dir = NULL;
+    if (acs_memfs_dir_path(k->fs, acs_memfs_file_inode(f->mf), &dir) == 0) snprintf(buf, size, "%s", dir);
+    else snprintf(buf, size, "anon_inode:[file]");
+    free(dir);
+  } else snprintf(buf, size, "anon_inode:[file]");
+  return 0;
+}
+
 /* The target of a link node, as readlink gives it. */
 static int link_target(acs__kernel *k, const acs__proc *p, const pnode *n, char *buf, size_t size)
 {
+  if (n->kind == N_FDLINK) return fd_target(k, p, n, buf, size);
   if (n->kind != N_LINK) return -EINVAL;
   if (!strcmp(n->name, "self")) {
     snprintf(buf, size, "%d", p->pid);
@@ -438,9 +469,35 @@ static int walk(acs__kernel *k, const acs__proc *p, const char *rest, bool follo
       } else return -ENOENT;
       break;
     }
+    case N_FDDIR: {
+      long fd = 0;
+      for (size_t i = 0; i < len; i++) {
+        if (!isdigit((unsigned char)s[i]) || fd >= ACS__K_MAX_FDS) return -ENOENT;
+        fd = fd * 10 + (s[i] - '0');
+      }
+      if ((len > 1 && s[0] == '0') || fd >= ACS__K_MAX_FDS) return -ENOENT;
+      pnode l = {.kind = N_FDLINK, .pid = n->pid, .name = "fd", .fd = (int)fd};
+      char target[ACS__SYS_MAX_STR + 1];
+      int rc = fd_target(k, p, &l, target, sizeof target);
+      if (rc) return rc;
+      if (last && !follow && !slash) {
+        *n = l;
+        return 0;
+      }
+      /* followed: the file it names, when that is a path of the box */
+      if (target[0] != '/') return -ENXIO;
+      size_t tl = strlen(target), nl = strlen(next);
+      if (tl + nl + 2 > outsize) return -ENAMETOOLONG;
+      memcpy(out, target, tl);
+      if (*next || slash) out[tl++] = '/';
+      memcpy(out + tl, next, nl + 1);
+      return 1;
+    }
     case N_PIDDIR: {
       const char *f;
-      if ((f = find(pid_files, COUNT(pid_files), s, len))) {
+      if (len == 2 && !memcmp(s, "fd", 2)) {
+        *n = (pnode){.kind = N_FDDIR, .pid = n->pid, .name = "fd"};
+      } else if ((f = find(pid_files, COUNT(pid_files), s, len))) {
         *n = (pnode){.kind = N_PIDFILE, .pid = n->pid, .name = f};
       } else if ((f = find(pid_links, COUNT(pid_links), s, len))) {
         pnode l = {.kind = N_LINK, .pid = n->pid, .name = f};
@@ -481,7 +538,8 @@ static int walk(acs__kernel *k, const acs__proc *p, const char *rest, bool follo
 
 static bool is_dir(const pnode *n)
 {
-  return n->kind == N_ROOT || n->kind == N_PIDDIR || n->kind == N_SYS || n->kind == N_SYSKERNEL;
+  return n->kind == N_ROOT || n->kind == N_PIDDIR || n->kind == N_SYS || n->kind == N_SYSKERNEL ||
+         n->kind == N_FDDIR;
 }
 
 static void node_stat(acs__kernel *k, const pnode *n, acs_memfs_stat *st)
@@ -492,9 +550,10 @@ static void node_stat(acs__kernel *k, const pnode *n, acs_memfs_stat *st)
   st->nlink = 1;
   uint64_t h = 5381;
   for (const char *c = n->name ? n->name : ""; *c; c++) h = h * 33 + (unsigned char)*c;
-  st->ino = ((uint64_t)(n->pid + 1) << 16) ^ ((uint64_t)n->kind << 12) ^ (h & 0xfff);
+  st->ino = ((uint64_t)(n->pid + 1) << 16) ^ ((uint64_t)n->kind << 12) ^ (h & 0xfff) ^ ((uint64_t)n->fd << 32);
   if (n->kind == N_ROOT) st->ino = 1;
-  if (n->kind == N_PIDDIR || n->kind == N_PIDFILE || n->kind == N_LINK) {
+  if (n->kind == N_PIDDIR || n->kind == N_PIDFILE || n->kind == N_LINK || n->kind == N_FDDIR ||
+      n->kind == N_FDLINK) {
     acs__proc *t = acs__proc_get(k, n->pid);
     if (t && !(n->kind == N_LINK && !strcmp(n->name, "self"))) {
       st->uid = t->uid;
@@ -502,7 +561,12 @@ static void node_stat(acs__kernel *k, const pnode *n, acs_memfs_stat *st)
       st->atime = st->mtime = st->ctime = st->btime = t->start_real;
     } else st->atime = st->mtime = st->ctime = st->btime = k->boot_real;
   } else st->atime = st->mtime = st->ctime = st->btime = k->boot_real;
-  if (is_dir(n)) {
+  if (n->kind == N_FDDIR) {
+    st->mode = S_IFDIR | 0500; /* as Linux: the process's owner only */
+    st->nlink = 2;
+  } else if (n->kind == N_FDLINK) {
+    st->mode = S_IFLNK | 0700;
+  } else if (is_dir(n)) {
     st->mode = S_IFDIR | 0555;
     st->nlink = n->kind == N_ROOT ? 3 : 2;
   } else if (n->kind == N_LINK) st->mode = S_IFLNK | 0777;
@@ -516,6 +580,7 @@ static void node_path(const pnode *n, char *buf, size_t size)
 {
   switch (n->kind) {
   case N_PIDDIR: snprintf(buf, size, "%d", n->pid); break;
+  case N_FDDIR: snprintf(buf, size, "%d/fd", n->pid); break;
   case N_SYS: snprintf(buf, size, "sys"); break;
   case N_SYSKERNEL: snprintf(buf, size, "sys/kernel"); break;
   default: buf[0] = 0;
@@ -543,6 +608,15 @@ static int dir_entries(acs__kernel *k, const pnode *n, acs__pfile *f)
   } else if (n->kind == N_PIDDIR) {
     for (size_t i = 0; i < COUNT(pid_files); i++) ENT(pid_files[i], DT_REG);
     for (size_t i = 0; i < COUNT(pid_links); i++) ENT(pid_links[i], DT_LNK);
+    ENT("fd", DT_DIR);
+  } else if (n->kind == N_FDDIR) {
+    acs__proc *t = acs__proc_get(k, n->pid);
+    for (int fd = 0; t && t->state != ACS__P_ZOMBIE && t->fds && fd < ACS__K_MAX_FDS; fd++)
+      if (t->fds[fd].f) {
+        char num[16];
+        snprintf(num, sizeof num, "%d", fd);
+        ENT(num, DT_LNK);
+      }
   } else if (n->kind == N_SYS) {
     ENT("kernel", DT_DIR);
   } else if (n->kind == N_SYSKERNEL) {
@@ -642,7 +716,8 @@ int acs__procfs_open(acs__kernel *k, acs__proc *p, int flags, unsigned mode, acs
     return 0;
   }
   if ((flags & O_CREAT) && (flags & O_EXCL)) return -EEXIST;
-  if (n.kind == N_LINK) return -ELOOP; /* O_NOFOLLOW on a link */
+  if (n.kind == N_LINK || n.kind == N_FDLINK) return -ELOOP; /* O_NOFOLLOW on a link */
+  if (n.kind == N_FDDIR && !may_inspect(k, p, n.pid)) return -EACCES; /* dr-x------, its owner's */
   int acc = flags & O_ACCMODE;
   if (is_dir(&n) && acc != O_RDONLY) return -EISDIR;
   if ((flags & O_DIRECTORY) && !is_dir(&n)) return -ENOTDIR;
@@ -721,7 +796,7 @@ ssize_t acs__procfs_readlink(acs__kernel *k, acs__proc *p, char *buf, size_t siz
     if (r == ACS_MEMFS_CROSSED) return acs__procfs_crossed(k) ? acs__procfs_readlink(k, p, buf, size) : -EXDEV;
     return r;
   }
-  if (n.kind != N_LINK) return -EINVAL;
+  if (n.kind != N_LINK && n.kind != N_FDLINK) return -EINVAL;
   char t[ACS__SYS_MAX_STR + 1];
   rc = link_target(k, p, &n, t, sizeof t);
   if (rc) return rc;
@@ -745,7 +820,7 @@ int acs__procfs_realpath(acs__kernel *k, acs__proc *p, char **out)
     return rc;
   }
   char buf[128] = "/proc";
-  if (n.kind == N_PIDDIR || n.kind == N_SYS || n.kind == N_SYSKERNEL) {
+  if (n.kind == N_PIDDIR || n.kind == N_SYS || n.kind == N_SYSKERNEL || n.kind == N_FDDIR) {
     char rel[96];
     node_path(&n, rel, sizeof rel);
     snprintf(buf, sizeof buf, "/proc/%s", rel);

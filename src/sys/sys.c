@@ -281,7 +281,8 @@ static int stat_call(acs__msg *m, acs__sys_stat *st)
 
 static int stat_at(const char *path, int flags, acs__sys_stat *st)
 {
-  int named = fd_path(path);
+  /* stat follows a descriptor's name to the file; lstat sees the link */
+  int named = flags & AT_SYMLINK_NOFOLLOW ? -1 : fd_path(path);
   if (named >= 0) return acs_sys_fstat(named, st);
   acs__msg m = start(ACS__SYS_STAT);
   acs__msg_i32(&m, AT_FDCWD);
@@ -527,7 +528,7 @@ static int dup_call(acs__msg *m, int newfd_hint)
 
 int acs_sys_statat(int at, const char *path, int flags, acs__sys_stat *st)
 {
-  int named = fd_path(path);
+  int named = flags & AT_SYMLINK_NOFOLLOW ? -1 : fd_path(path);
   if (named >= 0) return acs_sys_fstat(named, st);
   acs__msg m = start(ACS__SYS_STAT);
   acs__msg_i32(&m, at);
