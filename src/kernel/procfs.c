@@ -565,7 +565,13 @@ static void node_stat(acs__kernel *k, const pnode *n, acs_memfs_stat *st)
     st->mode = S_IFDIR | 0500; /* as Linux: the process's owner only */
     st->nlink = 2;
   } else if (n->kind == N_FDLINK) {
-    st->mode = S_IFLNK | 0700;
+    /* lr-x, l-wx or lrwx, as the descriptor was opened */
+    acs__proc *t = acs__proc_get(k, n->pid);
+    acs__kfile *f = t && t->fds && n->fd >= 0 && n->fd < ACS__K_MAX_FDS ? t->fds[n->fd].f : NULL;
+    int acc = !f ? O_RDWR : f->mf ? acs_memfs_file_flags(f->mf) & O_ACCMODE
+              : f->hf ? acs__hfile_getfl(f->hf) & O_ACCMODE
+              : f->pf ? O_RDONLY : f->host_fd >= 0 ? fcntl(f->host_fd, F_GETFL) & O_ACCMODE : O_RDWR;
+    st->mode = S_IFLNK | (acc == O_RDONLY ? 0500 : acc == O_WRONLY ? 0300 : 0700);
   } else if (is_dir(n)) {
     st->mode = S_IFDIR | 0555;
     st->nlink = n->kind == N_ROOT ? 3 : 2;
