@@ -109,6 +109,8 @@ typedef struct acs__proc {
   acs__kfd *fds;         /* ACS__K_MAX_FDS entries, allocated with the process */
   char program[64];
   char **argv, **envp;   /* until HELLO hands them over, then kept for ps */
+  char **shown;          /* what ps and /proc show, when the program runs under
+                            another (a WASI module under wasi), else NULL */
   int exit_status;       /* a wait(2) status once a zombie */
   struct timespec start, start_real; /* spawned at (monotonic, wall clock) */
   bool host_child;       /* spawned by the owner: the owner waits for it */

@@ -81,9 +81,8 @@ void acs__kernel_memwatch(acs__kernel *k)
   }
   if (procs + u.bytes <= k->o.max_memory || !victim) return;
   /* the name it was run as (python3, not the WASI host that runs it) */
-  char **av = victim->argv;
+  char **av = victim->shown ? victim->shown : victim->argv;
   const char *name = av && av[0] ? av[0] : victim->program;
-  if (av && av[0] && av[1] && av[2] && !strcmp(av[1], "--argv0")) name = av[2];
   const char *slash = strrchr(name, '/');
   if (slash && slash[1]) name = slash + 1;
   char line[320];

@@ -79,6 +79,7 @@ static void free_slot(acs__kernel *k, acs__proc *p)
   release(k, p);
   acs__strv_free(p->argv);
   acs__strv_free(p->envp);
+  acs__strv_free(p->shown);
   free(p->fds);
   memset(p, 0, sizeof *p);
   p->sock = -1;
@@ -213,6 +214,13 @@ static int32_t spawn_wasm(acs__kernel *k, acs__proc *parent, const char *path, c
   for (size_t j = 1; j < n; j++) v[i++] = argv[j];
   int32_t r = spawn_program(k, parent, path, v, envp, fds, cwd, uid, gid);
   free(v);
+  if (r > 0) {
+    /* ps and /proc show the module as it was run, as binfmt_misc does */
+    char *self[] = {(char *)path, NULL};
+    acs__proc *np = &k->procs[r];
+    acs__strv_free(np->shown);
+    np->shown = dup_list(n ? argv : self);
+  }
   return r;
 }
 
@@ -336,6 +344,8 @@ static int32_t exec_into(acs__kernel *k, acs__proc *p, char **argv, char **envp,
   acs__strv_free(p->argv);
   acs__strv_free(p->envp);
   p->argv = av;
+  acs__strv_free(p->shown); /* the new program is shown as it runs */
+  p->shown = NULL;
   p->envp = ev;
   snprintf(p->program, sizeof p->program, "%s", name);
   p->state = ACS__P_STARTING;

@@ -215,7 +215,15 @@ static void sb_printf(sbuf *b, const char *fmt, ...)
   free(big);
 }
 
-static const char *comm_of(const acs__proc *t) { return t ? t->program : "init"; }
+static const char *comm_of(const acs__proc *t)
+{
+  if (!t) return "init";
+  if (t->shown && t->shown[0]) {
+    const char *slash = strrchr(t->shown[0], '/');
+    return slash && slash[1] ? slash + 1 : t->shown[0];
+  }
+  return t->program;
+}
 
 static void gen_status(acs__kernel *k, int32_t pid, sbuf *b)
 {
@@ -651,7 +659,7 @@ static int snapshot(acs__kernel *k, const acs__proc *p, const pnode *n, acs__pfi
       if (!may_inspect(k, p, n->pid)) return -EACCES;
       if (live) gen_strv(t->envp, &b);
     } else if (!strcmp(n->name, "cmdline")) {
-      if (live) gen_strv(t->argv, &b);
+      if (live) gen_strv(t->shown ? t->shown : t->argv, &b);
     } else if (!strcmp(n->name, "comm")) sb_printf(&b, "%.15s\n", comm_of(t));
     else if (!strcmp(n->name, "status")) gen_status(k, n->pid, &b);
     else if (!strcmp(n->name, "stat")) gen_stat(k, n->pid, &b);

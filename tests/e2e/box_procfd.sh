@@ -40,3 +40,8 @@ check "/proc/PID/fd names the files a process holds, /dev/std* are its links, as
 run_acs box --user agent -c 'ls /proc/1/fd; readlink /proc/1/fd/0; ls /proc/self/fd | head -1'
 check "another user's descriptors: Permission denied, as Linux's fd directory is its owner's" \
   all has "$ERR" "ls: cannot open directory '/proc/1/fd': Permission denied" -- has "$OUT" "0"
+run_acs box -c 'python3 -c "import time; time.sleep(3)" & sleep 1; ps -o comm=,args= -p $!; cat /proc/$!/comm; tr "\0" " " < /proc/$!/cmdline; echo; kill $!'
+check "a WASI program is shown as it was run (ps, comm, cmdline), not as the host that runs it" \
+  all [ "$OUT" = 'python3         python3 -c import time; time.sleep(3)
+python3
+python3 -c import time; time.sleep(3) ' ]
