@@ -285,7 +285,7 @@ int acs__cmd_env(acs_cmd *c, int argc, char **argv)
   int rc = run_find(ops[k], path, sizeof path);
   environ = saved;
   if (rc) return run_failed(c, ops[k], rc);
-  int pid = acs_sys_spawn(path, ops + k, env.v, NULL, 0);
+  int pid = acs_sys_spawnat_script(NULL, path, ops + k, env.v, NULL, 0);
   if (pid < 0) return run_failed(c, ops[k], pid);
   int w = 0;
   if (run_wait(pid, &w, -1) < 0) return 125;

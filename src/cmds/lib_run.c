@@ -57,7 +57,7 @@ int run_spawn(char **argv, char **envp)
   char path[4096];
   int rc = run_find(argv[0], path, sizeof path);
   if (rc) return rc;
-  return acs_sys_spawn(path, argv, envp ? envp : environ, NULL, 0);
+  return acs_sys_spawnat_script(NULL, path, argv, envp ? envp : environ, NULL, 0);
 }
 
 int run_failed(acs_cmd *c, const char *prog, int err)

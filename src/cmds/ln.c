@@ -107,7 +107,16 @@ static int link_one(acs_cmd *c, const opts *o, const char *target, const char *d
   }
   int rc = o->symbolic ? acs_sys_symlink(target, dest) : acs_sys_link(target, dest);
   if (rc < 0) {
-    cmd_error(c, "failed to create %s %s: %s", kind, cmd_quote(dest, q1, sizeof q1), cmd_strerror(rc));
+    /* GNU names the target too, but where the error is the new name's own */
+    bool dest_only = o->symbolic ? rc != -ENAMETOOLONG && *target
+                                 : rc == -EDQUOT || rc == -EEXIST || rc == -ENOSPC || rc == -EROFS;
+    if (dest_only)
+      cmd_error(c, "failed to create %s %s: %s", kind, cmd_quote(dest, q1, sizeof q1), cmd_strerror(rc));
+    else if (!o->symbolic && rc == -EMLINK)
+      cmd_error(c, "failed to create hard link to %s: %s", cmd_quote(target, q2, sizeof q2), cmd_strerror(rc));
+    else
+      cmd_error(c, "failed to create %s %s %s %s: %s", kind, cmd_quote(dest, q1, sizeof q1), o->symbolic ? "->" : "=>",
+                cmd_quote(target, q2, sizeof q2), cmd_strerror(rc));
     status = 1;
     if (backup) acs_sys_rename(backup, dest); /* put it back */
   } else if (o->verbose) {

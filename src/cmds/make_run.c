@@ -146,7 +146,7 @@ static int start_line(mk_state *m, mk_vars *scope, const char *l)
   char path[4096];
   int e = run_find(argv[0], path, sizeof path);
   cmd_flush(m->c);
-  int pid = e < 0 ? e : acs_sys_spawn(path, argv, mk_environ(m, scope), NULL, 0);
+  int pid = e < 0 ? e : acs_sys_spawnat_script(NULL, path, argv, mk_environ(m, scope), NULL, 0);
   if (pid < 0) {
     mk_msg(m, "%s: %s", argv[0], cmd_strerror(pid));
     return -(127 << 8);

@@ -103,7 +103,13 @@ static int move(acs_cmd *c, const opts *o, const char *src, const char *dst)
     cmd_error(c, "cannot stat %s: %s", cmd_quote(src, q1, sizeof q1), cmd_strerror(rc));
     return 1;
   }
-  bool exists = acs_sys_lstat(dst, &d) == 0;
+  rc = acs_sys_lstat(dst, &d);
+  bool exists = rc == 0;
+  if (rc < 0 && rc != -ENOENT) {
+    /* a destination mv cannot look at (ENOTDIR, EACCES): GNU says so */
+    cmd_error(c, "cannot stat %s: %s", cmd_quote(dst, q1, sizeof q1), cmd_strerror(rc));
+    return 1;
+  }
   if (exists) {
     if (s.dev == d.dev && s.ino == d.ino) {
       cmd_error(c, "%s and %s are the same file", cmd_quote(src, q1, sizeof q1), cmd_quote(dst, q2, sizeof q2));

@@ -58,7 +58,7 @@ static int exec_bin(acs_cmd *c, const char *path, const char *bin_dir, char **ar
   for (size_t i = 0; i < n; i++)
     if (!pv || strncmp(environ[i], "PATH=", 5)) env[k++] = environ[i];
   cmd_flush(c);
-  int pid = acs_sys_spawn(path, argv, env, NULL, 0);
+  int pid = acs_sys_spawnat_script(NULL, path, argv, env, NULL, 0);
   free(argv);
   free(env);
   free(pv);

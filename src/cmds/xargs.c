@@ -204,7 +204,7 @@ static void run(xargs *x, char **extra, size_t nextra)
     if (devnull >= 0) pairs[np][0] = 0, pairs[np][1] = devnull, np++;
   }
   cmd_flush(x->c);
-  int pid = acs_sys_spawn(path, argv, environ, (const int(*)[2])pairs, np);
+  int pid = acs_sys_spawnat_script(NULL, path, argv, environ, (const int(*)[2])pairs, np);
   if (devnull >= 0) acs_sys_close(devnull);
   if (pid < 0) {
     cmd_error(x->c, "%s: %s", argv[0], cmd_strerror(pid));

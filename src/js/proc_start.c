@@ -54,59 +54,6 @@ static int lookup(const char *file, char *const envp[], char *out, size_t cap)
   return err;
 }
 
-/* The interpreter line of a script: *interp and *arg point into line
-** (arg NULL when none). false when the file has no #! line. */
-static bool shebang(const char *path, char *line, size_t cap, char **interp, char **arg)
-{
-  int fd = acs_sys_open(path, O_RDONLY | O_CLOEXEC, 0);
-  if (fd < 0) return false;
-  ssize_t n = acs_sys_read(fd, line, cap - 1);
-  acs_sys_close(fd);
-  if (n < 2 || line[0] != '#' || line[1] != '!') return false;
-  line[n] = 0;
-  line[strcspn(line, "\n")] = 0;
-  char *p = line + 2;
-  p += strspn(p, " \t");
-  if (!*p) return false;
-  *interp = p;
-  p += strcspn(p, " \t");
-  *arg = NULL;
-  if (*p) {
-    *p++ = 0;
-    p += strspn(p, " \t");
-    /* Linux passes the rest of the line as one argument, trailing blanks cut */
-    size_t len = strlen(p);
-    while (len && (p[len - 1] == ' ' || p[len - 1] == '\t')) p[--len] = 0;
-    if (*p) *arg = p;
-  }
-  return true;
-}
-
-static int spawn_script(const char *cwd, const char *path, char *const argv[], char *const envp[],
-                        const int (*pairs)[2], size_t n)
-{
-  char line[512], *interp = NULL, *arg = NULL;
-  size_t argc = 0;
-  while (argv[argc]) argc++;
-  char **v = calloc(argc + 4, sizeof *v);
-  if (!v) return -ENOMEM;
-  size_t k = 0;
-  const char *prog;
-  if (shebang(path, line, sizeof line, &interp, &arg)) {
-    prog = interp;
-    v[k++] = interp;
-    if (arg) v[k++] = arg;
-  } else {
-    prog = "/bin/sh";
-    v[k++] = "/bin/sh";
-  }
-  v[k++] = (char *)path;
-  for (size_t i = 1; i < argc; i++) v[k++] = argv[i];
-  int pid = acs_sys_spawnat(cwd, prog, v, envp, pairs, n);
-  free(v);
-  /* an interpreter that is itself no program of the box is ENOEXEC too */
-  return pid;
-}
 
 static void close_all(acs__proc_start *s)
 {
@@ -164,9 +111,7 @@ int acs__proc_run(acs__proc_start *s)
   }
   int pid = rc;
   if (!rc) {
-    pid = acs_sys_spawnat(s->cwd, path, s->argv, s->envp, (const int(*)[2])pairs, (size_t)s->n);
-    if (pid == -ENOEXEC)
-      pid = spawn_script(s->cwd, path, s->argv, s->envp, (const int(*)[2])pairs, (size_t)s->n);
+    pid = acs_sys_spawnat_script(s->cwd, path, s->argv, s->envp, (const int(*)[2])pairs, (size_t)s->n);
   }
   if (null >= 0) acs_sys_close(null);
   for (int i = 0; i < s->n; i++)

@@ -211,7 +211,10 @@ static int shell_main(int argc, char **argv, bool bash)
     const char *file = argv[i++];
     int fd = acs_sys_open(file, O_RDONLY, 0);
     if (fd < 0) {
-      sh_error("%s: %s", file, sh_strerror(fd));
+      /* bash names no line for the script it could not open */
+      char msg[4400];
+      int n = snprintf(msg, sizeof msg, "%s: %s: %s\n", sh.name ? sh.name : "sh", file, sh_strerror(fd));
+      if (n > 0) sh_write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
       return fd == -2 ? 127 : 126;
     }
     char *text = read_file(fd);

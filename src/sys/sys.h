@@ -137,6 +137,11 @@ int acs_sys_spawn(const char *path, char *const argv[], char *const envp[],
 ** would fail there. */
 int acs_sys_spawnat(const char *cwd, const char *path, char *const argv[], char *const envp[],
                     const int (*fds)[2], size_t n);
+/* acs_sys_spawnat, and for a script the kernel hands back (-ENOEXEC) its
+** "#!" interpreter, else /bin/sh, as execvp(3) runs one
+** (src/sys/spawn_script.c). */
+int acs_sys_spawnat_script(const char *cwd, const char *path, char *const argv[], char *const envp[],
+                           const int (*fds)[2], size_t n);
 /* execve(2): path runs in this process's place (the same pid, parent,
 ** group, ids, cwd and umask; the descriptors as acs_sys_spawn gives
 ** them). Returns only on failure, -errno (-ENOENT, -EACCES, -ENOEXEC,

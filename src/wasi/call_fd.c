@@ -271,6 +271,12 @@ uint32_t acs__wasi_times(uint64_t atim, uint64_t mtim, uint32_t fst, struct time
   enum { ATIM = 1, ATIM_NOW = 2, MTIM = 4, MTIM_NOW = 8 };
   if ((fst & ~15u) || ((fst & ATIM) && (fst & ATIM_NOW)) || ((fst & MTIM) && (fst & MTIM_NOW)))
     return ACS__WASI_EINVAL;
+  /* Debian's wasi-libc (git 2022-05-10) sends utimensat(path, NULL) and
+  ** futimens(fd, NULL), "now" in C, as both times set to 0, and refuses
+  ** UTIME_NOW itself (EINVAL): so Python's os.utime(p) and Path.touch()
+  ** would date a file 1970. Both times exactly the epoch is that call;
+  ** it is taken as "now" (docs/box-wasi.md). */
+  if (fst == (ATIM | MTIM) && atim == 0 && mtim == 0) fst = ATIM_NOW | MTIM_NOW;
   uint64_t t[2] = {atim, mtim};
   for (int i = 0; i < 2; i++) {
     unsigned set = i ? MTIM : ATIM, now = i ? MTIM_NOW : ATIM_NOW;

@@ -72,6 +72,13 @@ int acs_sys_spawn(const char *path, char *const argv[], char *const envp[], cons
   return -ENOSYS;
 }
 
+int acs_sys_spawnat_script(const char *cwd, const char *path, char *const argv[], char *const envp[],
+                           const int (*fds)[2], size_t n)
+{
+  (void)cwd;
+  return acs_sys_spawn(path, argv, envp, fds, n);
+}
+
 int acs_sys_wait(int pid, int *status, int options)
 {
   (void)pid, (void)status, (void)options;

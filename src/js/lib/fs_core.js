@@ -536,10 +536,12 @@ function chownArgs(target, uid, gid, fd) {
 sync.chownSync = (p, uid, gid) => { const path = chownArgs(p, uid, gid); call(() => host.fs.chown(path, uid, gid), path); };
 sync.lchownSync = (p, uid, gid) => { const path = chownArgs(p, uid, gid); call(() => host.fs.lchown(path, uid, gid), path); };
 sync.fchownSync = (fd, uid, gid) => { call(() => host.fs.fop(4, chownArgs(fd, uid, gid, true), uid, gid)); };
+// Node truncates a path through a descriptor it opens r+, so a file the
+// caller may write but not read is EACCES (open), as Node says it.
 sync.truncateSync = (p, len = 0) => {
   if (typeof p === "number") return call(() => host.fs.fop(0, p, len));
-  const path = toPath(p);
-  call(() => host.fs.truncate(path, len), path);
+  const fd = sync.openSync(p, "r+");
+  try { call(() => host.fs.fop(0, fd, len)); } finally { sync.closeSync(fd); }
 };
 sync.ftruncateSync = (fd, len = 0) => call(() => host.fs.fop(0, fd, len));
 sync.fsyncSync = (fd) => call(() => host.fs.fop(1, fd));
