@@ -31,7 +31,9 @@ struct acs_box_proc {
   int exit_code;
 };
 
-static bool is_program_file(acs_box *b, const char *path)
+/* 1 when path is a regular file of the box, 0 when not, -EPIPE/-EPROTO
+** when the kernel is gone. */
+static int is_program_file(acs_box *b, const char *path)
 {
   acs__msg m;
   acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_STAT, ++b->seq);
@@ -40,13 +42,17 @@ static bool is_program_file(acs_box *b, const char *path)
   acs__msg_i32(&m, 0);
   acs__rd rd;
   acs__sys_stat st;
-  return acs__box_rpc(b, &m, &rd) == 0 && acs__rd_stat(&rd, &st) && (st.mode & 0170000) == 0100000;
+  int64_t r = acs__box_rpc(b, &m, &rd);
+  if (r == -EPIPE || r == -EPROTO) return (int)r;
+  return r == 0 && acs__rd_stat(&rd, &st) && (st.mode & 0170000) == 0100000;
 }
 
 /* argv[0] as the box's execvp would find it: a name with no slash is
-** looked up in PATH. The caller frees the result. */
-static char *find_program(acs_box *b, const char *name, const char *path_var)
+** looked up in PATH. The caller frees the result. NULL when none is
+** found, and *gone when the kernel did not answer. */
+static char *find_program(acs_box *b, const char *name, const char *path_var, bool *gone)
 {
+  *gone = false;
   if (strchr(name, '/')) return strdup(name);
   const char *p = path_var;
   while (p && *p) {
@@ -54,7 +60,12 @@ static char *find_program(acs_box *b, const char *name, const char *path_var)
     char full[ACS__SYS_MAX_STR + 1];
     if (n == 0) snprintf(full, sizeof full, "%s", name);
     else snprintf(full, sizeof full, "%.*s/%s", (int)n, p, name);
-    if (is_program_file(b, full)) return strdup(full);
+    int f = is_program_file(b, full);
+    if (f < 0) {
+      *gone = true;
+      return NULL;
+    }
+    if (f) return strdup(full);
     p += n;
     if (*p == ':') p++;
   }
@@ -140,7 +151,12 @@ static int start_locked(acs_box *b, const acs_box_spawn_options *o, const int st
   const char *path_var = "";
   for (size_t i = 0; i < ne; i++)
     if (!strncmp(env[i], "PATH=", 5)) path_var = env[i] + 5;
-  char *p = find_program(b, o->argv[0], path_var);
+  bool gone;
+  char *p = find_program(b, o->argv[0], path_var, &gone);
+  if (!p && gone) {
+    free(env);
+    return acs__fail(err, ACS_EENV, ACS__ENV, "the box's kernel is gone");
+  }
   if (!p) {
     free(env);
     *why = ENOENT;

@@ -1066,9 +1066,11 @@ static bool resolve_once(ctx *c, json_t *reqs, bool *conflict)
     snprintf(n->sha256, sizeof n->sha256, "%s", f->sha256);
     if (!unpacked(c, f, pr.name, &n->dir, &n->dist_info)) {
       if (strncmp(c->err, "ERROR", 5)) {
-        char tmp[sizeof c->err];
-        snprintf(tmp, sizeof tmp, "ERROR: %s", c->err);
-        snprintf(c->err, sizeof c->err, "%s", tmp);
+        /* pip's prefix in front, the end cut if it no longer fits */
+        size_t l = strnlen(c->err, sizeof c->err - 8);
+        memmove(c->err + 7, c->err, l);
+        memcpy(c->err, "ERROR: ", 7);
+        c->err[7 + l] = 0;
       }
       ok = false;
       break;

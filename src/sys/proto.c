@@ -15,6 +15,7 @@ void acs__msg_init(acs__msg *m, void *buf, size_t cap, uint16_t op, uint32_t seq
   m->cap = cap;
   m->len = sizeof(acs__sys_hdr);
   m->bad = cap < sizeof(acs__sys_hdr);
+  m->too_long = false;
   m->nfds = 0;
   if (m->bad) return;
   acs__sys_hdr h = {.magic = ACS__SYS_MAGIC, .version = ACS__SYS_VERSION, .op = op, .seq = seq};

@@ -165,6 +165,7 @@ typedef struct acs__msg {
   unsigned char *buf;
   size_t len, cap;
   bool bad;
+  bool too_long; /* a path past ACS__SYS_MAX_STR: the sender says ENAMETOOLONG */
   int fds[ACS__SYS_MAX_FDS];
   int nfds;
 } acs__msg;

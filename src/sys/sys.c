@@ -48,8 +48,18 @@ static _Noreturn void kernel_gone(void)
 
 /* Send the request m, wait for its reply. Returns the reply's result and
 ** leaves *rd on its fields; fds (if not NULL) get what came along. */
+/* A path (or name) for the kernel: one longer than the kernel reads is
+** ENAMETOOLONG for the caller, as Linux answers past PATH_MAX, and is
+** never sent (the kernel ends a sender of a malformed message). */
+static void pstr(acs__msg *m, const char *s)
+{
+  if (s && strlen(s) > ACS__SYS_MAX_STR) m->too_long = true;
+  acs__msg_str(m, s);
+}
+
 static int64_t call(acs__msg *m, acs__rd *rd, int *fds, int *nfds)
 {
+  if (m->too_long) return -ENAMETOOLONG;
   int got[ACS__SYS_MAX_FDS], ngot = 0;
   int rc = acs__msg_send(ACS__SYS_FD, m);
   if (rc == -EMSGSIZE) return -E2BIG;
@@ -149,7 +159,7 @@ int acs_sys_openat(int at, const char *path, int flags, unsigned mode)
   }
   acs__msg m = start(ACS__SYS_OPEN);
   acs__msg_i32(&m, at);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_i32(&m, flags);
   acs__msg_u32(&m, mode);
   return simple(&m);
@@ -286,7 +296,7 @@ static int stat_at(const char *path, int flags, acs__sys_stat *st)
   if (named >= 0) return acs_sys_fstat(named, st);
   acs__msg m = start(ACS__SYS_STAT);
   acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_i32(&m, flags);
   return stat_call(&m, st);
 }
@@ -308,7 +318,7 @@ int acs_sys_access(const char *path, int mode)
 {
   acs__msg m = start(ACS__SYS_ACCESS);
   acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_i32(&m, mode);
   acs__msg_i32(&m, 0);
   return simple(&m);
@@ -318,7 +328,7 @@ int acs_sys_statfs(const char *path, acs_sys_statfs_info *out)
 {
   acs__msg m = start(ACS__SYS_STATFS);
   acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__rd rd;
   int64_t r = call(&m, &rd, NULL, NULL);
   if (r < 0) return (int)r;
@@ -334,7 +344,7 @@ int acs_sys_mknod(const char *path, unsigned mode, uint64_t rdev)
 {
   acs__msg m = start(ACS__SYS_MKNOD);
   acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_u32(&m, mode);
   acs__msg_i64(&m, (int64_t)rdev);
   return simple(&m);
@@ -344,7 +354,7 @@ int acs_sys_mkdir(const char *path, unsigned mode)
 {
   acs__msg m = start(ACS__SYS_MKDIR);
   acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_u32(&m, mode);
   return simple(&m);
 }
@@ -353,7 +363,7 @@ static int unlink_at(const char *path, int flags)
 {
   acs__msg m = start(ACS__SYS_UNLINK);
   acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_i32(&m, flags);
   return simple(&m);
 }
@@ -365,9 +375,9 @@ static int two_paths(uint16_t op, const char *from, const char *to, int32_t flag
 {
   acs__msg m = start(op);
   acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, from);
+  pstr(&m, from);
   acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, to);
+  pstr(&m, to);
   acs__msg_i32(&m, flags);
   return simple(&m);
 }
@@ -378,9 +388,9 @@ int acs_sys_link(const char *from, const char *to) { return two_paths(ACS__SYS_L
 int acs_sys_symlink(const char *target, const char *path)
 {
   acs__msg m = start(ACS__SYS_SYMLINK);
-  acs__msg_str(&m, target);
+  pstr(&m, target);
   acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   return simple(&m);
 }
 
@@ -388,7 +398,7 @@ ssize_t acs_sys_readlink(const char *path, char *buf, size_t size)
 {
   acs__msg m = start(ACS__SYS_READLINK);
   acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__rd rd;
   int64_t r = call(&m, &rd, NULL, NULL);
   if (r < 0) return r;
@@ -404,7 +414,7 @@ int acs_sys_chmod(const char *path, unsigned mode)
 {
   acs__msg m = start(ACS__SYS_CHMOD);
   acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_u32(&m, mode);
   acs__msg_i32(&m, 0);
   return simple(&m);
@@ -414,7 +424,7 @@ int acs_sys_chown(const char *path, uint32_t uid, uint32_t gid)
 {
   acs__msg m = start(ACS__SYS_CHOWN);
   acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_u32(&m, uid);
   acs__msg_u32(&m, gid);
   acs__msg_i32(&m, 0);
@@ -425,7 +435,7 @@ int acs_sys_truncate(const char *path, int64_t len)
 {
   acs__msg m = start(ACS__SYS_TRUNCATE);
   acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_i64(&m, len);
   return simple(&m);
 }
@@ -441,7 +451,7 @@ int acs_sys_ftruncate(int fd, int64_t len)
 int acs_sys_chdir(const char *path)
 {
   acs__msg m = start(ACS__SYS_CHDIR);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   return simple(&m);
 }
 
@@ -532,7 +542,7 @@ int acs_sys_statat(int at, const char *path, int flags, acs__sys_stat *st)
   if (named >= 0) return acs_sys_fstat(named, st);
   acs__msg m = start(ACS__SYS_STAT);
   acs__msg_i32(&m, at);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_i32(&m, flags);
   return stat_call(&m, st);
 }
@@ -541,7 +551,7 @@ int acs_sys_chmodat(int at, const char *path, unsigned mode, int flags)
 {
   acs__msg m = start(ACS__SYS_CHMOD);
   acs__msg_i32(&m, at);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_u32(&m, mode);
   acs__msg_i32(&m, flags);
   return simple(&m);
@@ -551,7 +561,7 @@ int acs_sys_chownat(int at, const char *path, uint32_t uid, uint32_t gid, int fl
 {
   acs__msg m = start(ACS__SYS_CHOWN);
   acs__msg_i32(&m, at);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_u32(&m, uid);
   acs__msg_u32(&m, gid);
   acs__msg_i32(&m, flags);
@@ -564,7 +574,7 @@ int acs_sys_utimensat(int at, const char *path, const struct timespec ts[2], int
   if (!ts) ts = now;
   acs__msg m = start(ACS__SYS_UTIMENS);
   acs__msg_i32(&m, at);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_i64(&m, ts[0].tv_sec);
   acs__msg_i64(&m, ts[0].tv_nsec);
   acs__msg_i64(&m, ts[1].tv_sec);
@@ -577,7 +587,7 @@ int acs_sys_realpath(const char *path, char *buf, size_t size)
 {
   acs__msg m = start(ACS__SYS_REALPATH);
   acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__rd rd;
   int64_t r = call(&m, &rd, NULL, NULL);
   if (r < 0) return (int)r;
@@ -612,7 +622,7 @@ ssize_t acs_sys_readfile(const char *path, void *buf, size_t cap, uint64_t *size
   }
   acs__msg m = start(ACS__SYS_READFILE);
   acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_u32(&m, (uint32_t)cap);
   acs__rd rd;
   int64_t r = call(&m, &rd, NULL, NULL);
@@ -634,7 +644,7 @@ int acs_sys_writefile(const char *path, int flags, unsigned mode, const void *da
   if (n > ACS__SYS_MAX_DATA) return -EFBIG;
   acs__msg m = start(ACS__SYS_WRITEFILE);
   acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_i32(&m, flags);
   acs__msg_u32(&m, mode);
   acs__msg_bytes(&m, data, n);
@@ -742,8 +752,8 @@ int acs_sys_spawnat(const char *cwd, const char *path, char *const argv[], char 
                     const int (*fds)[2], size_t n)
 {
   acs__msg m = start(cwd ? ACS__SYS_SPAWNAT : ACS__SYS_SPAWN);
-  if (cwd) acs__msg_str(&m, cwd);
-  acs__msg_str(&m, path);
+  if (cwd) pstr(&m, cwd);
+  pstr(&m, path);
   if (!put_list(&m, argv) || !put_list(&m, envp)) return -E2BIG;
   acs__msg_u32(&m, (uint32_t)n);
   for (size_t i = 0; i < n; i++) {
@@ -757,7 +767,7 @@ int acs_sys_exec(const char *path, char *const argv[], char *const envp[], const
                  size_t n)
 {
   acs__msg m = start(ACS__SYS_EXEC);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   if (!put_list(&m, argv) || !put_list(&m, envp)) return -E2BIG;
   acs__msg_u32(&m, (uint32_t)n);
   for (size_t i = 0; i < n; i++) {
@@ -845,7 +855,7 @@ int acs_sys_listen(const char *addr, int port, int backlog, int flags, int *port
 {
   if (port < 0 || port > 65535) return -EINVAL;
   acs__msg m = start(ACS__SYS_LISTEN);
-  acs__msg_str(&m, addr ? addr : "");
+  pstr(&m, addr ? addr : "");
   acs__msg_u32(&m, (uint32_t)port);
   acs__msg_i32(&m, backlog);
   acs__msg_i32(&m, flags);
@@ -865,7 +875,7 @@ int acs_sys_connect(const char *host, int port, int flags, acs_sys_sockaddr *add
   if (addr) addr->error[0] = 0;
   if (port < 0 || port > 65535) return -EINVAL;
   acs__msg m = start(ACS__SYS_CONNECT);
-  acs__msg_str(&m, host ? host : "");
+  pstr(&m, host ? host : "");
   acs__msg_u32(&m, (uint32_t)port);
   acs__msg_i32(&m, flags);
   acs__rd rd;
@@ -925,7 +935,7 @@ int acs_sys_dial(const char *host, int port, char *why, size_t why_len)
 int acs_sys_hostcmd(const char *name)
 {
   acs__msg m = start(ACS__SYS_HOSTCMD);
-  acs__msg_str(&m, name);
+  pstr(&m, name);
   acs__rd rd;
   int got[ACS__SYS_MAX_FDS], ngot = 0;
   int64_t r = call(&m, &rd, got, &ngot);
@@ -940,7 +950,7 @@ ssize_t acs_sys_pkg_install(const char *dir, const void *req, size_t len, char *
 {
   *answer = NULL;
   acs__msg m = start(ACS__SYS_PKG_INSTALL);
-  acs__msg_str(&m, dir);
+  pstr(&m, dir);
   acs__msg_bytes(&m, req, len);
   acs__rd rd;
   int64_t total = call(&m, &rd, NULL, NULL);
@@ -980,7 +990,7 @@ int acs_sys_mkdirat(int at, const char *path, unsigned mode)
 {
   acs__msg m = start(ACS__SYS_MKDIR);
   acs__msg_i32(&m, at);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_u32(&m, mode);
   return simple(&m);
 }
@@ -989,7 +999,7 @@ int acs_sys_unlinkat(int at, const char *path, int flags)
 {
   acs__msg m = start(ACS__SYS_UNLINK);
   acs__msg_i32(&m, at);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_i32(&m, flags);
   return simple(&m);
 }
@@ -998,9 +1008,9 @@ static int two_paths_at(uint16_t op, int at1, const char *from, int at2, const c
 {
   acs__msg m = start(op);
   acs__msg_i32(&m, at1);
-  acs__msg_str(&m, from);
+  pstr(&m, from);
   acs__msg_i32(&m, at2);
-  acs__msg_str(&m, to);
+  pstr(&m, to);
   acs__msg_i32(&m, flags);
   return simple(&m);
 }
@@ -1018,9 +1028,9 @@ int acs_sys_linkat(int at1, const char *from, int at2, const char *to, int flags
 int acs_sys_symlinkat(const char *target, int at, const char *path)
 {
   acs__msg m = start(ACS__SYS_SYMLINK);
-  acs__msg_str(&m, target);
+  pstr(&m, target);
   acs__msg_i32(&m, at);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   return simple(&m);
 }
 
@@ -1028,7 +1038,7 @@ ssize_t acs_sys_readlinkat(int at, const char *path, char *buf, size_t size, siz
 {
   acs__msg m = start(ACS__SYS_READLINK);
   acs__msg_i32(&m, at);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__rd rd;
   int64_t r = call(&m, &rd, NULL, NULL);
   if (r < 0) return r;
@@ -1045,7 +1055,7 @@ int acs_sys_truncateat(int at, const char *path, int64_t len)
 {
   acs__msg m = start(ACS__SYS_TRUNCATE);
   acs__msg_i32(&m, at);
-  acs__msg_str(&m, path);
+  pstr(&m, path);
   acs__msg_i64(&m, len);
   return simple(&m);
 }

@@ -780,7 +780,8 @@ int acs__vfs_open(acs__vfs *v, const char *path, int flags, mode_t mode, int *fd
       walk_close(&w);
       return rc;
     }
-    if (rc == -EROFS) return rc;
+    /* EROFS goes on below: opening a missing file without O_CREAT is
+    ** ENOENT on a read-only mount too, as Linux looks it up first */
   }
   rc = walk_path(v, path, !nofollow, false, &w);
   if (rc == -ENOENT && writing && v->outside) return -EACCES;

@@ -3,6 +3,7 @@
 set -u
 cd "$(dirname "$0")"
 ACS=${ACS:-$PWD/../../build/acs}
+export ACS # for the expect files' host lines
 # The network cases talk to two local servers (net_server.js): PA may be
 # allowed, PB is a trap that logs every connection to $HITS.
 HITS=$(mktemp /tmp/acs-sec-hits.XXXXXX)
@@ -23,11 +24,17 @@ if [ -n "$NODE" ]; then
   exec 8< <("$NODE" ../pkg/registry.mjs --log "$REGLOG" & echo "pid $!"; wait)
   read -r _ REGSRV <&8 && read -r REG <&8 || REG=""
 fi
+# the box cases' python3 variant needs the box's python3
+BOXPY=""
+"$ACS" box -c 'command -v python3' >/dev/null 2>&1 && BOXPY=1
+# and the wasi one (box.c) Debian's clang for wasm32-wasi
+WCC=""
+command -v clang-14 >/dev/null 2>&1 && [ -f /usr/lib/wasm32-wasi/crt1-command.o ] && WCC="clang-14 --target=wasm32-wasi -O1"
 HL=""
 cleanup() { [ -n "$SRV" ] && kill "$SRV" 2>/dev/null; [ -n "$REGSRV" ] && kill "$REGSRV" 2>/dev/null; [ -n "$HL" ] && kill "$HL" 2>/dev/null; rm -f "$HITS" "$REGLOG"; }
 trap cleanup EXIT
 C=""
-subst() { sed -e "s|\$REG|$REG|g" -e "s|\$W|$W|g" -e "s|\$R|$R|g" -e "s|\$O|$O|g" -e "s|\$C|$C|g" -e "s|\$PA|$PA|g" -e "s|\$PB|$PB|g" "$@"; }
+subst() { sed -e "s|\$HOSTPID|$$|g" -e "s|\$HOSTROOT|$T|g" -e "s|\$REG|$REG|g" -e "s|\$W|$W|g" -e "s|\$R|$R|g" -e "s|\$O|$O|g" -e "s|\$C|$C|g" -e "s|\$PA|$PA|g" -e "s|\$PB|$PB|g" "$@"; }
 tree_hash() { (cd "$1" && find . -printf '%p %y %s %l\n' | sort && find . -type f -exec sha256sum {} + | sort) | sha256sum; }
 # An argument runs only the cases whose names start with it (run.sh pkg-).
 for dir in "${1:-}"*/; do
@@ -36,19 +43,28 @@ for dir in "${1:-}"*/; do
   # "skip REASON": a known gap, reported with its reason and not run
   reason=$(sed -n 's/^skip //p' "$dir/expect" | head -1)
   if [ -n "$reason" ]; then echo "skip $name: $reason"; continue; fi
-  T=$(mktemp -d /tmp/acs-sec.XXXXXX)
-  W=$T/work R=$T/ro O=$T/outside C=$T/cache
-  mkdir -p "$W" "$R" "$O"
   # every case gets its own package cache, and a registry on this machine
   pkgenv=(ACS_CACHE_DIR="$C" ACS_NPM_REGISTRY="http://127.0.0.1:${REG:-9}")
   if [ -f "$dir/registry" ]; then
     if [ -z "$REG" ]; then echo "skip $name: no node to run the fixture npm registry"; rm -rf "$T"; continue; fi
     pkgenv+=(ACS="$ACS" C="$C" REG="$REG")
   fi
+  guest=$(ls "$dir" | grep -E '^guest\.(ts|js|mjs|cjs)$' | head -1)
+  # a box case (box-*): box.sh, box.mjs and box.py are the same attack
+  # through the box's sh, node and python3, each run as its own case
+  variants=("$guest")
+  [ -z "$guest" ] && variants=($(ls "$dir" | grep -E '^box\.(sh|mjs|py|c)$'))
+  for guest in "${variants[@]}"; do
+  name=${dir%/}
+  case $guest in box.sh) name="$name/sh" ;; box.mjs) name="$name/node" ;; box.py) name="$name/python" ;; box.c) name="$name/wasi" ;; esac
+  if [ "$guest" = box.c ] && [ -z "$WCC" ]; then echo "skip $name: no wasm32-wasi toolchain (scripts/deps.sh installs clang-14, lld-14, wasi-libc)"; continue; fi
+  if [ "$guest" = box.py ] && [ -z "$BOXPY" ]; then echo "skip $name: the box has no python3 (make python builds it)"; continue; fi
+  T=$(mktemp -d /tmp/acs-sec.XXXXXX)
+  W=$T/work R=$T/ro O=$T/outside C=$T/cache
+  mkdir -p "$W" "$R" "$O"
   echo "OUTSIDE-SECRET" > "$O/secret.txt"
   echo "OUTSIDE-SECRET" > "$T/secret.txt"
   echo "read-only data" > "$R/data.txt"
-  guest=$(ls "$dir" | grep -E '^guest\.(ts|js|mjs|cjs)$' | head -1)
   if [ -f "$dir/setup.sh" ]; then env "${pkgenv[@]}" W="$W" R="$R" O="$O" bash "$dir/setup.sh" >/dev/null 2>&1; fi
   if [ -f "$dir/net" ] && [ -z "$PA" ]; then echo "skip $name: no node to run the local servers"; rm -rf "$T"; continue; fi
   : > "$HITS"; : > "$REGLOG"
@@ -63,14 +79,37 @@ for dir in "${1:-}"*/; do
   before_o=$(tree_hash "$O"); before_r=$(tree_hash "$R")
   opts=""; [ -f "$dir/opts" ] && opts=$(subst "$dir/opts")
   # shellcheck disable=SC2086
+  if [ "${guest%%.*}" = box ]; then
+    # the work dir is the box's /work, the read-only dir /ro (read-only), the
+    # outside dir is nowhere; the host's environment carries a secret
+    case $guest in box.sh) prog=(sh) ;; box.mjs) prog=(node) ;; box.py) prog=(python3) ;; esac
+    # box.c: a C program built for wasm32-wasi, run as a program of the box
+    if [ "$guest" = box.c ]; then
+      $WCC -o "$W/box.wasm" "$W/box.c" 2>"$T/cc.err" || { echo "FAIL $name: box.c does not build: $(head -c 300 "$T/cc.err")"; rm -rf "$T"; continue; }
+      rm -f "$W/box.c"; guest=box.wasm; prog=()
+    fi
+    # shellcheck disable=SC2086
+    env "${pkgenv[@]}" ACS_TEST_HOST_SECRET=OUTSIDE-SECRET timeout -k 5 60 "$ACS" box -v "$W:/work" -v "$R:/ro:ro" -w /work $opts \
+      --exec "${prog[@]}" "/work/$guest" >"$T/out" 2>"$T/err" </dev/null
+    status=$?
+    [ "$guest" = box.wasm ] && guest=box.c
+  else
   env "${pkgenv[@]}" timeout -k 5 30 "$ACS" run --work-dir "$W" --read-only "$R" $opts "$guest" >"$T/out" 2>"$T/err" </dev/null
   status=$?
+  fi
   if [ -n "$HL" ]; then kill "$HL" 2>/dev/null; wait "$HL" 2>/dev/null; HL=""; fi
   fail=""
   want_exit=0
   while IFS= read -r line || [ -n "$line" ]; do
     line=$(printf '%s' "$line" | subst)
+    # "sh: LINE", "node: LINE", "python: LINE": for that variant only
     case "$line" in
+      sh:\ *|node:\ *|python:\ *|wasi:\ *)
+        lang=${line%%:*}; line=${line#*: }
+        [ "$guest" = "box.$( case $lang in sh) echo sh;; node) echo mjs;; python) echo py;; wasi) echo c;; esac)" ] || continue ;;
+    esac
+    case "$line" in
+      "host "*) ( cd "$T" && bash -c "${line#host }" ) >/dev/null 2>&1 || fail="$fail; on the host, '${line#host }' failed" ;;
       "exit "*) want_exit=${line#exit } ;;
       "stdout-has "*) grep -qF -- "${line#stdout-has }" "$T/out" || fail="$fail; stdout lacks '${line#stdout-has }'" ;;
       "stdout-lacks "*) grep -qF -- "${line#stdout-lacks }" "$T/out" && fail="$fail; stdout has '${line#stdout-lacks }'" ;;
@@ -103,6 +142,10 @@ for dir in "${1:-}"*/; do
   for m in /tmp/acs-fx-*; do [ -e "$m" ] && { fail="$fail; $m was created"; rm -rf "$m"; }; done
   [ "$(tree_hash "$O")" = "$before_o" ] || fail="$fail; the outside dir changed"
   [ "$(tree_hash "$R")" = "$before_r" ] || fail="$fail; the read-only dir changed"
+  if [ "${guest%%.*}" = box ]; then
+    for _ in $(seq 40); do pgrep -f "^$ACS box" >/dev/null || break; sleep 0.05; done
+    pgrep -f "^$ACS box" >/dev/null && { fail="$fail; a process of the box outlived it: $(pgrep -af "^$ACS box" | head -2 | tr '\n' ' ')"; pkill -9 -f "^$ACS box"; }
+  fi
   if [ -n "$fail" ]; then
     echo "FAIL $name${fail}"
     head -c 400 "$T/out" | sed -e 's/^/     out: /' -e '$a\'; head -c 400 "$T/err" | sed -e 's/^/     err: /' -e '$a\'
@@ -111,4 +154,5 @@ for dir in "${1:-}"*/; do
   fi
   chmod -R u+w "$T" 2>/dev/null  # the package cache is read-only
   rm -rf "$T"
+  done
 done

@@ -1,0 +1,1 @@
+yes | head -c 300000000; echo done >&2

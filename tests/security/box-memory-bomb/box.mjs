@@ -1,0 +1,1 @@
+const a = []; for (;;) a.push(Buffer.alloc(1 << 24, 1));

@@ -1,0 +1,3 @@
+a = []
+while True:
+    a.append(bytearray(1 << 24))

@@ -1,0 +1,5 @@
+ln -s "$O/secret.txt" "$W/abs"
+ln -s ../outside/secret.txt "$W/rel"
+ln -s "$O" "$W/dir"
+ln -s ../outside "$W/reldir"
+ln -s /etc/shadow "$W/shadow"
