@@ -22,7 +22,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit_%)
 
-.PHONY: all deps run test test-online python asan test-asan bench clean fuzz fuzz-lang fuzz-policy fuzz-tar fuzz-semver \
+.PHONY: all deps run test test-online python asan test-asan bench clean fuzz fuzz-lang fuzz-policy fuzz-tar fuzz-semver load \
         fuzz-vfs fuzz-serve fuzz-sed fuzz-awk fuzz-find fuzz-sh fuzz-snap
 
 all: $(BUILD)/acs $(BUILD)/libacs.a $(BUILD)/libacs.so
@@ -125,6 +125,12 @@ $(BUILD)/tests/semver_tool: tests/pkg/semver_tool.c $(BUILD)/libacs.a
 $(BUILD)/tests/pyver_tool: tests/pip/pyver_tool.c $(BUILD)/libacs.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(SANITIZE) -Isrc -o $@ $< $(BUILD)/libacs.a $(LDLIBS)
+
+# Load (issue "Prove the box's walls"): 100 busy boxes at once for 5
+# minutes (tests/load/boxes.mjs; BUILD=build-asan for the ASan build).
+load: all
+	@N=$$( [ -x tests/.node22/node_modules/.bin/node ] && echo tests/.node22/node_modules/.bin/node || echo node ); \
+	  AGENT_CODE_SANDBOX_ACS_PATH=$(abspath $(BUILD))/acs $$N tests/load/boxes.mjs 100 300
 
 # AddressSanitizer + UBSan build of everything, in build-asan/.
 asan:

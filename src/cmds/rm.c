@@ -112,9 +112,12 @@ static bool dot_or_dotdot(const char *path)
 ** below already reported */
 static int remove_path(acs_cmd *c, const opts *o, const char *path, const acs__sys_stat *st);
 
+/* Quoted names for the messages: one buffer, not one per level of a
+** tree that may be 2000 directories deep (8 MB of stack). */
+static char q[4096];
+
 static int remove_dir(acs_cmd *c, const opts *o, const char *path, const acs__sys_stat *st)
 {
-  char q[4096];
   cmd_dirent *ents = NULL;
   size_t n = 0;
   int rc = cmd_dir_read(path, &ents, &n);
@@ -157,7 +160,6 @@ removed:
 
 static int remove_path(acs_cmd *c, const opts *o, const char *path, const acs__sys_stat *st)
 {
-  char q[4096];
   if (S_ISDIR(st->mode)) {
     if (o->recursive) return remove_dir(c, o, path, st);
     if (!o->dir) return report(c, o, path, -EISDIR);

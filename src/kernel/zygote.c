@@ -28,6 +28,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -109,6 +110,15 @@ static _Noreturn void guest(int chan, pid_t kernel, pid_t middle)
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, NULL);
+  /* the commands walk trees by recursion, and a box's paths allow ~2000
+  ** levels (PATH_MAX): 64 MB of stack holds 32 kB a level, where Linux's
+  ** default 8 MB ended cp -r, find or tar on such a tree with SIGSEGV.
+  ** The zygote's mappings leave Linux's 128 MB gap below the stack. */
+  struct rlimit stack;
+  if (getrlimit(RLIMIT_STACK, &stack) == 0 && stack.rlim_cur != RLIM_INFINITY && stack.rlim_cur < (64u << 20)) {
+    stack.rlim_cur = stack.rlim_max == RLIM_INFINITY || stack.rlim_max >= (64u << 20) ? (64u << 20) : stack.rlim_max;
+    setrlimit(RLIMIT_STACK, &stack);
+  }
 
   acs__walls w;
   if (!acs__walls_disabled()) {

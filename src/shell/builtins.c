@@ -154,7 +154,8 @@ static int bi_return(int argc, char **argv)
     sh_error("return: %s: numeric argument required", argv[1]);
     v = 2;
   }
-  if (sh.func_depth == 0 && !sh.in_child) {
+  /* a subshell outside a function is no function either (bash) */
+  if (sh.func_depth == 0) {
     sh_error("return: can only `return' from a function or sourced script");
     return 2;
   }

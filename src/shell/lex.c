@@ -633,7 +633,8 @@ static wpart *lex_parts(lexer *lx, int mode, const char *stop, bool in_dq)
         pb_char(&b, '\\', q);
         continue;
       }
-      if ((q || (mode == M_BRACE && in_dq)) && !(d == '$' || d == '`' || d == '\\' || (mode == M_DQ && d == '"') ||
+      /* in double quotes (a ${...} in them too) \ escapes only $ ` \ " and there } */
+      if ((q || (mode == M_BRACE && in_dq)) && !(d == '$' || d == '`' || d == '\\' || ((mode == M_DQ || in_dq) && d == '"') ||
                  (mode == M_BRACE && in_dq && d == '}'))) {
         pb_char(&b, '\\', true);
         continue;

@@ -230,7 +230,8 @@ static bool one_pass(pf *p, const char *f)
       /* the box has no zone files: times are UTC */
       struct tm tm;
       gmtime_r(&when, &tm);
-      char out[512];
+      /* bash formats into 128 bytes: a longer result is empty */
+      char out[128];
       size_t n = strftime(out, sizeof out, tf, &tm);
       out[n] = 0;
       spec[sl] = 's';
