@@ -23,7 +23,7 @@ UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit_%)
 
 .PHONY: all deps run test test-online python asan test-asan bench clean fuzz fuzz-lang fuzz-policy fuzz-tar fuzz-semver load \
-        fuzz-vfs fuzz-serve fuzz-sed fuzz-awk fuzz-find fuzz-sh fuzz-snap
+        fuzz-vfs fuzz-serve fuzz-sed fuzz-awk fuzz-find fuzz-sh fuzz-snap fuzz-kernel
 
 all: $(BUILD)/acs $(BUILD)/libacs.a $(BUILD)/libacs.so
 
@@ -200,6 +200,28 @@ $(FUZZ_BUILD)/tar_fuzz: tests/fuzz/tar_fuzz.c src/pkg/tarball.c src/pkg/integrit
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/tar_fuzz.c src/pkg/tarball.c src/pkg/integrity.c $(wildcard src/base/*.c) -ldl
 
+# the box kernel's protocol: hostile guests' calls (tests/fuzz/kernel_fuzz.c),
+# over tests/fuzz/corpus/kernel. The whole kernel but its main loop, the
+# zygote and the owner's side; kill and fork wrapped (the harness checks
+# every kill and refuses every fork).
+KERNEL_FUZZ_SRC := $(filter-out src/kernel/kernel.c src/kernel/zygote.c src/kernel/session.c \
+                     src/kernel/box%.c,$(wildcard src/kernel/*.c)) src/sys/proto.c \
+                   $(wildcard src/base/*.c src/vfs/*.c) src/policy/hosts.c src/pkg/name.c \
+                   src/pkg/allow.c src/pkg/semver.c src/pkg/range.c
+fuzz-kernel:
+	@sh scripts/deps-fuzz.sh
+	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/kernel_fuzz
+	@mkdir -p $(FUZZ_BUILD)/corpus-kernel $(FUZZ_BUILD)/artifacts
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(FUZZ_BUILD)/kernel_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -timeout=10 \
+	  -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
+	  $(FUZZ_BUILD)/corpus-kernel tests/fuzz/corpus/kernel
+
+$(FUZZ_BUILD)/kernel_fuzz: tests/fuzz/kernel_fuzz.c $(KERNEL_FUZZ_SRC) $(wildcard src/kernel/*.h src/sys/*.h src/vfs/*.h src/base/*.h include/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -DACS__CPYTHON_DIR='"/nonexistent"' $(shell pkg-config --cflags jansson) \
+	  -Wl,--wrap=kill -Wl,--wrap=fork -o $@ tests/fuzz/kernel_fuzz.c $(KERNEL_FUZZ_SRC) -ljansson -lz
+
 # restoring a box's snapshot (src/kernel/snap_read.c, snap_tar.c, memfs),
 # over tests/fuzz/corpus/snap; the end record's CRC is not compared there.
 SNAP_FUZZ_SRC := src/kernel/snap_read.c src/kernel/snap_tar.c $(wildcard src/kernel/memfs*.c src/base/*.c)
@@ -336,7 +358,8 @@ fuzz:
 	@sh scripts/deps-fuzz.sh
 	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/lang_fuzz $(FUZZ_BUILD)/policy_fuzz $(FUZZ_BUILD)/tar_fuzz \
 	  $(FUZZ_BUILD)/semver_fuzz $(FUZZ_BUILD)/vfs_fuzz $(FUZZ_BUILD)/serve_fuzz \
-	  $(FUZZ_BUILD)/sed_fuzz $(FUZZ_BUILD)/awk_fuzz $(FUZZ_BUILD)/find_fuzz $(FUZZ_BUILD)/sh_fuzz
+	  $(FUZZ_BUILD)/sed_fuzz $(FUZZ_BUILD)/awk_fuzz $(FUZZ_BUILD)/find_fuzz $(FUZZ_BUILD)/sh_fuzz \
+	  $(FUZZ_BUILD)/snap_fuzz $(FUZZ_BUILD)/kernel_fuzz
 
 clean:
 	rm -rf build build-asan

@@ -163,6 +163,12 @@ static int start_locked(acs_box *b, const acs_box_spawn_options *o, const int st
     *prog = strdup(o->argv[0]);
     return *prog ? 0 : ACS_ENOMEM;
   }
+  if (o->argc > ACS__SYS_MAX_ARGS || ne > ACS__SYS_MAX_ARGS) {
+    free(env);
+    free(p);
+    return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "argv and env may have at most %d items each "
+                     "(got %zu and %zu)", ACS__SYS_MAX_ARGS, o->argc, ne);
+  }
   acs__msg m;
   acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__BOX_SPAWN, ++b->seq);
   acs__msg_str(&m, p);

@@ -1093,3 +1093,13 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
   acs__kernel_reply(k, sock, seq, err);
   return true;
 }
+
+bool acs__kernel_guest_call(acs__kernel *k, acs__proc *p, const void *buf, size_t n, int nfds)
+{
+  acs__sys_hdr h;
+  acs__rd rd;
+  /* no call of a guest carries descriptors: one that comes with some lies */
+  if (nfds != 0 || !acs__msg_parse(buf, n, &h, &rd)) return false;
+  if (h.op == ACS__SYS_HOSTCMD) return acs__kernel_hostcmd(k, p, &h, &rd);
+  return h.op < 100 && acs__kernel_call(k, p, p->sock, &h, &rd, NULL, 0);
+}

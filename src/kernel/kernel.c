@@ -35,17 +35,11 @@ static void die(const char *what)
 static bool owner_spawn(acs__rd *rd, uint32_t seq, int *fds, int nfds)
 {
   char path[ACS__SYS_MAX_STR + 1], cwd[ACS__SYS_MAX_STR + 1];
-  uint32_t lists[2] = {0, 0};
+  /* an argument may be as long as the message allows, as a guest's spawn:
+  ** only paths stop at ACS__SYS_MAX_STR */
   char **v[2] = {NULL, NULL};
-  bool ok = acs__rd_str(rd, path, sizeof path);
-  for (int w = 0; ok && w < 2; w++) {
-    ok = acs__rd_u32(rd, &lists[w]) && lists[w] <= ACS__SYS_MAX_ARGS &&
-         (v[w] = calloc((size_t)lists[w] + 1, sizeof(char *)));
-    for (uint32_t i = 0; ok && i < lists[w]; i++) {
-      char s[ACS__SYS_MAX_STR + 1];
-      ok = acs__rd_str(rd, s, sizeof s) && (v[w][i] = strdup(s));
-    }
-  }
+  bool ok = acs__rd_str(rd, path, sizeof path) && (v[0] = acs__rd_strv(rd)) &&
+            (v[1] = acs__rd_strv(rd));
   uint32_t uid = 0, gid = 0;
   ok = ok && acs__rd_str(rd, cwd, sizeof cwd) && acs__rd_u32(rd, &uid) && acs__rd_u32(rd, &gid) &&
        acs__rd_done(rd) && nfds == 3;
@@ -64,10 +58,8 @@ static bool owner_spawn(acs__rd *rd, uint32_t seq, int *fds, int nfds)
   }
   for (int i = 0; i < nfds; i++)
     if (fds[i] >= 0) close(fds[i]);
-  for (int w = 0; w < 2; w++) {
-    for (size_t i = 0; v[w] && v[w][i]; i++) free(v[w][i]);
-    free(v[w]);
-  }
+  acs__strv_free(v[0]);
+  acs__strv_free(v[1]);
   if (!ok) return false;
   acs__kernel_reply(&K, K.owner, seq, r);
   return true;
@@ -164,19 +156,9 @@ static void proc_message(acs__proc *p)
     }
     return;
   }
-  acs__sys_hdr h;
-  acs__rd rd;
-  /* no call of a guest carries descriptors: one that comes with some lies */
-  bool fds_ok = nfds == 0;
   for (int i = 0; i < nfds; i++) close(fds[i]);
-  nfds = 0;
-  if (!fds_ok || !acs__msg_parse(K.rbuf, (size_t)n, &h, &rd) ||
-      (h.op >= 100 && h.op != ACS__SYS_HOSTCMD) ||
-      !(h.op == ACS__SYS_HOSTCMD ? acs__kernel_hostcmd(&K, p, &h, &rd)
-                                 : acs__kernel_call(&K, p, p->sock, &h, &rd, fds, nfds))) {
-    /* a malformed or hostile message ends its sender, never the kernel */
-    acs__proc_drop(&K, p, "malformed message");
-  }
+  if (!acs__kernel_guest_call(&K, p, K.rbuf, (size_t)n, nfds))
+    acs__proc_drop(&K, p, "malformed message"); /* it ends, never the kernel */
 }
 
 /* Every host process that is our child now: the zygote, and guests
@@ -212,23 +194,7 @@ static _Noreturn void shutdown_box(void)
 
 _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
 {
-  memset(&K, 0, sizeof K);
-  K.o = *o;
-  if (!K.o.max_procs) K.o.max_procs = 256;
-  if (!K.o.max_fs_bytes) K.o.max_fs_bytes = 256ull << 20;
-  if (!K.o.max_inodes) K.o.max_inodes = 1u << 20;
-  K.owner = sock;
-  K.dial_done[0] = K.dial_done[1] = -1;
-  clock_gettime(CLOCK_MONOTONIC, &K.boot);
-  clock_gettime(CLOCK_REALTIME, &K.boot_real);
-  K.nprocs = K.o.max_procs + 2;
-  K.next_pid = 2;
-  K.procs = calloc((size_t)K.nprocs, sizeof *K.procs);
-  K.rbuf = malloc(ACS__SYS_MAX_MSG);
-  K.sbuf = malloc(ACS__SYS_MAX_MSG);
-  if (!K.procs || !K.rbuf || !K.sbuf) die("out of memory");
-  for (int i = 0; i < K.nprocs; i++) K.procs[i].sock = -1;
-
+  if (acs__kernel_init(&K, o, sock)) die("out of memory");
   /* nothing of the caller's but the owner socket and stderr */
   signal(SIGPIPE, SIG_IGN);
   signal(SIGINT, SIG_IGN);
@@ -259,18 +225,8 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
 
   /* the zygote before the tree: no guest ever holds the box's files */
   if (acs__kernel_zygote_start(&K)) die("the zygote could not be forked");
-  acs_memfs_options mo = {.version = ACS_MEMFS_OPTIONS_VERSION, .max_bytes = K.o.max_fs_bytes,
-                          .max_inodes = K.o.max_inodes, .protected_hardlinks = true,
-                          .protected_symlinks = true};
-  if (acs_memfs_new(&mo, &K.fs)) die("out of memory for the filesystem");
-  if (acs__kernel_boot(&K)) die("the filesystem could not be laid out");
-  owner_p.fds = calloc(ACS__K_MAX_FDS, sizeof *owner_p.fds);
-  if (!owner_p.fds) die("out of memory");
-  owner_p.state = ACS__P_RUNNING;
-  owner_p.cwd = acs_memfs_root(K.fs);
-  acs_memfs_inode_hold(owner_p.cwd);
-  owner_p.umask = 022;
-  owner_p.sock = -1;
+  const char *why = acs__kernel_boot_fs(&K, &owner_p);
+  if (why) die(why);
 
   /* tell the owner we are ready */
   acs__kernel_reply(&K, K.owner, 0, 0);

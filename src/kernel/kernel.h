@@ -173,6 +173,16 @@ typedef struct acs__kernel {
 ** socketpair. */
 _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o);
 
+/* kstart.c: a kernel's tables made (0, or -1 out of memory), and its
+** filesystem booted with the owner's pseudo-process (NULL, or what
+** failed). The zygote, signals and descriptors are acs__kernel_main's. */
+int acs__kernel_init(acs__kernel *k, const acs__kernel_opts *o, int owner_sock);
+const char *acs__kernel_boot_fs(acs__kernel *k, acs__proc *owner);
+/* Everything a kernel made freed, the owner's pseudo-process with it. A
+** box's kernel exits instead; the fuzzer makes thousands in one process
+** and so sees a descriptor or a file description the kernel lost. */
+void acs__kernel_free(acs__kernel *k, acs__proc *owner);
+
 /* owner_more.c: the owner's ops 120-139 (the container API); owner is
 ** the owner's pseudo-process. Returns false for a malformed request. */
 bool acs__kernel_owner_more(acs__kernel *k, acs__proc *owner, const acs__sys_hdr *h, acs__rd *rd,
@@ -217,6 +227,9 @@ int acs__proc_exec(acs__kernel *k, acs__proc *p, const char *path, char **argv, 
 void acs__proc_reap(acs__kernel *k);       /* SIGCHLD: collect host exits */
 void acs__proc_zygote_msg(acs__kernel *k);  /* the zygote reported a host pid */
 void acs__proc_kill_all(acs__kernel *k, int sig);
+/* Every process's slot freed: descriptors closed, channels closed, no
+** signal sent (acs__kernel_free's). */
+void acs__proc_free_all(acs__kernel *k);
 /* A process's state changed: answer parked WAITs it satisfies. */
 void acs__proc_notify(acs__kernel *k, acs__proc *child);
 /* The process sent something malformed or its channel closed. */
@@ -229,6 +242,11 @@ int acs__proc_wait(acs__kernel *k, acs__proc *p, int32_t pid, int options, int32
 ** the caller then ends the sender. */
 bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr *h,
                       acs__rd *rd, int *fds, int nfds);
+/* calls.c: one datagram (n bytes, nfds descriptors came with it, already
+** closed) from guest process p on its channel. False when it was
+** malformed or hostile (descriptors, an owner's op): the caller then ends
+** the sender, never the kernel. */
+bool acs__kernel_guest_call(acs__kernel *k, acs__proc *p, const void *buf, size_t n, int nfds);
 /* Send a reply with result r and no fields. */
 void acs__kernel_reply(acs__kernel *k, int sock, uint32_t seq, int64_t r);
 

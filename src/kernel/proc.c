@@ -87,6 +87,12 @@ static void free_slot(acs__kernel *k, acs__proc *p)
   k->live--;
 }
 
+void acs__proc_free_all(acs__kernel *k)
+{
+  for (int i = 2; i < k->nprocs; i++)
+    if (k->procs[i].state != ACS__P_FREE) free_slot(k, &k->procs[i]);
+}
+
 static int32_t new_pid(acs__kernel *k)
 {
   for (int i = 0; i < k->nprocs - 2; i++) {

@@ -18,6 +18,7 @@ typedef struct ar {
   bool err;
   int noeval;   /* > 0: inside an unevaluated branch: no side effects */
   int depth;
+  int nest;     /* operator and parenthesis nesting in this text */
 } ar;
 
 static int64_t a_comma(ar *a);
@@ -191,7 +192,7 @@ static int64_t a_primary(ar *a)
   return 0;
 }
 
-static int64_t a_unary(ar *a)
+static int64_t a_unary_at(ar *a)
 {
   ws(a);
   char name[256];
@@ -224,6 +225,22 @@ static int64_t a_unary(ar *a)
     return a_unary(a);
   }
   return a_primary(a);
+}
+
+/* Every nesting (a parenthesis, a unary operator, a right-associative
+** ** or ?: or =) passes here, so one counter bounds the recursion: a deep
+** enough expression would otherwise overflow the stack, where bash also
+** dies. 1024 is bash's own recursion limit. */
+static int64_t a_unary(ar *a)
+{
+  if (a->nest >= 1024) {
+    fail(a, "expression recursion level exceeded");
+    return 0;
+  }
+  a->nest++;
+  int64_t v = a_unary_at(a);
+  a->nest--;
+  return v;
 }
 
 static int64_t ipow(ar *a, int64_t b, int64_t e)
@@ -503,6 +520,7 @@ bool arith_eval(const char *expr, int64_t *out)
 {
   ar a = {.s = expr, .p = expr, .expr = expr};
   ws(&a);
+  a.expr = a.p; /* bash names the expression without its leading blanks */
   if (!*a.p) {
     *out = 0;
     return true;

@@ -253,12 +253,18 @@ void sh_error(const char *fmt, ...)
   sb_adds(&b, ": ");
   /* at a prompt bash names no line */
   if ((!sh.is_c || sh.in_child) && !sh.interactive) sb_printf(&b, "line %d: ", sh.line);
-  char tmp[2048];
-  va_list ap;
+  /* whole, as bash: a long word or expression must not push the reason
+  ** (which comes after it) out of the line */
+  va_list ap, ap2;
   va_start(ap, fmt);
-  vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
-  sb_adds(&b, tmp);
+  char *tmp = n >= 0 ? malloc((size_t)n + 1) : NULL;
+  if (tmp) vsnprintf(tmp, (size_t)n + 1, fmt, ap2);
+  va_end(ap2);
+  sb_adds(&b, tmp ? tmp : fmt);
+  free(tmp);
   sb_addc(&b, '\n');
   sh_write(2, b.s, b.len);
   sb_free(&b);

@@ -68,6 +68,14 @@ run_acs box --exec /usr/bin/echo ok
 check "a program by its full path" [ "$OUT" = ok ]
 run_acs box --exec
 check "--exec without a program is a configuration error" [ "$RC" = 2 ]
+# a long argument (Linux takes 128 KiB in one): the kernel once refused a
+# host spawn past 4095 bytes and the caller was told the kernel was gone
+long=$(head -c 100000 /dev/zero | tr '\0' x)
+run_acs box --exec /usr/bin/echo "$long"
+check "a 100000-byte argument reaches the program whole" all [ "$RC" = 0 ] -- [ "$OUT" = "$long" ]
+run_acs box --exec /usr/bin/echo $(seq 5000)
+check "more than 4096 arguments: a configuration error naming the limit" all [ "$RC" = 2 ] -- \
+  has "$ERR" "at most 4096 items"
 # the script forms: -c with $0 and arguments, a host script file, stdin
 run_acs box -c 'echo "$0:$1:$#"; exit 4' name one
 check "-c SCRIPT NAME ARGS: \$0, \$1, \$#, the script's status" all [ "$OUT" = "name:one:1" ] -- [ "$RC" = 4 ]

@@ -303,3 +303,15 @@ t unclosed-quote 'echo "abc'
 t read-last-field 'for s in "a:b:" "a:b::" "a:b: " "a:b :" "a::"; do IFS=: read x y <<< "$s"; echo "[$x] [$y]"; done; IFS="x "; for s in "a ax  x  " "a ax x" "a a x"; do read x y <<< "$s"; echo "[$x] [$y]"; done'
 t read-N-others-empty 'echo "a b c" > f; B=old; read -N 5 A B C < f; echo "[$A] [$B] [$C]"'
 t pwd-removed-dir 'mkdir -p d/e; cd d/e; rmdir ../e; pwd | sed "s,.*/d/,,"; echo status=$?; pwd -P; echo $?'
+# arithmetic nesting: 500 parentheses or unary minuses as bash; past 1024
+# the shell says so and exits 1 as bash does for an expansion error (the
+# fuzzer's 1743 overflowed the stack; bash itself dies near 50 000), with
+# the reason after the whole expression
+t arith-nested-500 'p=; q=; for i in $(seq 500); do p="$p("; q="$q)"; done; echo $(( ${p}7${q} )) $(( $(printf -- "- %.0s" $(seq 500)) 3 ))'
+p=$(printf '(%.0s' $(seq 3000)); q=$(printf ')%.0s' $(seq 3000))
+run_acs box -c "echo \$(( ${p}1${q} )); echo after \$?"
+if [ "$RC" = 1 ] && [ -z "$OUT" ] && [[ "$ERR" == "sh: $p""1$q : expression recursion level exceeded (error token is \"("*"1$q \")" ]]; then
+  echo "ok shell arith-nested-3000 (a clean error)"
+else
+  echo "FAIL shell arith-nested-3000: status $RC, stdout '$OUT', stderr $(printf '%s' "$ERR" | tail -c 200)"
+fi

@@ -167,6 +167,56 @@ int acs_sys_kill(int pid, int sig)
 
 int acs_sys_getppid(void) { return 1; }
 
+int acs_sys_exec(const char *path, char *const argv[], char *const envp[], const int (*fds)[2],
+                 size_t n)
+{
+  (void)path, (void)argv, (void)envp, (void)fds, (void)n;
+  return -ENOSYS;
+}
+
+/* No terminal: the shell's job control and line editor stay off. */
+bool acs_sys_isatty(int fd)
+{
+  (void)fd;
+  return false;
+}
+
+int acs_sys_setpgid(int pid, int pgid)
+{
+  (void)pid, (void)pgid;
+  return -ENOSYS;
+}
+
+int acs_sys_tcsetpgrp(int fd, int pgid)
+{
+  (void)fd, (void)pgid;
+  return -ENOTTY;
+}
+
+int acs_sys_tcgetattr(int fd, struct termios *t)
+{
+  (void)fd, (void)t;
+  return -ENOTTY;
+}
+
+int acs_sys_tcsetattr(int fd, int action, const struct termios *t)
+{
+  (void)fd, (void)action, (void)t;
+  return -ENOTTY;
+}
+
+int acs_sys_getwinsz(int fd, int *rows, int *cols)
+{
+  (void)fd, (void)rows, (void)cols;
+  return -ENOTTY;
+}
+
+int acs_sys_spawn_pgrp(int on, int tty_fd)
+{
+  (void)on, (void)tty_fd;
+  return -ENOSYS;
+}
+
 /* A parser has no business ending the process: a harness that gets
 ** here has found a bug (or a fatal allocation failure). */
 _Noreturn void acs_sys_exit(int code)
