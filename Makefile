@@ -23,7 +23,7 @@ UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit_%)
 
 .PHONY: all deps run test test-online python asan test-asan bench clean fuzz fuzz-lang fuzz-policy fuzz-tar fuzz-semver load \
-        fuzz-vfs fuzz-serve fuzz-sed fuzz-awk fuzz-find fuzz-sh fuzz-snap fuzz-kernel
+        fuzz-vfs fuzz-serve fuzz-sed fuzz-awk fuzz-find fuzz-sh fuzz-snap fuzz-kernel fuzz-wasi
 
 all: $(BUILD)/acs $(BUILD)/libacs.a $(BUILD)/libacs.so
 
@@ -217,10 +217,32 @@ fuzz-kernel:
 	  -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
 	  $(FUZZ_BUILD)/corpus-kernel tests/fuzz/corpus/kernel
 
-$(FUZZ_BUILD)/kernel_fuzz: tests/fuzz/kernel_fuzz.c $(KERNEL_FUZZ_SRC) $(wildcard src/kernel/*.h src/sys/*.h src/vfs/*.h src/base/*.h include/*.h)
+KERNEL_FUZZ_DEPS := tests/fuzz/kbox.c tests/fuzz/kbox.h $(KERNEL_FUZZ_SRC) \
+                    $(wildcard src/kernel/*.h src/sys/*.h src/vfs/*.h src/base/*.h include/*.h)
+$(FUZZ_BUILD)/kernel_fuzz: tests/fuzz/kernel_fuzz.c $(KERNEL_FUZZ_DEPS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -DACS__CPYTHON_DIR='"/nonexistent"' $(shell pkg-config --cflags jansson) \
-	  -Wl,--wrap=kill -Wl,--wrap=fork -o $@ tests/fuzz/kernel_fuzz.c $(KERNEL_FUZZ_SRC) -ljansson -lz
+	  -Wl,--wrap=kill -Wl,--wrap=fork -o $@ tests/fuzz/kernel_fuzz.c tests/fuzz/kbox.c \
+	  $(KERNEL_FUZZ_SRC) -ljansson -lz
+
+# the WASI host's calls (tests/fuzz/wasi_fuzz.c) against the kernel of
+# kbox.c, over tests/fuzz/corpus/wasi: acs__msg_recv wrapped so the kernel
+# answers in the same thread, ppoll so that no wait sleeps.
+WASI_FUZZ_SRC := src/sys/sys.c src/sys/spawn_script.c $(filter-out src/wasi/engine.c,$(wildcard src/wasi/*.c))
+fuzz-wasi:
+	@sh scripts/deps-fuzz.sh
+	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/wasi_fuzz
+	@mkdir -p $(FUZZ_BUILD)/corpus-wasi $(FUZZ_BUILD)/artifacts
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(FUZZ_BUILD)/wasi_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=2048 -timeout=10 \
+	  -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
+	  $(FUZZ_BUILD)/corpus-wasi tests/fuzz/corpus/wasi
+
+$(FUZZ_BUILD)/wasi_fuzz: tests/fuzz/wasi_fuzz.c $(WASI_FUZZ_SRC) $(KERNEL_FUZZ_DEPS) $(wildcard src/wasi/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -DACS__CPYTHON_DIR='"/nonexistent"' $(shell pkg-config --cflags jansson) \
+	  -Wl,--wrap=kill -Wl,--wrap=fork -Wl,--wrap=acs__msg_recv -Wl,--wrap=ppoll -o $@ \
+	  tests/fuzz/wasi_fuzz.c tests/fuzz/kbox.c $(WASI_FUZZ_SRC) $(KERNEL_FUZZ_SRC) -ljansson -lz
 
 # restoring a box's snapshot (src/kernel/snap_read.c, snap_tar.c, memfs),
 # over tests/fuzz/corpus/snap; the end record's CRC is not compared there.
@@ -359,7 +381,7 @@ fuzz:
 	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/lang_fuzz $(FUZZ_BUILD)/policy_fuzz $(FUZZ_BUILD)/tar_fuzz \
 	  $(FUZZ_BUILD)/semver_fuzz $(FUZZ_BUILD)/vfs_fuzz $(FUZZ_BUILD)/serve_fuzz \
 	  $(FUZZ_BUILD)/sed_fuzz $(FUZZ_BUILD)/awk_fuzz $(FUZZ_BUILD)/find_fuzz $(FUZZ_BUILD)/sh_fuzz \
-	  $(FUZZ_BUILD)/snap_fuzz $(FUZZ_BUILD)/kernel_fuzz
+	  $(FUZZ_BUILD)/snap_fuzz $(FUZZ_BUILD)/kernel_fuzz $(FUZZ_BUILD)/wasi_fuzz
 
 clean:
 	rm -rf build build-asan

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -219,10 +220,30 @@ static ssize_t device_write(uint64_t dev, size_t n)
   }
 }
 
+/* A read or write of a host descriptor (a pipe, socket or terminal end)
+** that a guest asks of the kernel instead of doing it itself. It must not
+** wait: the kernel is one thread for the whole box, so a READ of an empty
+** pipe would freeze every process and the host's calls. Nothing ready is
+** EAGAIN. The descriptor's own O_NONBLOCK is the guest's (it shares the
+** open file), so a socket is asked with MSG_DONTWAIT and anything else is
+** reopened through /proc/self/fd as a description of its own. */
 static ssize_t host_io(int fd, void *buf, size_t n, bool wr)
 {
-  ssize_t r = wr ? write(fd, buf, n) : read(fd, buf, n);
-  return r < 0 ? -errno : r;
+  struct stat st;
+  if (fstat(fd, &st) < 0) return -errno;
+  ssize_t r;
+  if (S_ISSOCK(st.st_mode)) {
+    r = wr ? send(fd, buf, n, MSG_DONTWAIT | MSG_NOSIGNAL) : recv(fd, buf, n, MSG_DONTWAIT);
+    return r < 0 ? -errno : r;
+  }
+  char path[64];
+  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  int nb = open(path, (wr ? O_WRONLY : O_RDONLY) | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (nb < 0) return errno == ENXIO ? -EPIPE : -errno; /* a pipe nobody reads */
+  r = wr ? write(nb, buf, n) : read(nb, buf, n);
+  int e = errno;
+  close(nb);
+  return r < 0 ? -e : r;
 }
 
 static void do_read(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, int32_t fd,

@@ -14,6 +14,10 @@
 
 /* the end of a [...] subscript starting at s[i] == '[', quotes skipped;
 ** 0 when it does not close */
+/* Index arithmetic wraps at 2^63 as bash's (a[9223372036854775807]=x;
+** a+=(y) puts y at -9223372036854775808) instead of overflowing. */
+static long wrap_add(long a, long b) { return (long)((unsigned long)a + (unsigned long)b); }
+
 static size_t sub_end(const char *s, size_t n, size_t i)
 {
   int depth = 0;
@@ -104,7 +108,7 @@ int arrays_compound(const char *name, const char *body, bool append, int kind, b
   /* values are expanded before the array changes: a=(${a[@]} x) */
   strv keys = {0}, vals = {0};
   int st = 0;
-  long next = append ? arr_max_index(a) + 1 : 0;
+  long next = append ? wrap_add(arr_max_index(a), 1) : 0;
   for (word *w = ws, *wnext; w && !st && !sh.aborting; w = wnext) {
     wnext = w->next;
     const char *raw = w->raw ? w->raw : "";
@@ -147,9 +151,9 @@ int arrays_compound(const char *name, const char *body, bool append, int kind, b
             st = 1;
             break;
           }
-          if (idx < 0) idx += arr_max_index(fresh) + 1;
+          if (idx < 0) idx = wrap_add(idx, wrap_add(arr_max_index(fresh), 1));
           arr_seti(fresh, (long)idx, vals.v[i]);
-          next = (long)idx + 1;
+          next = wrap_add((long)idx, 1);
         }
       } else if (assoc) {
         /* bash 5.1: key value pairs; a lone last key gets "" */
@@ -157,7 +161,8 @@ int arrays_compound(const char *name, const char *body, bool append, int kind, b
         arr_set(fresh, vals.v[i], v);
         if (i + 1 < vals.n && !keys.v[i + 1]) i++;
       } else {
-        arr_seti(fresh, next++, vals.v[i]);
+        arr_seti(fresh, next, vals.v[i]);
+        next = wrap_add(next, 1);
       }
     }
     if (!append) {

@@ -342,11 +342,12 @@ static bool index_of(const char *name, array *a, const char *sub, long *idx)
   if (*sub && !arith_eval(sub, &v)) return false;
   if (v < 0) {
     long max = a ? arr_max_index(a) : -1;
-    if (max + 1 + v < 0) {
+    /* max may be INT64_MAX (a[9223372036854775807]=x): no max + 1 */
+    if (v < -1 - max) {
       sh_error("%s[%s]: bad array subscript", name, sub);
       return false;
     }
-    v += max + 1;
+    v = v + max + 1;
   }
   *idx = (long)v;
   return true;

@@ -303,6 +303,8 @@ t unclosed-quote 'echo "abc'
 t read-last-field 'for s in "a:b:" "a:b::" "a:b: " "a:b :" "a::"; do IFS=: read x y <<< "$s"; echo "[$x] [$y]"; done; IFS="x "; for s in "a ax  x  " "a ax x" "a a x"; do read x y <<< "$s"; echo "[$x] [$y]"; done'
 t read-N-others-empty 'echo "a b c" > f; B=old; read -N 5 A B C < f; echo "[$A] [$B] [$C]"'
 t pwd-removed-dir 'mkdir -p d/e; cd d/e; rmdir ../e; pwd | sed "s,.*/d/,,"; echo status=$?; pwd -P; echo $?'
+# array indices at 2^63 wrap as bash's (the sh fuzzer's signed overflow)
+t array-index-int64-max 'a[9223372036854775807]=x; a+=(y); echo "${!a[@]}"; b=([9223372036854775807]=x [-1]=z); echo "${!b[@]} ${b[@]}"; echo "${a[-1]}" "${a[-9223372036854775807]}"; c[9223372036854775807]=x; c+=y; echo "${c[@]}"'
 # arithmetic nesting: 500 parentheses or unary minuses as bash; past 1024
 # the shell says so and exits 1 as bash does for an expansion error (the
 # fuzzer's 1743 overflowed the stack; bash itself dies near 50 000), with

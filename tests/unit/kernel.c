@@ -272,6 +272,54 @@ static int p_pipe(int argc, char **argv)
   return 0;
 }
 
+/* READ and WRITE of its own pipe asked of the kernel, past the client's
+** direct path (what only a program that speaks the protocol itself can
+** send): the kernel answers at once, EAGAIN when nothing is ready, and
+** never waits on the pipe (it would freeze the box). */
+static int64_t raw_io(uint16_t op, int32_t fd, const void *data, uint32_t n, char *out)
+{
+  static unsigned char b[1024], r[1024];
+  acs__msg m;
+  acs__msg_init(&m, b, sizeof b, op, 900);
+  acs__msg_i32(&m, fd);
+  if (op == ACS__SYS_WRITE) acs__msg_bytes(&m, data, n);
+  else acs__msg_u32(&m, n);
+  if (acs__msg_send(ACS__SYS_FD, &m)) return -9999;
+  int fds[ACS__SYS_MAX_FDS], nfds = 0;
+  ssize_t k = acs__msg_recv(ACS__SYS_FD, r, sizeof r, fds, &nfds);
+  acs__sys_hdr h;
+  acs__rd rd;
+  int64_t res = -9999;
+  if (k <= 0 || !acs__msg_parse(r, (size_t)k, &h, &rd) || !acs__rd_i64(&rd, &res)) return -9998;
+  const unsigned char *p;
+  size_t len;
+  if (out && res > 0 && acs__rd_bytes(&rd, &p, &len) && len < 64) {
+    memcpy(out, p, len);
+    out[len] = 0;
+  }
+  return res;
+}
+
+static int p_rawpipe(int argc, char **argv)
+{
+  (void)argc;
+  (void)argv;
+  int fds[2];
+  if (acs_sys_pipe(fds, 0)) return 1;
+  char got[64] = "";
+  say("empty %d\n", (int)raw_io(ACS__SYS_READ, fds[0], NULL, 16, NULL));
+  if (write(acs_sys_direct_fd(fds[1]), "hi", 2) != 2) return 1;
+  say("read %d %s\n", (int)raw_io(ACS__SYS_READ, fds[0], NULL, 16, got), got);
+  int w = acs_sys_direct_fd(fds[1]);
+  fcntl(w, F_SETFL, O_NONBLOCK);
+  static char fill[4096];
+  while (write(w, fill, sizeof fill) > 0) {}
+  fcntl(w, F_SETFL, 0); /* the guest's own descriptor blocks again */
+  say("full %d\n", (int)raw_io(ACS__SYS_WRITE, fds[1], "x", 1, NULL));
+  say("still-blocking %d\n", !(fcntl(w, F_GETFL) & O_NONBLOCK));
+  return 0;
+}
+
 /* /proc through the calls: the caller's own entries, links, listing,
 ** and the changes refused with Linux's errors. */
 static int probe_proc(int argc, char **argv)
@@ -387,6 +435,7 @@ const acs__program acs__programs[] = {
     {"probe-fsinfo", probe_fsinfo},
     {"probe-proc", probe_proc},
     {"probe-walls", probe_walls},
+    {"raw-pipe", p_rawpipe},
     {"spawnat", p_spawnat},
     {"true", p_true},
     {"writer", p_writer},
@@ -485,6 +534,20 @@ Test(kernel, malformed_messages_end_their_sender_not_the_kernel)
     cr_assert_eq(r->exit_code, 0, "the box after case %d", i);
     acs_exec_result_free(r);
   }
+}
+
+Test(kernel, a_read_or_write_of_a_pipe_asked_of_the_kernel_never_waits)
+{
+  const char *argv[] = {"raw-pipe"};
+  acs_exec_result *r = spawn(NULL, argv, 1);
+  cr_assert_str_eq(r->stdout_data, "empty -11\nread 2 hi\nfull -11\nstill-blocking 1\n", "%s",
+                   r->stdout_data);
+  cr_assert_eq(r->exit_code, 0, "exit %d: %s", r->exit_code, r->stderr_data);
+  acs_exec_result_free(r);
+  const char *t[] = {"true"};
+  r = spawn(NULL, t, 1);
+  cr_assert_eq(r->exit_code, 0, "the box goes on");
+  acs_exec_result_free(r);
 }
 
 Test(kernel, npm_calls_answer_and_never_block)
