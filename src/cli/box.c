@@ -65,7 +65,8 @@ static const char box_usage[] =
     "                        durationMs, stoppedBy}\n"
     "\n"
     "Exit status: the program's own (128+N when signal N killed it), 124 at the\n"
-    "time limit, 2 for a configuration error, 3 when the box cannot start.\n"
+    "time limit, 2 for a configuration error, 3 when the box cannot start (or the\n"
+    "--snapshot file cannot be written: none is left behind).\n"
     "On a terminal with no script, bash runs at a prompt on the box's terminal\n"
     "(line editing, history, tab completion, job control); exit or ^D ends the box.\n";
 
@@ -421,7 +422,17 @@ int acs__cli_box(int argc, char **argv)
                                snap_out, strerror(errno));
     else {
       rc = acs_box_snapshot_fd(box, fd, &len, &err);
-      close(fd);
+      if (close(fd) && !rc)
+        rc = acs__fail(&err, ACS_EENV, "SandboxError", "the snapshot '%s' could not be written: %s",
+                       snap_out, strerror(errno));
+      if (rc) {
+        /* a cut-off snapshot would restore as an error later: none is left */
+        unlink(snap_out);
+        char *m = err.message ? strdup(err.message) : NULL;
+        acs__fail(&err, rc, rc == ACS_ECONFIG ? "SandboxConfigError" : "SandboxError",
+                  "%s; '%s' was not written", m ? m : acs_strerror(rc), snap_out);
+        free(m);
+      }
     }
   }
   acs_box_free(box);

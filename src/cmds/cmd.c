@@ -19,9 +19,9 @@ int acs__cmd_run(int (*fn)(acs_cmd *, int, char **), const char *help, int argc,
   int status = fn(&c, argc, argv);
   if (!cmd_flush(&c) && !c.out_reported) {
     c.out_reported = true;
-    cmd_error(&c, "write error: %s", cmd_strerror(c.out_err));
+    cmd_error(&c, "%s: %s", c.out_what ? c.out_what : "write error", cmd_strerror(c.out_err));
   }
-  return c.out_err && status == 0 ? 1 : status;
+  return c.out_err && status == 0 ? (c.out_status ? c.out_status : 1) : status;
 }
 
 bool cmd_flush(acs_cmd *c)

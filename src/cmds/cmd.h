@@ -27,6 +27,10 @@ typedef struct acs_cmd {
   const char *help; /* --help text */
   int out_err;      /* the first output error (negative errno), or 0 */
   bool out_reported;
+  /* the words before the errno of that error, when not "write error":
+  ** head's and tail's "error writing 'standard output'" */
+  const char *out_what;
+  int out_status;   /* the exit status that error gives, when not 1 (sort's and grep's 2) */
   bool try_named;   /* "NAME: Try 'NAME --help' ...", as diffutils words it */
   bool usage_full;  /* a usage error prints the whole --help text (make) */
   size_t olen;

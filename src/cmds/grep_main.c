@@ -426,6 +426,7 @@ static void run_free(run *r, pats *p)
 
 int acs__grep_main(acs_cmd *c, int argc, char **argv, int kind)
 {
+  c->out_status = 2; /* a write error is grep's trouble status */
   static const cmd_opt longs[] = {
       {"extended-regexp", 'E', CMD_NOARG}, {"fixed-strings", 'F', CMD_NOARG}, {"basic-regexp", 'G', CMD_NOARG},
       {"perl-regexp", 'P', CMD_NOARG}, {"regexp", 'e', CMD_ARG}, {"file", 'f', CMD_ARG},

@@ -178,6 +178,7 @@ static bool parse_count(acs_cmd *c, const char *arg, bool bytes, opts *o)
 
 int acs__cmd_head(acs_cmd *c, int argc, char **argv)
 {
+  c->out_what = "error writing 'standard output'"; /* GNU head's words */
   static const cmd_opt longs[] = {{"bytes", 'c', CMD_ARG},         {"lines", 'n', CMD_ARG},
                                   {"quiet", 'q', CMD_NOARG},       {"silent", 'q', CMD_NOARG},
                                   {"verbose", 'v', CMD_NOARG},     {"zero-terminated", 'z', CMD_NOARG},

@@ -570,6 +570,8 @@ static int check(acs_cmd *c, const sorter *s, const input *in, const char *name,
 
 int acs__cmd_sort(acs_cmd *c, int argc, char **argv)
 {
+  c->out_what = "write failed: 'standard output'"; /* GNU sort's words and status */
+  c->out_status = 2;
   enum { RANDSRC = 256, SORTW, BATCH, CHECK, COMPRESS, DEBUG, FILES0, PARALLEL };
   static const cmd_opt longs[] = {
       {"ignore-leading-blanks", 'b', CMD_NOARG}, {"dictionary-order", 'd', CMD_NOARG},

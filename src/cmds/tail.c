@@ -365,6 +365,7 @@ static int obsolete(acs_cmd *c, int argc, char **argv, opts *o)
 
 int acs__cmd_tail(acs_cmd *c, int argc, char **argv)
 {
+  c->out_what = "error writing 'standard output'"; /* GNU tail's words */
   enum { RETRY = 256, PID, STATS, FOLLOW };
   static const cmd_opt longs[] = {{"bytes", 'c', CMD_ARG},        {"lines", 'n', CMD_ARG},
                                   {"follow", FOLLOW, CMD_OPTARG}, {"retry", RETRY, CMD_NOARG},

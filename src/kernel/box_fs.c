@@ -570,7 +570,9 @@ int acs_box_snapshot_fd(acs_box *b, int fd, size_t *len, acs_err *err)
   if (r == -EPIPE || r == -EPROTO) return acs__fail(err, ACS_EENV, ACS__ENV, "the box's kernel is gone");
   if (r < 0)
     return acs__fail(err, ACS_EENV, ACS__ENV, "the snapshot failed: %s%s", strerror((int)-r),
-                     r == -ENOMEM ? " (the box's kernel is out of memory)" : "");
+                     r == -ENOMEM ? " (the box's kernel is out of memory)"
+                     : r == -ENOSPC || r == -EDQUOT ? " (the snapshot's file system is full: free space or write it elsewhere)"
+                                                   : "");
   *len = (size_t)r;
   return 0;
 }

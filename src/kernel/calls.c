@@ -292,6 +292,11 @@ static int64_t do_write(acs__kernel *k, acs__proc *p, int32_t fd, const unsigned
             : acs_memfs_write(k->fs, &cr, f->mf, data, n);
 }
 
+int64_t acs__kernel_write_fd(acs__kernel *k, acs__proc *p, int fd, const void *data, size_t n)
+{
+  return do_write(k, p, fd, data, n, false, 0);
+}
+
 /* getdents: packed records into the reply, as many as fit. */
 typedef struct dents {
   unsigned char *out;

@@ -242,6 +242,11 @@ int acs__proc_wait(acs__kernel *k, acs__proc *p, int32_t pid, int options, int32
 ** the caller then ends the sender. */
 bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr *h,
                       acs__rd *rd, int *fds, int nfds);
+/* A write to descriptor fd of p done by the kernel itself (a message on
+** its stderr for a program that could not start): as p's WRITE, never
+** waiting. Returns bytes written or -errno. */
+int64_t acs__kernel_write_fd(acs__kernel *k, acs__proc *p, int fd, const void *data, size_t n);
+
 /* calls.c: one datagram (n bytes, nfds descriptors came with it, already
 ** closed) from guest process p on its channel. False when it was
 ** malformed or hostile (descriptors, an owner's op): the caller then ends

@@ -503,9 +503,16 @@ void acs__proc_zygote_msg(acs__kernel *k)
     acs__proc *p = acs__proc_get(k, pid);
     if (!p || p->state != ACS__P_STARTING) continue;
     if (host <= 0) {
-      /* the fork failed: the process exits as if killed */
+      /* the fork failed (the host's process limit, or its memory): the
+      ** program says so on its stderr and exits 126, as one that cannot
+      ** be executed, so that no job vanishes without a word */
+      char why[160];
+      int len = snprintf(why, sizeof why, "acs: %s: cannot start: the host refused a new process "
+                         "(its process limit or memory); try again with fewer running\n",
+                         p->program[0] ? p->program : "program");
+      if (len > 0) acs__kernel_write_fd(k, p, 2, why, (size_t)len < sizeof why ? (size_t)len : sizeof why - 1);
       p->state = ACS__P_ZOMBIE;
-      p->exit_status = SIGKILL;
+      p->exit_status = 126 << 8;
       release(k, p);
       acs__proc_notify(k, p);
       continue;

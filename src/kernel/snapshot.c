@@ -64,7 +64,8 @@ static void flush(snap_w *w)
 {
   if (w->rc || !w->len) return;
   w->crc = (uint32_t)crc32(w->crc, w->buf, (uInt)w->len);
-  if (acs__write_all(w->fd, w->buf, w->len)) w->rc = -EIO;
+  int e = acs__write_all(w->fd, w->buf, w->len);
+  if (e) w->rc = e; /* the file's own error (ENOSPC on a full disk), not a vague EIO */
   w->total += w->len;
   w->len = 0;
 }
