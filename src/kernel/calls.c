@@ -575,6 +575,7 @@ static bool do_spawn(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, acs__
 static int do_kill(acs__kernel *k, acs__proc *p, int32_t pid, int32_t sig)
 {
   if (sig < 0 || sig > 64) return -EINVAL;
+  if (pid == INT32_MIN) return -ESRCH; /* no group -pid: Linux's answer too */
   /* pid 1 is the kernel: root's signals to it are ignored, as init's */
   if (pid == 1) return p->euid == 0 ? 0 : -EPERM;
   int sent = 0;

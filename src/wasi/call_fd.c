@@ -75,7 +75,9 @@ static uint32_t rw(acs__wasi_host *h, acs__wasi_fd *f, uint32_t iov, uint32_t n,
         unsigned char *p = (unsigned char *)v[i].iov_base + at;
         size_t len = v[i].iov_len - at;
         ssize_t k;
-        if (off >= 0) k = write ? acs_sys_pwrite(f->box, p, len, off + done) : acs_sys_pread(f->box, p, len, off + done);
+        int64_t pos = 0;
+        if (off >= 0 && __builtin_add_overflow(off, (int64_t)done, &pos)) goto end; /* past 2^63 */
+        if (off >= 0) k = write ? acs_sys_pwrite(f->box, p, len, pos) : acs_sys_pread(f->box, p, len, pos);
         else k = write ? acs_sys_write(f->box, p, len) : acs_sys_read(f->box, p, len);
         if (k < 0) {
           if (done > 0) goto end;
