@@ -4,12 +4,9 @@
 # writes), what was written before stays, and nothing is left behind.
 . tests/e2e/lib.sh
 
-SMALL=$TMP/small
-mkdir -p "$SMALL"
-if ! mount -t tmpfs -o size=1m tmpfs "$SMALL" 2>/dev/null; then
+if ! small_disk 1m; then
   echo "skip box-faults-full-disk: mounting a 1 MB tmpfs needs root with CAP_SYS_ADMIN; this machine refused it"
 else
-  trap 'umount "$SMALL" 2>/dev/null; rm -rf "$TMP"' EXIT
   echo before >"$SMALL/kept"
   head -c 1040000 /dev/zero >"$SMALL/filler" 2>/dev/null # the disk is full from here on
   # the same writes on the full disk by the host's GNU tools and in the box

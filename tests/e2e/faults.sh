@@ -4,12 +4,9 @@
 # stalls: tests/pkg.)
 . tests/e2e/lib.sh
 
-SMALL=$TMP/small
-mkdir -p "$SMALL"
-if ! mount -t tmpfs -o size=1m tmpfs "$SMALL" 2>/dev/null; then
+if ! small_disk 1m; then
   echo "skip faults-full-disk: mounting a 1 MB tmpfs needs root with CAP_SYS_ADMIN; this machine refused it"
 else
-  trap 'umount "$SMALL" 2>/dev/null; rm -rf "$TMP"' EXIT
   code='import fs from "node:fs";
 fs.writeFileSync("kept.txt", "written before");
 for (const [label, f] of [

@@ -4,6 +4,16 @@ ACS=${ACS:-$PWD/build/acs}
 TMP=$(mktemp -d /tmp/acs-e2e.XXXXXX)
 trap 'rm -rf "$TMP"' EXIT
 
+# small_disk SIZE: a tmpfs of SIZE mounted at $SMALL ($TMP/small) and
+# unmounted at exit; false when this machine refuses the mount (it needs
+# root with CAP_SYS_ADMIN)
+small_disk() {
+  SMALL=$TMP/small
+  mkdir -p "$SMALL"
+  mount -t tmpfs -o size="$1" tmpfs "$SMALL" 2>/dev/null || return 1
+  trap 'umount "$SMALL" 2>/dev/null; rm -rf "$TMP"' EXIT
+}
+
 # run_acs ARGS...: sets OUT, ERR, RC and MS (wall time in ms).
 run_acs() {
   local t0 t1

@@ -79,12 +79,28 @@ void open_fds(bool out[FD_SPAN])
   closedir(d);
 }
 
-void fd_name(int fd, char *l, size_t cap)
+static void fd_name(int fd, char *l, size_t cap)
 {
   char p[64];
   snprintf(p, sizeof p, "/proc/self/fd/%d", fd);
   ssize_t n = readlink(p, l, cap - 1);
   l[n > 0 ? n : 0] = 0;
+}
+
+/* The descriptors as they were in before, or a breach naming each that
+** changed. */
+void check_fds(const bool before[FD_SPAN])
+{
+  bool now[FD_SPAN];
+  open_fds(now);
+  if (!memcmp(now, before, sizeof now)) return;
+  for (int fd = 0; fd < FD_SPAN; fd++)
+    if (now[fd] != before[fd]) {
+      char l[256];
+      fd_name(fd, l, sizeof l);
+      fprintf(stderr, "  fd %d %s %s\n", fd, now[fd] ? "left open:" : "closed (not ours):", l);
+    }
+  breach("a host descriptor was left open, or one not the kernel's was closed");
 }
 
 /* A descriptor that must never reach a guest: a kernel-side end. */

@@ -35,9 +35,9 @@ extern uint32_t seq;
 
 /* Print what, then abort: the fuzzer's finding. */
 _Noreturn void breach(const char *what);
-/* The open host descriptors as a set; one's name (its /proc link). */
+/* The open host descriptors as a set. */
 void open_fds(bool out[FD_SPAN]);
-void fd_name(int fd, char *l, size_t cap);
+void check_fds(const bool before[FD_SPAN]);
 
 /* attacker_wasi: the attacker's stdio is the box's /dev/null and the
 ** harness says no HELLO for it (the WASI host's own client does). */

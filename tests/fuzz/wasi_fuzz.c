@@ -343,16 +343,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   teardown();
   /* the channel's end back to the placeholder */
   if (dup3(ACS__SYS_NULLFD, ACS__SYS_FD, O_CLOEXEC) < 0) abort();
-  bool now[FD_SPAN];
-  open_fds(now);
-  if (memcmp(now, base, sizeof now)) {
-    for (int fd = 0; fd < FD_SPAN; fd++)
-      if (now[fd] != base[fd]) {
-        char l[256];
-        fd_name(fd, l, sizeof l);
-        fprintf(stderr, "  fd %d %s %s\n", fd, now[fd] ? "left open:" : "closed (not ours):", l);
-      }
-    breach("a host descriptor was left open, or one not the kernel's was closed");
-  }
+  check_fds(base);
   return 0;
 }
