@@ -160,6 +160,8 @@ typedef struct cmd_dirent {
 ** filesystem gives them (sort them yourself), in a malloc'd array the
 ** caller frees with cmd_dir_free. Returns 0 or a negative errno. */
 int cmd_dir_read(const char *path, cmd_dirent **ents, size_t *n);
+/* The same from an open directory descriptor (left open). */
+int cmd_dir_read_fd(int fd, cmd_dirent **ents, size_t *n);
 void cmd_dir_free(cmd_dirent *ents, size_t n);
 /* "dir/name" without a doubled slash; malloc'd (NULL when out of memory) */
 char *cmd_path_join(const char *dir, const char *name);

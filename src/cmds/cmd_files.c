@@ -14,6 +14,13 @@ int cmd_dir_read(const char *path, cmd_dirent **ents, size_t *count)
 {
   int fd = acs_sys_open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
   if (fd < 0) return fd;
+  int rc = cmd_dir_read_fd(fd, ents, count);
+  acs_sys_close(fd);
+  return rc;
+}
+
+int cmd_dir_read_fd(int fd, cmd_dirent **ents, size_t *count)
+{
   unsigned char *buf = malloc(ACS__SYS_MAX_DATA);
   cmd_dirent *v = NULL;
   size_t n = 0, cap = 0;
@@ -56,7 +63,6 @@ int cmd_dir_read(const char *path, cmd_dirent **ents, size_t *count)
     }
   }
   free(buf);
-  acs_sys_close(fd);
   if (rc) {
     cmd_dir_free(v, n);
     return rc;

@@ -116,6 +116,53 @@ static int remove_path(acs_cmd *c, const opts *o, const char *path, const acs__s
 ** tree that may be 2000 directories deep (8 MB of stack). */
 static char q[4096];
 
+/* Below a path longer than the kernel takes (a tree made by relative
+** steps can be deeper than 4095 bytes, as on Linux): the rest by
+** descriptor, name by name from its parent's; shown is the whole path,
+** for the messages only. */
+static int remove_at(acs_cmd *c, const opts *o, int dirfd, const char *name, const char *shown)
+{
+  acs__sys_stat st;
+  int rc = acs_sys_statat(dirfd, name, AT_SYMLINK_NOFOLLOW, &st);
+  if (rc < 0) return report(c, o, shown, rc);
+  if (!S_ISDIR(st.mode) || !o->recursive) {
+    if (S_ISDIR(st.mode) && !o->dir) return report(c, o, shown, -EISDIR);
+    if (!confirm(c, o, shown, &st, 'f')) return 0;
+    rc = acs_sys_unlinkat(dirfd, name, S_ISDIR(st.mode) ? AT_REMOVEDIR : 0);
+    if (rc < 0) return report(c, o, shown, rc);
+    if (o->verbose) cmd_printf(c, "removed %s%s\n", S_ISDIR(st.mode) ? "directory " : "",
+                               cmd_quote(shown, q, sizeof q));
+    return 0;
+  }
+  int fd = acs_sys_openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+  cmd_dirent *ents = NULL;
+  size_t n = 0;
+  rc = fd < 0 ? fd : cmd_dir_read_fd(fd, &ents, &n);
+  if (rc < 0) {
+    if (fd >= 0) acs_sys_close(fd);
+    if (acs_sys_unlinkat(dirfd, name, AT_REMOVEDIR) == 0) return 0;
+    return report(c, o, shown, rc);
+  }
+  if (n > 0 && !confirm(c, o, shown, &st, 'd')) {
+    cmd_dir_free(ents, n);
+    acs_sys_close(fd);
+    return 0;
+  }
+  bool below = false;
+  for (size_t i = 0; i < n && !cmd_out_error(c); i++) {
+    char *p = cmd_path_join(shown, ents[i].name);
+    if (!p || remove_at(c, o, fd, ents[i].name, p) != 0) below = true;
+    free(p);
+  }
+  cmd_dir_free(ents, n);
+  acs_sys_close(fd);
+  if (!confirm(c, o, shown, &st, 'r')) return 0;
+  rc = acs_sys_unlinkat(dirfd, name, AT_REMOVEDIR);
+  if (rc < 0) return below && rc == -ENOTEMPTY ? 2 : report(c, o, shown, rc);
+  if (o->verbose) cmd_printf(c, "removed directory %s\n", cmd_quote(shown, q, sizeof q));
+  return 0;
+}
+
 static int remove_dir(acs_cmd *c, const opts *o, const char *path, const acs__sys_stat *st)
 {
   cmd_dirent *ents = NULL;
@@ -131,8 +178,17 @@ static int remove_dir(acs_cmd *c, const opts *o, const char *path, const acs__sy
     return 0;
   }
   bool below = false;
+  int dirfd = -1; /* path's own, once a name below it is too long to reach by path */
   for (size_t i = 0; i < n; i++) {
     char *p = cmd_path_join(path, ents[i].name);
+    if (p && strlen(p) > ACS__SYS_MAX_STR) {
+      if (dirfd < 0) dirfd = acs_sys_open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0);
+      if (dirfd < 0 ? (report(c, o, p, dirfd), true) : remove_at(c, o, dirfd, ents[i].name, p) != 0)
+        below = true;
+      free(p);
+      if (cmd_out_error(c)) break;
+      continue;
+    }
     acs__sys_stat cst = {0};
     int r = p ? 0 : -ENOMEM;
     /* the directory's type is enough unless a prompt needs the file's kind */
@@ -147,6 +203,7 @@ static int remove_dir(acs_cmd *c, const opts *o, const char *path, const acs__sy
     if (cmd_out_error(c)) break;
   }
   cmd_dir_free(ents, n);
+  if (dirfd >= 0) acs_sys_close(dirfd);
   if (!confirm(c, o, path, st, 'r')) return 0;
   rc = acs_sys_rmdir(path);
   if (rc < 0) {

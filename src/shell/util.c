@@ -291,12 +291,23 @@ void out_adds(const char *s) { out_add(s, strlen(s)); }
 void out_printf(const char *fmt, ...)
 {
   char tmp[1024];
-  va_list ap;
+  va_list ap, ap2;
   va_start(ap, fmt);
+  va_copy(ap2, ap);
   int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
   va_end(ap);
+  if (n >= 0 && (size_t)n >= sizeof tmp) {
+    /* whole: pwd deep in a tree, declare -p of a long value */
+    char *big = malloc((size_t)n + 1);
+    if (big) {
+      vsnprintf(big, (size_t)n + 1, fmt, ap2);
+      out_add(big, (size_t)n);
+      free(big);
+    }
+    n = -1;
+  }
+  va_end(ap2);
   if (n < 0) return;
-  if ((size_t)n >= sizeof tmp) n = sizeof tmp - 1;
   out_add(tmp, (size_t)n);
 }
 

@@ -161,6 +161,11 @@ uint32_t acs__wasi_resolve(acs__wasi_host *h, acs__wasi_fd *dir, const unsigned 
   memcpy(out, path, len);
   out[len] = 0;
   *at = dir->box;
+  /* a path taken from the "/" preopen is the box path less its "/" (as
+  ** wasi-libc sends it): that path, one byte longer, is what must fit
+  ** (Linux: ENAMETOOLONG from 4096 bytes) */
+  bool long_from_root = dir->preopen && !strcmp(dir->preopen, "/") && len + 1 > ACS__SYS_MAX_STR;
+  if (long_from_root && h->root_paths) return ACS__WASI_ENAMETOOLONG;
   if (!dir->preopen || h->root_paths) return 0;
   /* The "/" preopen: wasi-libc sends "x" both for "x" and for "/x" (its
   ** cwd is "/"), so the host picks: a one-component path, or one whose
@@ -172,5 +177,7 @@ uint32_t acs__wasi_resolve(acs__wasi_host *h, acs__wasi_fd *dir, const unsigned 
   if (s[first] == 0 || (first == 2 && s[0] == '.' && s[1] == '.') || (first == 1 && s[0] == '.') ||
       in_cwd(h, s, first))
     *at = h->cwd_fd;
+  else if (long_from_root)
+    return ACS__WASI_ENAMETOOLONG;
   return 0;
 }

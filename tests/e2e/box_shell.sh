@@ -317,3 +317,5 @@ if [ "$RC" = 1 ] && [ -z "$OUT" ] && [[ "$ERR" == "sh: $p""1$q : expression recu
 else
   echo "FAIL shell arith-nested-3000: status $RC, stdout '$OUT', stderr $(printf '%s' "$ERR" | tail -c 200)"
 fi
+# builtins' output whole past 1 KB (pwd deep in a tree, declare -p, alias)
+t builtin-output-long 'b=$PWD; mkdir deep && cd deep && for i in $(seq 150); do mkdir dddddddddddddddddddd && cd dddddddddddddddddddd || break; done; p=$(pwd); echo $(( ${#p} - ${#b} )); x=$(printf "y%.0s" $(seq 3000)); declare -p x | wc -c; shopt -s expand_aliases; alias a="$x"; alias a | wc -c'
