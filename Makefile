@@ -23,7 +23,7 @@ UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit_%)
 
 .PHONY: all deps run test test-online python asan test-asan bench clean fuzz fuzz-lang fuzz-policy fuzz-tar fuzz-semver load \
-        fuzz-vfs fuzz-serve fuzz-sed fuzz-awk fuzz-find fuzz-sh fuzz-snap fuzz-kernel fuzz-wasi
+        fuzz-vfs fuzz-serve fuzz-sed fuzz-awk fuzz-find fuzz-sh fuzz-snap fuzz-kernel fuzz-wasi fuzz-wheel
 
 all: $(BUILD)/acs $(BUILD)/libacs.a $(BUILD)/libacs.so
 
@@ -244,6 +244,22 @@ $(FUZZ_BUILD)/wasi_fuzz: tests/fuzz/wasi_fuzz.c $(WASI_FUZZ_SRC) $(KERNEL_FUZZ_D
 	  -Wl,--wrap=kill -Wl,--wrap=fork -Wl,--wrap=acs__msg_recv -Wl,--wrap=ppoll -o $@ \
 	  tests/fuzz/wasi_fuzz.c tests/fuzz/kbox.c $(WASI_FUZZ_SRC) $(KERNEL_FUZZ_SRC) -ljansson -lz
 
+# the host side of the box's pip: wheels unpacked into a host dir, and
+# PEP 440 versions and specifiers (tests/fuzz/wheel_fuzz.c)
+WHEEL_FUZZ_SRC := src/pkg/wheel.c src/pkg/pyver.c src/pkg/integrity.c $(wildcard src/base/*.c)
+fuzz-wheel:
+	@sh scripts/deps-fuzz.sh
+	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/wheel_fuzz
+	@mkdir -p $(FUZZ_BUILD)/corpus-wheel $(FUZZ_BUILD)/artifacts
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(FUZZ_BUILD)/wheel_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+	  -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
+	  $(FUZZ_BUILD)/corpus-wheel tests/fuzz/corpus/wheel
+
+$(FUZZ_BUILD)/wheel_fuzz: tests/fuzz/wheel_fuzz.c $(WHEEL_FUZZ_SRC) $(wildcard src/pkg/*.h src/base/*.h include/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/wheel_fuzz.c $(WHEEL_FUZZ_SRC) -lz -ldl
+
 # restoring a box's snapshot (src/kernel/snap_read.c, snap_tar.c, memfs),
 # over tests/fuzz/corpus/snap; the end record's CRC is not compared there.
 SNAP_FUZZ_SRC := src/kernel/snap_read.c src/kernel/snap_tar.c $(wildcard src/kernel/memfs*.c src/base/*.c)
@@ -381,7 +397,8 @@ fuzz:
 	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/lang_fuzz $(FUZZ_BUILD)/policy_fuzz $(FUZZ_BUILD)/tar_fuzz \
 	  $(FUZZ_BUILD)/semver_fuzz $(FUZZ_BUILD)/vfs_fuzz $(FUZZ_BUILD)/serve_fuzz \
 	  $(FUZZ_BUILD)/sed_fuzz $(FUZZ_BUILD)/awk_fuzz $(FUZZ_BUILD)/find_fuzz $(FUZZ_BUILD)/sh_fuzz \
-	  $(FUZZ_BUILD)/snap_fuzz $(FUZZ_BUILD)/kernel_fuzz $(FUZZ_BUILD)/wasi_fuzz
+	  $(FUZZ_BUILD)/snap_fuzz $(FUZZ_BUILD)/kernel_fuzz $(FUZZ_BUILD)/wasi_fuzz \
+	  $(FUZZ_BUILD)/wheel_fuzz
 
 clean:
 	rm -rf build build-asan
