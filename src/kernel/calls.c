@@ -225,8 +225,9 @@ static ssize_t device_write(uint64_t dev, size_t n)
 ** wait: the kernel is one thread for the whole box, so a READ of an empty
 ** pipe would freeze every process and the host's calls. Nothing ready is
 ** EAGAIN. The descriptor's own O_NONBLOCK is the guest's (it shares the
-** open file), so a socket is asked with MSG_DONTWAIT and anything else is
-** reopened through /proc/self/fd as a description of its own. */
+** open file), so a socket is asked with MSG_DONTWAIT, a pipe or terminal
+** is reopened through /proc/self/fd as a description of its own, and a
+** regular file (which never waits) is used as it is. */
 static ssize_t host_io(int fd, void *buf, size_t n, bool wr)
 {
   struct stat st;
@@ -234,6 +235,12 @@ static ssize_t host_io(int fd, void *buf, size_t n, bool wr)
   ssize_t r;
   if (S_ISSOCK(st.st_mode)) {
     r = wr ? send(fd, buf, n, MSG_DONTWAIT | MSG_NOSIGNAL) : recv(fd, buf, n, MSG_DONTWAIT);
+    return r < 0 ? -errno : r;
+  }
+  if (S_ISREG(st.st_mode) || S_ISBLK(st.st_mode)) {
+    /* never waits, and must move the offset the guest shares (a script's
+    ** stdout redirected to a host file): the descriptor itself */
+    r = wr ? write(fd, buf, n) : read(fd, buf, n);
     return r < 0 ? -errno : r;
   }
   char path[64];
