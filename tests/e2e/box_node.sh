@@ -23,6 +23,12 @@ run_acs box --exec node --version
 check "node --version: the Node version the API layer matches" all [ "$RC" = 0 ] -- [ "$OUT" = v22.12.0 ]
 run_acs box --exec node -p process.version
 check "process.version says the same" [ "$OUT" = v22.12.0 ]
+# os is the box's machine, as the box's own commands see it
+for u in root agent; do
+  run_acs box --user $u --hostname devbox -c 'node -e "const os = require(\"os\"); const u = os.userInfo(); console.log(os.hostname(), os.release(), u.username, u.uid, u.homedir, os.cpus().length)"; echo "$(hostname) $(uname -r) $(id -un) $(id -u) $HOME $(nproc)"'
+  check "os as $u: hostname, release, userInfo, cpus are the box's" all [ "$RC" = 0 ] -- \
+    [ "$(echo "$OUT" | head -1)" = "$(echo "$OUT" | tail -1)" ]
+done
 run_acs box --exec node -e 'console.log("hi", 6 * 7)'
 check "node -e runs a script" all [ "$RC" = 0 ] -- [ "$OUT" = "hi 42" ]
 run_acs box --exec node -p '({ a: [1, "b"] })'

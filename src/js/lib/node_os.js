@@ -11,15 +11,42 @@
 //   getPriority/setPriority: the guest's own process (pid 0 or its pid)
 //              keeps the priority it sets; any other pid does not exist
 //              (Node's ESRCH SystemError).
+//
+// As a program of a box (host.node set) it is the box's machine instead,
+// as the box's own commands see it: hostname, release and version from
+// /proc/sys/kernel, memory from /proc/meminfo, CPUs from /proc/cpuinfo,
+// uptime from /proc/uptime, userInfo() from the process's uid and
+// /etc/passwd, the process's own pid.
 
 "use strict";
 
 const { codedError, validateInt32 } = require("web_errors");
 
+const box = host.node;
 const TOTAL_MEM = 4 * 1024 * 1024 * 1024;
 const FREE_MEM = 2 * 1024 * 1024 * 1024;
 const CPU_COUNT = 2;
-const OWN_PID = 42; // process.pid in process.js
+const OWN_PID = box ? box.pid : 42; // process.pid in process.js
+
+// A file of the box's /proc or /etc, or undefined.
+function boxText(path) {
+  if (!box) return undefined;
+  try {
+    return require("node_fs").module.readFileSync(path, "latin1");
+  } catch {
+    return undefined;
+  }
+}
+
+function boxLine(path, fallback) {
+  const t = boxText(path);
+  return t === undefined ? fallback : t.replace(/\n$/, "");
+}
+
+function boxMem(field, fallback) {
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(boxText("/proc/meminfo") || "");
+  return m ? Number(m[1]) * 1024 : fallback;
+}
 
 function guestEnv() {
   try {
@@ -44,9 +71,11 @@ const type = withPrimitive(function getOSType() {
   return "Linux";
 });
 const release = withPrimitive(function getOSRelease() {
+  if (box) return boxLine("/proc/sys/kernel/osrelease", "6.8.0-sandbox");
   return "6.8.0-sandbox";
 });
 const version = withPrimitive(function getOSVersion() {
+  if (box) return boxLine("/proc/sys/kernel/version", "#1 SMP PREEMPT_DYNAMIC sandbox");
   return "#1 SMP PREEMPT_DYNAMIC sandbox";
 });
 const machine = withPrimitive(function getMachine() {
@@ -56,11 +85,15 @@ const endianness = withPrimitive(function endianness() {
   return "LE";
 });
 const hostname = withPrimitive(function hostname() {
-  return "sandbox";
+  return box ? boxLine("/proc/sys/kernel/hostname", "sandbox") : "sandbox";
 });
-const availableParallelism = withPrimitive(() => CPU_COUNT);
-const totalmem = withPrimitive(() => TOTAL_MEM);
-const freemem = withPrimitive(() => FREE_MEM);
+function cpuCount() {
+  const n = (boxText("/proc/cpuinfo") || "").match(/^processor\s*:/gm);
+  return n ? n.length : CPU_COUNT;
+}
+const availableParallelism = withPrimitive(() => cpuCount());
+const totalmem = withPrimitive(() => boxMem("MemTotal", TOTAL_MEM));
+const freemem = withPrimitive(() => boxMem("MemAvailable", FREE_MEM));
 
 const homedir = withPrimitive(function homedir() {
   const home = guestEnv().HOME;
@@ -75,12 +108,14 @@ const tmpdir = withPrimitive(function tmpdir() {
 });
 
 const uptime = withPrimitive(function uptime() {
+  const up = parseFloat(boxText("/proc/uptime") || "");
+  if (up >= 0) return up;
   return Math.floor(host.hrtime() / 1e7) / 100;
 });
 
 function cpus() {
   const out = [];
-  for (let i = 0; i < CPU_COUNT; i++) {
+  for (let i = 0, n = cpuCount(); i < n; i++) {
     out.push({ model: "sandbox", speed: 0, times: { user: 0, nice: 0, sys: 0, idle: 0, irq: 0 } });
   }
   return out;
@@ -99,11 +134,26 @@ function toBuffer(s) {
   return Buffer.from(s, "utf8");
 }
 
+// The box user's /etc/passwd entry, as getpwuid(geteuid()) reads it.
+function boxUser() {
+  const uid = box.euid;
+  for (const line of (boxText("/etc/passwd") || "").split("\n")) {
+    const f = line.split(":");
+    if (f.length >= 7 && Number(f[2]) === uid)
+      return { __proto__: null, uid, gid: Number(f[3]), username: f[0], homedir: f[5], shell: f[6] || null };
+  }
+  const err = new Error("A system error occurred: uv_os_get_passwd returned ENOENT (no such file or directory)");
+  err.code = "ERR_SYSTEM_ERROR";
+  throw err;
+}
+
 function userInfo(options) {
-  const info = { __proto__: null, uid: 1000, gid: 1000, username: "sandbox", homedir: homedir(), shell: null };
+  const info = box ? boxUser()
+                   : { __proto__: null, uid: 1000, gid: 1000, username: "sandbox", homedir: homedir(), shell: null };
   if (options !== null && typeof options === "object" && options.encoding === "buffer") {
     info.username = toBuffer(info.username);
     info.homedir = toBuffer(info.homedir);
+    if (info.shell !== null) info.shell = toBuffer(info.shell);
   }
   return info;
 }
