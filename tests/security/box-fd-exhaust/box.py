@@ -1,10 +1,10 @@
-import os
+import errno, os
 fds, why = [], ""
 try:
     for i in range(5000):
         fds.append(os.open("/etc/passwd", os.O_RDONLY))
 except OSError as e:
-    why = e.errno
+    why = errno.errorcode.get(e.errno, e.errno)
 print("table full", why, len(fds) > 100)
 for fd in fds:
     os.close(fd)

@@ -1,14 +1,14 @@
-import os, shutil
+import errno, os, shutil
 n255 = "n" * 255
 open("/tmp/" + n255, "w").write("x"); print("255 ok")
 try:
     open("/tmp/" + n255 + "x", "w"); print("LONG-NAME-MADE")
 except OSError as e:
-    print("256", e.errno)
+    print("256", errno.errorcode.get(e.errno, e.errno))
 try:
     os.stat("/aaaaaaa" * 512)
 except OSError as e:
-    print("path", e.errno)
+    print("path", errno.errorcode.get(e.errno, e.errno))
 # 150 levels (3150 bytes): deeper, a path past 4095 bytes is made by a
 # relative mkdir that path-based rmtree (WASI's) could not reach again
 os.mkdir("/tmp/deep"); os.chdir("/tmp/deep")
