@@ -1,7 +1,9 @@
 import os
 for p, v in [("/proc/sys/kernel/hostname", "evil-host-name"), ("/proc/sysrq-trigger", "b"), ("/proc/sys/vm/drop_caches", "1")]:
     try:
-        open(p, "w").write(v); print("WROTE", p)
+        with open(p, "w") as f:  # the write is flushed, and fails, at close
+            f.write(v)
+        print("WROTE", p)
     except OSError as e:
         print(p, type(e).__name__)
 for p in ["/proc/kcore", "/proc/self/mem", "/dev/mem"]:
