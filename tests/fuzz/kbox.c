@@ -398,3 +398,21 @@ char *acs__pip_job(json_t *req, const acs__npm_policy *pol)
   (void)req, (void)pol;
   abort();
 }
+
+void begin_input(bool attacker_wasi, const uint8_t *data, size_t size, bool base[FD_SPAN])
+{
+  static bool done_once;
+  if (!done_once) {
+    /* one kernel made and freed first, so that what the libraries open
+    ** once (urandom, say) is open before any input */
+    done_once = true;
+    setup(attacker_wasi);
+    teardown();
+  }
+  /* the set before this input, not a baseline: between inputs libFuzzer
+  ** may start the sanitizers' symbolizer, on two pipes of its own */
+  open_fds(base);
+  input_has_secret = memmem(data, size, SECRET, sizeof SECRET - 1) != NULL;
+  armed = false;
+  setup(attacker_wasi);
+}

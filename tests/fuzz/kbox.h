@@ -42,6 +42,9 @@ void check_fds(const bool before[FD_SPAN]);
 /* attacker_wasi: the attacker's stdio is the box's /dev/null and the
 ** harness says no HELLO for it (the WASI host's own client does). */
 void setup(bool attacker_wasi);
+/* An input's start: a first kernel made and freed once, the host fds
+** noted in base (for check_fds after), the secret flag, then setup(). */
+void begin_input(bool attacker_wasi, const uint8_t *data, size_t size, bool base[FD_SPAN]);
 void teardown(void);
 /* The victim's process, descriptors, file descriptions and offsets as
 ** set-up left them; /root/secret's mode, owner and bytes. */

@@ -327,18 +327,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(path4096, path4095, 4095);
     path4096[4095] = 'p';
     for (size_t i = 0; i + 2 < sizeof deep; i += 2) memcpy(deep + i, "d/", 2);
-    /* one kernel made and freed first, so that what the libraries open
-    ** once (urandom, say) is open before any input */
-    setup(false);
-    teardown();
   }
-  /* the set before this input, not a baseline: between inputs libFuzzer
-  ** may start the sanitizers' symbolizer, on two pipes of its own */
   bool base[FD_SPAN];
-  open_fds(base);
-  input_has_secret = memmem(data, size, SECRET, sizeof SECRET - 1) != NULL;
-  armed = false;
-  setup(false);
+  begin_input(false, data, size, base);
   armed = true;
   if (trace) fprintf(stderr, "input of %zu bytes\n", size);
   in_t in = {data, size};

@@ -298,19 +298,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-  static bool done_once;
-  if (!done_once) {
-    /* one kernel made and freed first, so that what the libraries open
-    ** once is open before any input */
-    done_once = true;
-    setup(true);
-    teardown();
-  }
   bool base[FD_SPAN];
-  open_fds(base);
-  input_has_secret = memmem(data, size, SECRET, sizeof SECRET - 1) != NULL;
-  armed = false;
-  setup(true);
+  begin_input(true, data, size, base);
   /* the WASI process's end of its channel becomes the client's fd */
   if (dup3(guest_end[attacker_pid], ACS__SYS_FD, O_CLOEXEC) < 0) abort();
   close(guest_end[attacker_pid]);
