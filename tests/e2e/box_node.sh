@@ -29,6 +29,9 @@ for u in root agent; do
   check "os as $u: hostname, release, userInfo, cpus are the box's" all [ "$RC" = 0 ] -- \
     [ "$(echo "$OUT" | head -1)" = "$(echo "$OUT" | tail -1)" ]
 done
+# os.tmpdir() as Node's on Linux: $TMPDIR, else /tmp (the box has one)
+run_acs box -w /home/agent -c 'node -p "require(\"os\").tmpdir()"; TMPDIR=/var/tmp/ node -p "require(\"os\").tmpdir()"'
+check "os.tmpdir() is /tmp, or \$TMPDIR without its trailing slash" all [ "$RC" = 0 ] -- [ "$OUT" = "$(printf '/tmp\n/var/tmp')" ]
 run_acs box --exec node -e 'console.log("hi", 6 * 7)'
 check "node -e runs a script" all [ "$RC" = 0 ] -- [ "$OUT" = "hi 42" ]
 run_acs box --exec node -p '({ a: [1, "b"] })'

@@ -6,7 +6,7 @@
 //
 //   homedir()  $HOME of the guest's environment, else the working directory
 //   tmpdir()   $TMPDIR / $TMP / $TEMP of the guest's environment (as Node
-//              reads them), else "<working directory>/.tmp"
+//              reads them), else "<working directory>/.tmp" ("/tmp" in a box)
 //   uptime()   seconds since the run started
 //   getPriority/setPriority: the guest's own process (pid 0 or its pid)
 //              keeps the priority it sets; any other pid does not exist
@@ -102,7 +102,10 @@ const homedir = withPrimitive(function homedir() {
 
 const tmpdir = withPrimitive(function tmpdir() {
   const env = guestEnv();
-  let path = env.TMPDIR || env.TMP || env.TEMP || `${host.cwd === "/" ? "" : host.cwd}/.tmp`;
+  // a box has a real /tmp (Node's own default on Linux); exec's guest has
+  // none outside its work dir
+  const fallback = box ? "/tmp" : `${host.cwd === "/" ? "" : host.cwd}/.tmp`;
+  let path = env.TMPDIR || env.TMP || env.TEMP || fallback;
   if (path.length > 1 && path.endsWith("/")) path = path.slice(0, -1);
   return path;
 });
