@@ -1,12 +1,8 @@
-// node_cluster.js - refused in the sandbox: loading works, every use throws.
-const deny = (what) => function () {
-  const err = new Error(`${what} is not available in the sandbox`);
-  err.code = "ERR_ACCESS_DENIED";
-  throw err;
-};
-exports.module = new Proxy({}, {
-  get(_, key) {
-    if (typeof key === "symbol" || key === "then" || key === "__esModule") return undefined;
-    return deny(`cluster.${key}`);
-  },
-});
+// node_cluster.js - refused in the sandbox: loading works, every use throws
+// (deny_module.js).
+const { denyModule } = require("deny_module");
+exports.module = denyModule("cluster", [
+  "isMaster", "isPrimary", "isWorker", "workers", "settings", "SCHED_NONE",
+  "SCHED_RR", "schedulingPolicy", "setupMaster", "setupPrimary", "fork", "disconnect",
+  "Worker",
+]);

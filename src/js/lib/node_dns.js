@@ -1,12 +1,14 @@
-// node_dns.js - refused in the sandbox: loading works, every use throws.
-const deny = (what) => function () {
-  const err = new Error(`${what} is not available in the sandbox`);
-  err.code = "ERR_ACCESS_DENIED";
-  throw err;
-};
-exports.module = new Proxy({}, {
-  get(_, key) {
-    if (typeof key === "symbol" || key === "then" || key === "__esModule") return undefined;
-    return deny(`dns.${key}`);
-  },
-});
+// node_dns.js - refused in the sandbox: loading works, every use throws
+// (deny_module.js).
+const { denyModule } = require("deny_module");
+exports.module = denyModule("dns", [
+  "lookup", "lookupService", "Resolver", "getDefaultResultOrder", "setDefaultResultOrder", "setServers",
+  "getServers", "resolve", "resolve4", "resolve6", "resolveAny", "resolveCaa",
+  "resolveCname", "resolveMx", "resolveNaptr", "resolveNs", "resolvePtr", "resolveSoa",
+  "resolveSrv", "resolveTxt", "reverse", "promises", "ADDRCONFIG", "ALL",
+  "V4MAPPED", "NODATA", "FORMERR", "SERVFAIL", "NOTFOUND", "NOTIMP",
+  "REFUSED", "BADQUERY", "BADNAME", "BADFAMILY", "BADRESP", "CONNREFUSED",
+  "TIMEOUT", "EOF", "FILE", "NOMEM", "DESTRUCTION", "BADSTR",
+  "BADFLAGS", "NONAME", "BADHINTS", "NOTINITIALIZED", "LOADIPHLPAPI", "ADDRGETNETWORKPARAMS",
+  "CANCELLED",
+]);

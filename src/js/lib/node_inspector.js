@@ -1,12 +1,7 @@
-// node_inspector.js - refused in the sandbox: loading works, every use throws.
-const deny = (what) => function () {
-  const err = new Error(`${what} is not available in the sandbox`);
-  err.code = "ERR_ACCESS_DENIED";
-  throw err;
-};
-exports.module = new Proxy({}, {
-  get(_, key) {
-    if (typeof key === "symbol" || key === "then" || key === "__esModule") return undefined;
-    return deny(`inspector.${key}`);
-  },
-});
+// node_inspector.js - refused in the sandbox: loading works, every use throws
+// (deny_module.js).
+const { denyModule } = require("deny_module");
+exports.module = denyModule("inspector", [
+  "Session", "close", "console", "open", "url", "waitForDebugger",
+  "Network",
+]);

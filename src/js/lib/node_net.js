@@ -3,21 +3,14 @@
 // has no sockets, loading works and every use throws.
 "use strict";
 
-function denied(what) {
-  return function () {
-    const err = new Error(`${what} is not available in the sandbox`);
-    err.code = "ERR_ACCESS_DENIED";
-    throw err;
-  };
-}
+const { denyModule } = require("deny_module");
 
 if (!host.node) {
-  exports.module = new Proxy({}, {
-    get(_, key) {
-      if (typeof key === "symbol" || key === "then" || key === "__esModule") return undefined;
-      return denied(`net.${key}`);
-    },
-  });
+  exports.module = denyModule("net", [
+    "connect", "createConnection", "createServer", "isIP", "isIPv4", "isIPv6", "Server", "Socket", "Stream", "BlockList",
+    "SocketAddress", "getDefaultAutoSelectFamily", "setDefaultAutoSelectFamily", "getDefaultAutoSelectFamilyAttemptTimeout",
+    "setDefaultAutoSelectFamilyAttemptTimeout",
+  ]);
 } else {
   const { Socket, Server, isIP, isIPv4, isIPv6, normalizeConnectArgs } = require("net_socket");
   let autoSelectFamily = true, autoSelectFamilyAttemptTimeout = 250;

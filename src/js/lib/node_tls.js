@@ -1,12 +1,8 @@
-// node_tls.js - refused in the sandbox: loading works, every use throws.
-const deny = (what) => function () {
-  const err = new Error(`${what} is not available in the sandbox`);
-  err.code = "ERR_ACCESS_DENIED";
-  throw err;
-};
-exports.module = new Proxy({}, {
-  get(_, key) {
-    if (typeof key === "symbol" || key === "then" || key === "__esModule") return undefined;
-    return deny(`tls.${key}`);
-  },
-});
+// node_tls.js - refused in the sandbox: loading works, every use throws
+// (deny_module.js).
+const { denyModule } = require("deny_module");
+exports.module = denyModule("tls", [
+  "CLIENT_RENEG_LIMIT", "CLIENT_RENEG_WINDOW", "DEFAULT_CIPHERS", "DEFAULT_ECDH_CURVE", "DEFAULT_MIN_VERSION", "DEFAULT_MAX_VERSION",
+  "getCiphers", "rootCertificates", "convertALPNProtocols", "checkServerIdentity", "createSecureContext", "SecureContext",
+  "TLSSocket", "Server", "createServer", "connect", "createSecurePair",
+]);

@@ -1,12 +1,9 @@
-// node_v8.js - refused in the sandbox: loading works, every use throws.
-const deny = (what) => function () {
-  const err = new Error(`${what} is not available in the sandbox`);
-  err.code = "ERR_ACCESS_DENIED";
-  throw err;
-};
-exports.module = new Proxy({}, {
-  get(_, key) {
-    if (typeof key === "symbol" || key === "then" || key === "__esModule") return undefined;
-    return deny(`v8.${key}`);
-  },
-});
+// node_v8.js - refused in the sandbox: loading works, every use throws
+// (deny_module.js).
+const { denyModule } = require("deny_module");
+exports.module = denyModule("v8", [
+  "cachedDataVersionTag", "getHeapSnapshot", "getHeapStatistics", "getHeapSpaceStatistics", "getHeapCodeStatistics", "setFlagsFromString",
+  "Serializer", "Deserializer", "DefaultSerializer", "DefaultDeserializer", "deserialize", "takeCoverage",
+  "stopCoverage", "serialize", "writeHeapSnapshot", "promiseHooks", "queryObjects", "startupSnapshot",
+  "setHeapSnapshotNearHeapLimit", "GCProfiler",
+]);
