@@ -551,6 +551,7 @@ static int error_code(const lh_result *r)
   if (!strcmp(k, "ETIMEDOUT")) return 28;
   if (!strcmp(k, "ECERT")) return 60;
   if (!strcmp(k, "EPROTO")) return 35;
+  if (!strcmp(k, "EVERSION")) return 1;
   if (!strcmp(k, "ECONNRESET")) return 56;
   if (!strcmp(k, "EEMPTY")) return 52;
   return 56;

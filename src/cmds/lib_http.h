@@ -35,7 +35,7 @@ typedef struct lh_request {
 typedef struct lh_result {
   bool ok;              /* a response came and was read to its end (or stopped) */
   const char *code;     /* when not ok: ENOTFOUND, ECONNREFUSED, EACCES_POLICY,
-                           ETIMEDOUT, ECERT, EPROTO, ECONNRESET, EEMPTY, EIO */
+                           ETIMEDOUT, ECERT, EPROTO, EVERSION, ERECV, ECONNRESET, EEMPTY, EIO */
   char message[1200];
   uint64_t received;    /* body bytes */
   double ms;            /* the transfer's time */

@@ -231,13 +231,13 @@ static bool read_line(conn *c, char *line, size_t size)
     if (nl) {
       size_t n = (size_t)(nl - (c->buf + c->off));
       if (n && nl[-1] == '\r') n--;
-      if (n >= size) return fail(c, "EPROTO", "a chunk's line is too long%s", "");
+      if (n >= size) return fail(c, "ERECV", "a chunk's line is too long%s", "");
       memcpy(line, c->buf + c->off, n);
       line[n] = 0;
       c->off = (size_t)(nl + 1 - c->buf);
       return true;
     }
-    if (c->have - c->off >= sizeof c->buf / 2) return fail(c, "EPROTO", "a chunk's line is too long%s", "");
+    if (c->have - c->off >= sizeof c->buf / 2) return fail(c, "ERECV", "a chunk's line is too long%s", "");
     int r = fill(c);
     if (r < 0) return false;
     if (r == 0) return fail(c, "ECONNRESET", "transfer closed with %s chunk unread", "a");
@@ -252,7 +252,7 @@ static bool body_chunked(sink *s, conn *c)
     char *end;
     errno = 0;
     unsigned long long n = strtoull(line, &end, 16);
-    if (end == line || errno) return fail(c, "EPROTO", "Illegal or missing hexadecimal sequence in chunked-encoding%s", "");
+    if (end == line || errno) return fail(c, "ERECV", "Illegal or missing hexadecimal sequence in chunked-encoding%s", "");
     if (n == 0) {
       do { /* the trailer, to its empty line */
         if (!read_line(c, line, sizeof line)) return false;
@@ -285,6 +285,9 @@ static bool read_head(conn *c, head *h, bool *empty)
     char *p = c->buf + c->off;
     size_t avail = c->have - c->off;
     char *e = NULL;
+    /* as curl: a reply that does not start as a status line is HTTP/0.9 */
+    if (memcmp(p, "HTTP/", avail < 5 ? avail : 5))
+      return fail(c, "EVERSION", "Received HTTP/0.9 when not allowed%s", "");
     for (size_t i = 0; i + 3 < avail; i++)
       if (p[i] == '\r' && p[i + 1] == '\n' && p[i + 2] == '\r' && p[i + 3] == '\n') {
         e = p + i + 4;
@@ -312,9 +315,9 @@ static bool read_head(conn *c, head *h, bool *empty)
   static char work[MAX_HEAD + 1];
   memcpy(work, h->text, h->len + 1);
   char *save = NULL, *line = strtok_r(work, "\r\n", &save);
-  if (!line || strncmp(line, "HTTP/", 5)) return fail(c, "EPROTO", "Unsupported HTTP version in response%s", "");
+  if (!line || strncmp(line, "HTTP/", 5)) return fail(c, "EVERSION", "Unsupported HTTP version in response%s", "");
   char *sp = strchr(line, ' ');
-  if (!sp) return fail(c, "EPROTO", "Unsupported HTTP version in response%s", "");
+  if (!sp) return fail(c, "EVERSION", "Unsupported HTTP version in response%s", "");
   snprintf(h->version, sizeof h->version, "%.*s", (int)(sp - line - 5), line + 5);
   h->status = atoi(sp + 1);
   char *r2 = strchr(sp + 1, ' ');

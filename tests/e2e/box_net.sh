@@ -293,6 +293,28 @@ CASES
 -s -X DELETE U/ok -w ' %{method}'
 -s -o out U/ok; cat out
 CASES
+  # servers that break HTTP: the box's curl words and exits as the host's
+  cat > "$TMP/bad_server.js" <<'EOF2'
+const body = Buffer.from(process.argv[2].replace(/\\r/g, "\r").replace(/\\n/g, "\n"));
+const s = require("net").createServer((c) => c.end(body)).listen(0, "127.0.0.1", () => console.log(s.address().port));
+EOF2
+  while IFS= read -r reply; do
+    [ -n "$reply" ] || continue
+    exec 7< <(node "$TMP/bad_server.js" "$reply" & echo "pid $!"; wait)
+    read -r _ bpid <&7; read -r bport <&7
+    want=$(curl -sS -m 5 "http://127.0.0.1:$bport/" 2>&1; echo "rc=$?")
+    kill "$bpid" 2>/dev/null; exec 7<&-
+    run_acs box --copy "$TMP/bad_server.js:/srv/bad.js" --env "REPLY=$reply" -w /tmp -c '
+      node /srv/bad.js "$REPLY" > /tmp/port & i=0
+      while [ ! -s /tmp/port ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done
+      curl -sS -m 5 "http://localhost:$(cat /tmp/port)/" 2>&1; echo "rc=$?"; kill %1'
+    check "curl from a server that replies '$reply': as the host's curl" [ "$OUT" = "$want" ]
+    [ "$OUT" = "$want" ] || diff <(printf '%s\n' "$OUT") <(printf '%s\n' "$want") | head -6 | sed 's/^/     /'
+  done <<'REPLIES'
+BOX
+HTTPX 200\r\n\r\n
+HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n
+REPLIES
   run_acs box -c 'curl -sS http://localhost:4999/; echo "rc=$?"; curl -sS https://localhost:4999/; echo "rc=$?"'
   check "curl to a box port nobody listens on: exit 7 as curl words it" has "$OUT$ERR" "curl: (7) Failed to connect to localhost port 4999 after"
   check "curl https to a box port: a clear refusal" has "$OUT$ERR" "the box's own servers speak plain HTTP"
