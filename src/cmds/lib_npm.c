@@ -115,6 +115,23 @@ void npm_error_lines(acs_cmd *c, const char *text)
   }
 }
 
+int npm_host_option(acs_cmd *c, int argc, char **argv, int i)
+{
+  static const char *const names[] = {"--registry", "--cache", "--userconfig", "--globalconfig", "--proxy", "--https-proxy"};
+  const char *a = argv[i];
+  for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+    size_t n = strlen(names[k]);
+    if (strncmp(a, names[k], n) || (a[n] && a[n] != '=')) continue;
+    cmd_flush(c);
+    char line[400];
+    int l = snprintf(line, sizeof line, "npm warn config %s is ignored in the box: the host fetches its packages "
+                     "from the registry it chose\n", names[k]);
+    cmd_write_fd(2, line, (size_t)l);
+    return a[n] == '=' || i + 1 >= argc ? 1 : 2;
+  }
+  return 0;
+}
+
 void npm_took(const struct timespec *t0, char *buf, size_t cap)
 {
   struct timespec t1;

@@ -46,6 +46,12 @@ void npm_error_lines(acs_cmd *c, const char *text);
 ** with the names given (NAME, NAME@RANGE). Returns the exit status. */
 int npm_install(acs_cmd *c, const char *root, char **names, int n, const npm_opts *o);
 
+/* argv[i] an option naming where packages come from (--registry,
+** --cache, --userconfig, proxies): warned about on stderr (the host
+** fetches, from the registry it chose) and skipped. Returns how many
+** arguments it took (1 or 2 with its value), 0 when it is another. */
+int npm_host_option(acs_cmd *c, int argc, char **argv, int i);
+
 /* Milliseconds since t0 (CLOCK_MONOTONIC), worded as npm words a
 ** duration ("120ms", "3s", "2m"). */
 void npm_took(const struct timespec *t0, char *buf, size_t cap);

@@ -743,7 +743,7 @@ int acs__cmd_npm(acs_cmd *c, int argc, char **argv)
   const char *command = NULL;
   char **ops = calloc((size_t)argc + 1, sizeof *ops);
   char **after = NULL; /* arguments after -- */
-  int nops = 0, nafter = 0;
+  int nops = 0, nafter = 0, took = 0;
   if (!ops) return 1;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -791,6 +791,8 @@ int acs__cmd_npm(acs_cmd *c, int argc, char **argv)
                !strcmp(a, "--no-progress") || !strcmp(a, "--force") || !strcmp(a, "-f") || !strncmp(a, "--loglevel", 10) ||
                !strcmp(a, "--quiet") || !strcmp(a, "-q")) {
       /* what npm takes and the box does anyway (no audit, no scripts) */
+    } else if (a[0] == '-' && (took = npm_host_option(c, argc, argv, i))) {
+      i += took - 1;
     } else if (a[0] == '-' && command && (!strcmp(command, "run") || !strcmp(command, "run-script") ||
                                           !strcmp(command, "test") || !strcmp(command, "start"))) {
       ops[nops++] = argv[i]; /* npm passes unknown options of run on */

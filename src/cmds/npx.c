@@ -106,6 +106,11 @@ int acs__cmd_npx(acs_cmd *c, int argc, char **argv)
       pkgs[npk++] = argv[i] + 10;
       continue;
     }
+    int took = npm_host_option(c, argc, argv, i);
+    if (took) {
+      i += took - 1;
+      continue;
+    }
     if (!strcmp(a, "--")) {
       i++;
       break;

@@ -1029,7 +1029,7 @@ static int pip_main2(acs_cmd *c, int argc, char **argv)
   const char *command = NULL;
   json_t *ops = json_array();
   inst_opts io = {0};
-  bool yes = false, files = false, all = false;
+  bool yes = false, files = false, all = false, index_said = false;
   const char *format = "columns", *dest = NULL;
   int status = 0;
   for (int i = 1; i < argc && !status; i++) {
@@ -1068,9 +1068,16 @@ static int pip_main2(acs_cmd *c, int argc, char **argv)
     else if (!strncmp(a, "--dest=", 7)) dest = a + 7;
     else if (!strcmp(a, "--format") && i + 1 < argc) format = argv[++i];
     else if (!strcmp(a, "-i") || !strcmp(a, "--index-url") || !strcmp(a, "--extra-index-url") || !strcmp(a, "-f") ||
-             !strcmp(a, "--find-links") || !strcmp(a, "--root-user-action") || !strcmp(a, "--progress-bar")) {
-      if (i + 1 < argc) i++; /* the host decides the index; the rest is presentation */
-    } else if (!strncmp(a, "--index-url=", 12) || !strncmp(a, "--extra-index-url=", 18) || !strncmp(a, "--root-user-action=", 19) ||
+             !strcmp(a, "--find-links") || !strncmp(a, "--index-url=", 12) || !strncmp(a, "--extra-index-url=", 18) ||
+             !strncmp(a, "--find-links=", 13)) {
+      /* the host decides the index; said once, so that nobody thinks theirs was used */
+      if (!strchr(a, '=') && i + 1 < argc) i++;
+      if (!index_said) errf(c, "WARNING: %.*s is ignored in the box: the host fetches its packages from the index it chose",
+                            (int)strcspn(a, "="), a);
+      index_said = true;
+    } else if (!strcmp(a, "--root-user-action") || !strcmp(a, "--progress-bar")) {
+      if (i + 1 < argc) i++; /* presentation */
+    } else if (!strncmp(a, "--root-user-action=", 19) ||
                !strcmp(a, "--no-cache-dir") || !strcmp(a, "--no-compile") || !strcmp(a, "--break-system-packages") ||
                !strcmp(a, "--disable-pip-version-check") || !strcmp(a, "--no-input") || !strcmp(a, "-v") ||
                !strcmp(a, "--verbose") || !strcmp(a, "--prefer-binary") || !strcmp(a, "--only-binary=:all:") ||

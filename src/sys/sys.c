@@ -149,20 +149,45 @@ static int fd_path(const char *path)
   return *n ? -1 : (int)v;
 }
 
-int acs_sys_openat(int at, const char *path, int flags, unsigned mode)
+static int kernel_open(int at, const char *path, int flags, unsigned mode)
 {
-  int named = fd_path(path);
-  if (named >= 0) {
-    int d = acs_sys_dup(named);
-    if (d >= 0 && (flags & O_TRUNC)) acs_sys_ftruncate(d, 0);
-    return d;
-  }
   acs__msg m = start(ACS__SYS_OPEN);
   acs__msg_i32(&m, at);
   pstr(&m, path);
   acs__msg_i32(&m, flags);
   acs__msg_u32(&m, mode);
   return simple(&m);
+}
+
+/* An open of /dev/fd/N: a dup when descriptor N already allows the access
+** asked for (bash's process substitution, `echo x > /dev/stderr`).
+** Otherwise, as on Linux, a new open of the file N names, with that file's
+** own checks, so that a descriptor opened to read is no way to write a
+** read-only mount or another user's file; a pipe or socket, which has no
+** path of the box to open anew, is EACCES. */
+static int open_named(int fd, int flags, unsigned mode)
+{
+  int fl = acs_sys_fcntl(fd, F_GETFL, 0);
+  if (fl < 0) return fl;
+  int have = fl & O_ACCMODE, want = flags & O_ACCMODE;
+  if (have == O_RDWR || have == want) {
+    int d = acs_sys_dup(fd);
+    if (d >= 0 && (flags & O_TRUNC)) acs_sys_ftruncate(d, 0);
+    return d;
+  }
+  char link[40], target[ACS__SYS_MAX_STR + 1];
+  snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
+  ssize_t n = acs_sys_readlinkat(AT_FDCWD, link, target, sizeof target - 1, NULL);
+  if (n <= 0 || target[0] != '/') return -EACCES;
+  target[n] = 0;
+  return kernel_open(AT_FDCWD, target, flags, mode);
+}
+
+int acs_sys_openat(int at, const char *path, int flags, unsigned mode)
+{
+  int named = fd_path(path);
+  if (named >= 0) return open_named(named, flags, mode);
+  return kernel_open(at, path, flags, mode);
 }
 
 int acs_sys_open(const char *path, int flags, unsigned mode)
