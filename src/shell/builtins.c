@@ -113,8 +113,9 @@ int bi_echo(int argc, char **argv)
     if (i + 1 < argc) out_add(" ", 1);
   }
   if (nl) out_add("\n", 1);
-  if (!out_flush()) {
-    sh_error("echo: write error: Broken pipe");
+  int err = out_flush_err();
+  if (err) {
+    sh_error("echo: write error: %s", strerror(-err));
     return 1;
   }
   return 0;

@@ -11,6 +11,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -996,12 +997,16 @@ static int lex_token(lexer *lx)
   }
   /* a number right before < or > is the descriptor of the redirection */
   if (c >= '0' && c <= '9' && !lx->dbracket) {
+    /* as bash: any number that fits an int (2147483647 is one, and
+    ** 00003 is 3); a longer one is a word */
     size_t k = 0;
-    while (lx_peekc(lx, k) >= '0' && lx_peekc(lx, k) <= '9') k++;
+    long long v = 0;
+    for (int ch; (ch = lx_peekc(lx, k)) >= '0' && ch <= '9'; k++)
+      if (v <= INT_MAX) v = v * 10 + (ch - '0');
     int d = lx_peekc(lx, k);
-    if ((d == '<' || d == '>') && k < 5) {
-      int fd = 0;
-      for (size_t i = 0; i < k; i++) fd = fd * 10 + (lx_getc(lx) - '0');
+    if ((d == '<' || d == '>') && v <= INT_MAX) {
+      int fd = (int)v;
+      for (size_t i = 0; i < k; i++) lx_getc(lx);
       lx->rop = redir_op(lx);
       lx->rfd = fd;
       return T_REDIR;

@@ -369,6 +369,10 @@ int bi_printf(int argc, char **argv)
     out_add(p.out.s, p.out.len);
   }
   sb_free(&p.out);
-  if (!out_flush()) return 1;
+  int err = out_flush_err();
+  if (err) {
+    sh_error("printf: write error: %s", strerror(-err));
+    return 1;
+  }
   return p.err ? 1 : 0;
 }

@@ -86,7 +86,9 @@ bool redir_move(int from, int to, saved_fds *sv)
   if (from == to) return true;
   int rc = acs_sys_dup2(from, to);
   if (rc < 0) {
-    sh_perror("dup2", rc);
+    /* as bash words it: the descriptor that could not be had (the source
+    ** is open by now, so it is the target: past the limit) */
+    sh_error("%d: %s", to, strerror(-rc));
     return false;
   }
   return true;

@@ -578,6 +578,7 @@ void out_add(const char *s, size_t n);
 void out_adds(const char *s);
 void out_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 bool out_flush(void); /* false on a write error */
+int out_flush_err(void); /* the same: 0, or the write error's -errno */
 
 /* state for child shells */
 void state_send(int fd, const char *text, int line);

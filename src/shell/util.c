@@ -278,12 +278,16 @@ void sh_perror(const char *what, int neg_errno) { sh_error("%s: %s", what, sh_st
 ** (a child, an error message) so the order of output stays the order of
 ** the commands. */
 static sbuf obuf;
-static bool obad;
+static int oerr; /* the first write error since the last flush asked, -errno */
 
 void out_add(const char *s, size_t n)
 {
   sb_add(&obuf, s, n);
-  if (obuf.len >= 65536) out_flush();
+  if (obuf.len >= 65536) {
+    int rc = acs_sys_write_all(1, obuf.s, obuf.len);
+    if (rc && !oerr) oerr = rc;
+    obuf.len = 0;
+  }
 }
 
 void out_adds(const char *s) { out_add(s, strlen(s)); }
@@ -311,16 +315,19 @@ void out_printf(const char *fmt, ...)
   out_add(tmp, (size_t)n);
 }
 
-bool out_flush(void)
+int out_flush_err(void)
 {
-  bool ok = !obad;
   if (obuf.len) {
-    if (acs_sys_write_all(1, obuf.s, obuf.len)) ok = false;
+    int rc = acs_sys_write_all(1, obuf.s, obuf.len);
+    if (rc && !oerr) oerr = rc;
     obuf.len = 0;
   }
-  obad = false;
-  return ok;
+  int rc = oerr;
+  oerr = 0;
+  return rc;
 }
+
+bool out_flush(void) { return out_flush_err() == 0; }
 
 void sh_usage(const char *line)
 {

@@ -319,3 +319,6 @@ else
 fi
 # builtins' output whole past 1 KB (pwd deep in a tree, declare -p, alias)
 t builtin-output-long 'b=$PWD; mkdir deep && cd deep && for i in $(seq 150); do mkdir dddddddddddddddddddd && cd dddddddddddddddddddd || break; done; p=$(pwd); echo $(( ${#p} - ${#b} )); x=$(printf "y%.0s" $(seq 3000)); declare -p x | wc -c; shopt -s expand_aliases; alias a="$x"; alias a | wc -c'
+# a number before < or > is a descriptor when it fits an int, as bash
+# reads it (leading zeros too), else a word; one past the limit is EBADF
+t fd-number-words 'exec 00000000003>f; echo hi >&3; cat f; echo x 99999999999999999999>g; cat g; exec 2147483647>h; echo "after $?"; exec 2147483648>h; echo never'
