@@ -417,6 +417,19 @@ static int start_program(strv *args, int *status)
   }
   char **env = var_environ();
   int pid = spawn_program(path, args->v, env, NULL, 0);
+  int bin = pid == -ENOEXEC ? acs_sys_open(path, O_RDONLY, 0) : -1;
+  if (bin >= 0) {
+    bool binary = sh_binary_file(bin);
+    acs_sys_close(bin);
+    if (binary) {
+      /* a Linux binary, say: the box runs no host code, and bash's words fit */
+      sh_error("%s: cannot execute binary file: Exec format error", name);
+      *status = 126;
+      var_free_list(env);
+      free(path);
+      return -1;
+    }
+  }
   if (pid == -ENOEXEC) {
     /* not a program of the box: a script for the shell, as bash runs it */
     strv a = {0};

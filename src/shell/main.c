@@ -217,6 +217,13 @@ static int shell_main(int argc, char **argv, bool bash)
       if (n > 0) sh_write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
       return fd == -2 ? 127 : 126;
     }
+    if (sh_binary_file(fd)) {
+      acs_sys_close(fd);
+      char msg[8300];
+      int n = snprintf(msg, sizeof msg, "%s: %s: cannot execute binary file\n", file, file);
+      if (n > 0) sh_write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
+      return 126;
+    }
     char *text = read_file(fd);
     acs_sys_close(fd);
     free(sh.name);

@@ -579,6 +579,8 @@ void out_adds(const char *s);
 void out_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 bool out_flush(void); /* false on a write error */
 int out_flush_err(void); /* the same: 0, or the write error's -errno */
+/* fd's file is binary as bash judges a script (not one to run as shell text) */
+bool sh_binary_file(int fd);
 
 /* state for child shells */
 void state_send(int fd, const char *text, int line);

@@ -334,3 +334,15 @@ void sh_usage(const char *line)
   out_flush();
   sh_write(2, line, strlen(line));
 }
+
+bool sh_binary_file(int fd)
+{
+  /* bash's test: a NUL before the first newline of the first 80 bytes */
+  char sample[80];
+  ssize_t n = acs_sys_pread(fd, sample, sizeof sample, 0);
+  for (ssize_t i = 0; i < n; i++) {
+    if (sample[i] == '\n') return false;
+    if (sample[i] == 0) return true;
+  }
+  return false;
+}

@@ -322,3 +322,6 @@ t builtin-output-long 'b=$PWD; mkdir deep && cd deep && for i in $(seq 150); do 
 # a number before < or > is a descriptor when it fits an int, as bash
 # reads it (leading zeros too), else a word; one past the limit is EBADF
 t fd-number-words 'exec 00000000003>f; echo hi >&3; cat f; echo x 99999999999999999999>g; cat g; exec 2147483647>h; echo "after $?"; exec 2147483648>h; echo never'
+# a binary the box cannot run (a Linux ELF, say) is not read as a script:
+# bash's words and 126, run directly, by `bash FILE` and by exec
+t binary-not-a-script 'printf "\177ELF\002\001\001\000\000garbage\n" > fake; chmod +x fake; ./fake; echo "rc $?"; bash ./fake; echo "rc $?"; exec ./fake; echo never'
