@@ -92,6 +92,13 @@ grep -q '^            (st.st_mode & 0111)$' Modules/getpath.c || die "Modules/ge
 sed -i 's/^            (st.st_mode \& 0111)$/            (defined_wasi || (st.st_mode \& 0111))/' Modules/getpath.c
 sed -i 's/^getpath_isxfile(PyObject \*Py_UNUSED(self), PyObject \*args)$/&\n#ifdef __wasi__\n#define defined_wasi 1\n#else\n#define defined_wasi 0\n#endif/' Modules/getpath.c
 
+# wasi-libc's fcntl(F_GETFD) answers FD_CLOEXEC for any number, so the
+# start-up test of stdin/stdout/stderr passed for closed ones and python
+# died ("can't initialize sys standard streams") where Linux's sets
+# sys.stdin to None: on WASI, test them with fstat, as other systems do.
+grep -q '^        defined(__wasm__))$' Python/pylifecycle.c || die "Python/pylifecycle.c changed: the is_valid_fd edit needs a look"
+sed -i 's/^        defined(__wasm__))$/        0)/' Python/pylifecycle.c
+
 # ---- 4. a private sysroot: wasi-libc only, never the host's /usr/include
 SYSROOT=$WORK/sysroot DEPS=$WORK/deps
 mkdir -p "$SYSROOT/include" "$SYSROOT/lib" "$DEPS/lib/pkgconfig" "$DEPS/include"
