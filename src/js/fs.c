@@ -84,12 +84,13 @@ static char *path_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], si
     return strdup("");
   }
   char *abs = acs__vfs_abs(acs__js_cwd(), raw);
-  /* "name/" names a directory (ENOTDIR for a file, as in Linux): the VFS
-  ** walk sees the trailing slash that acs__vfs_abs drops */
+  /* "name/" and "name/." name a directory (ENOTDIR for a file, as in
+  ** Linux): the walk sees the trailing slash or dot that acs__vfs_abs drops */
   size_t n = abs ? strlen(abs) : 0;
-  if (n > 1 && raw[rawlen - 1] == '/') {
-    char *d = realloc(abs, n + 2);
-    if (d) memcpy(d + n, "/", 2);
+  bool dot = rawlen >= 2 && raw[rawlen - 1] == '.' && raw[rawlen - 2] == '/';
+  if (n > 1 && (raw[rawlen - 1] == '/' || dot)) {
+    char *d = realloc(abs, n + 3);
+    if (d) memcpy(d + n, dot ? "/." : "/", dot ? 3 : 2);
     else free(abs);
     abs = d;
   }

@@ -158,6 +158,7 @@ uint32_t acs__wasi_resolve(acs__wasi_host *h, acs__wasi_fd *dir, const unsigned 
   if (len >= cap || len > ACS__SYS_MAX_STR) return ACS__WASI_ENAMETOOLONG;
   if (memchr(path, 0, len)) return ACS__WASI_EINVAL;
   if (dir->type != ACS__WASI_FT_DIR) return ACS__WASI_ENOTDIR;
+  if (len == 0) return ACS__WASI_ENOENT; /* as openat(2) without AT_EMPTY_PATH */
   memcpy(out, path, len);
   out[len] = 0;
   *at = dir->box;

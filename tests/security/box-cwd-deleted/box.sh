@@ -1,0 +1,5 @@
+# a working directory removed under the process: relative work fails with
+# ENOENT as on Linux, pwd still answers, nothing lands elsewhere
+mkdir -p /tmp/d/sub && cd /tmp/d/sub && rmdir /tmp/d/sub
+touch x 2>/dev/null && echo CREATED; ls >/dev/null 2>&1 && echo LISTED; echo "pwd $(pwd)"; /bin/pwd 2>/dev/null; echo "bin-pwd $?"
+cd .. 2>/dev/null; echo "cd-up $?"; cd /; ls /tmp/d; echo done
