@@ -195,6 +195,59 @@ static int scan(snap_r *r, uint64_t *count, size_t *first)
   }
 }
 
+/* A decimal number and its newline from the sparse map at *at (< end). */
+static bool map_number(const unsigned char *d, size_t end, size_t *at, uint64_t *v)
+{
+  size_t i = *at, digits = 0;
+  uint64_t n = 0;
+  for (; i < end && d[i] >= '0' && d[i] <= '9'; i++, digits++) {
+    if (n > (UINT64_MAX - 9) / 10) return false;
+    n = n * 10 + (uint64_t)(d[i] - '0');
+  }
+  if (!digits || i >= end || d[i] != '\n') return false;
+  *at = i + 1;
+  *v = n;
+  return true;
+}
+
+/* A sparse file's data (GNU's pax format 1.0: the extent count, each
+** offset and length, padded to a block, then the extents' bytes) into f:
+** its extents at their offsets, ascending and apart, within its size. */
+static int put_sparse(acs_memfs *fs, acs_memfs_file *f, snap_r *r, const unsigned char *data, const char *path)
+{
+  const acs__tar_head *h = &r->h;
+  size_t end = (size_t)h->size, at = 0;
+  uint64_t n, prev = 0, total = 0;
+#define BAD_MAP(what) bad(r, -EINVAL, "entry %llu ('%.200s'): its sparse map %s", \
+                          (unsigned long long)r->index, path, what)
+  if (!map_number(data, end, &at, &n) || n > end / 4) return BAD_MAP("does not start with a count of extents");
+  uint64_t (*xs)[2] = n ? calloc((size_t)n, sizeof *xs) : NULL;
+  if (n && !xs) return -ENOMEM;
+  int rc = 0;
+  for (uint64_t i = 0; i < n && !rc; i++) {
+    if (!map_number(data, end, &at, &xs[i][0]) || !map_number(data, end, &at, &xs[i][1])) rc = BAD_MAP("is cut short");
+    else if (xs[i][0] < prev || xs[i][1] > h->realsize || xs[i][0] > h->realsize - xs[i][1])
+      rc = BAD_MAP("has extents out of order or past the file's size");
+    else prev = xs[i][0] + xs[i][1], total += xs[i][1];
+  }
+  size_t body = at + (size_t)acs__tar_pad(at);
+  if (!rc && (body > end || total != end - body)) rc = BAD_MAP("and the bytes stored disagree");
+  for (uint64_t i = 0, from = body; i < n && !rc; i++) {
+    for (uint64_t done = 0; !rc && done < xs[i][1];) {
+      ssize_t w = acs_memfs_pwrite(fs, &root_cred, f, data + from + done, (size_t)(xs[i][1] - done),
+                                   (int64_t)(xs[i][0] + done));
+      if (w <= 0) rc = w < 0 ? (int)w : -ENOSPC;
+      else done += (uint64_t)w;
+    }
+    from += xs[i][1];
+  }
+  if (!rc && h->realsize > INT64_MAX) rc = BAD_MAP("names a size past 2^63");
+  if (!rc) rc = acs_memfs_ftruncate(fs, &root_cred, f, (int64_t)h->realsize);
+  free(xs);
+  return rc;
+#undef BAD_MAP
+}
+
 /* Every entry into fs. */
 static int build(acs_memfs *fs, snap_r *r, uint64_t count, dir_times **dirs, size_t *ndirs)
 {
@@ -238,7 +291,8 @@ static int build(acs_memfs *fs, snap_r *r, uint64_t count, dir_times **dirs, siz
     case '0': {
       acs_memfs_file *f = NULL;
       rc = acs_memfs_open(fs, &root_cred, at, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600, &f);
-      for (uint64_t done = 0; !rc && done < h->size;) {
+      if (!rc && h->sparse) rc = put_sparse(fs, f, r, data, path);
+      for (uint64_t done = 0; !rc && !h->sparse && done < h->size;) {
         ssize_t n = acs_memfs_write(fs, &root_cred, f, data + done, (size_t)(h->size - done));
         if (n <= 0) rc = n < 0 ? (int)n : -ENOSPC;
         else done += (uint64_t)n;

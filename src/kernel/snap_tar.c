@@ -114,7 +114,16 @@ size_t acs__tar_encode(const acs__tar_head *h, unsigned char *out)
   }
   char t[48];
   size_t plen = strlen(h->path), llen = strlen(h->link);
-  if (plen > W_NAME) rl += record(recs + rl, "path", h->path, plen);
+  /* a sparse file, as GNU tar writes format 1.0: its name and size in
+  ** GNU.sparse records, and a stand-in name for readers without them */
+  const char *ustar_name = h->path;
+  if (h->sparse) {
+    rl += record(recs + rl, "GNU.sparse.major", "1", 1);
+    rl += record(recs + rl, "GNU.sparse.minor", "0", 1);
+    rl += record(recs + rl, "GNU.sparse.name", h->path, plen);
+    rl += record(recs + rl, "GNU.sparse.realsize", t, (size_t)sprintf(t, "%" PRIu64, h->realsize));
+    ustar_name = "./GNUSparseFile.0/file";
+  } else if (plen > W_NAME) rl += record(recs + rl, "path", h->path, plen);
   if (llen > W_LINK) rl += record(recs + rl, "linkpath", h->link, llen);
   if (h->uid >> 21) rl += record(recs + rl, "uid", t, (size_t)sprintf(t, "%" PRIu32, h->uid));
   if (h->gid >> 21) rl += record(recs + rl, "gid", t, (size_t)sprintf(t, "%" PRIu32, h->gid));
@@ -128,7 +137,7 @@ size_t acs__tar_encode(const acs__tar_head *h, unsigned char *out)
   snprintf(xname, sizeof xname, "PaxHeaders/%.*s", (int)(sizeof xname - sizeof "PaxHeaders/"), base);
   size_t n = extended(out, 'x', xname, recs, rl, h->mtime.tv_sec);
   unsigned char *b = out + n;
-  ustar(b, h->path, h->type, h->size, h->mode, h->uid, h->gid, h->mtime.tv_sec);
+  ustar(b, ustar_name, h->type, h->size, h->mode, h->uid, h->gid, h->mtime.tv_sec);
   memcpy(b + F_LINK, h->link, llen < W_LINK ? llen : W_LINK);
   memcpy(b + F_UNAME, h->uname, strnlen(h->uname, 31));
   memcpy(b + F_GNAME, h->gname, strnlen(h->gname, 31));
@@ -221,6 +230,7 @@ static bool set_text(char *dst, size_t cap, const char *v, size_t n)
 
 typedef struct pax_over {
   bool path, link, size, uid, gid, mtime, atime;
+  bool sparse_name, major, minor; /* GNU.sparse.* seen */
 } pax_over;
 
 /* The records of an extended header into h. */
@@ -241,7 +251,14 @@ static int records(const char *d, size_t len, acs__tar_head *h, pax_over *o, cha
     const char *v = eq + 1;
     bool ok = true;
 #define KEY(s) (kl == sizeof s - 1 && !memcmp(key, s, kl))
-    if (KEY("path")) ok = set_text(h->path, sizeof h->path, v, vl), o->path = true;
+    if (KEY("path")) {
+      if (!o->sparse_name) ok = set_text(h->path, sizeof h->path, v, vl), o->path = true;
+    } else if (KEY("GNU.sparse.name")) ok = set_text(h->path, sizeof h->path, v, vl), o->path = o->sparse_name = true;
+    else if (KEY("GNU.sparse.realsize")) ok = get_decimal(v, vl, &h->realsize), h->sparse = true;
+    else if (KEY("GNU.sparse.major")) ok = vl == 1 && v[0] == '1', o->major = true;
+    else if (KEY("GNU.sparse.minor")) ok = vl == 1 && v[0] == '0', o->minor = true;
+    else if (kl > 11 && !memcmp(key, "GNU.sparse.", 11))
+      return fail(why, cap, "the pax record '%.*s' is of a sparse format other than GNU's 1.0", (int)kl, key);
     else if (KEY("linkpath")) ok = set_text(h->link, sizeof h->link, v, vl), o->link = true;
     else if (KEY("size")) ok = get_decimal(v, vl, &h->size), o->size = true;
     else if (KEY("uid") || KEY("gid")) {
@@ -316,6 +333,9 @@ int acs__tar_decode(const unsigned char *p, size_t avail, acs__tar_head *h, size
     if (type == 'L' || type == 'K')
       return fail(why, whycap, "a GNU long-name header (a snapshot's long names are pax records)");
     h->type = type ? type : '0';
+    if (h->sparse != (o.major && o.minor && o.sparse_name) || (h->sparse && h->type != '0' && h->type != '7'))
+      return fail(why, whycap, "a sparse file's records are not GNU's format 1.0 (major 1, minor 0, name, realsize)");
+    if (h->sparse) h->type = '0';
     if (!o.size) h->size = size;
     if (!o.uid) h->uid = (uint32_t)uid;
     if (!o.gid) h->gid = (uint32_t)gid;

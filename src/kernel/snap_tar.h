@@ -30,7 +30,10 @@ typedef struct acs__tar_head {
   char type;                       /* '0' '1' '2' '3' '5' '6', or 'g' */
   char path[ACS_MEMFS_PATH_MAX];   /* as written in the archive */
   char link[ACS_MEMFS_PATH_MAX];   /* '1': the earlier name; '2': the text */
-  uint64_t size;                   /* '0' and 'g' only */
+  uint64_t size;                   /* '0' and 'g' only: the bytes stored */
+  bool sparse;                     /* '0': GNU's pax sparse format 1.0 (the data is
+                                      a map of extents, then their bytes) */
+  uint64_t realsize;               /* a sparse file's own size */
   uint32_t mode, uid, gid;         /* mode: the 07777 bits */
   uint32_t devmajor, devminor;     /* '3' */
   struct timespec mtime, atime;

@@ -16,6 +16,7 @@
 #include "../base/base.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +54,7 @@ typedef struct snap_w {
   idname users[MAX_NAMES], groups[MAX_NAMES];
   size_t nusers, ngroups;
   acs__tar_head h; /* the entry being written (too big for the stack of a walk) */
+  uint64_t sparse_size; /* the next regular file's own size when it goes sparse, else 0 */
   unsigned char hbuf[ACS__TAR_HEAD_MAX];
   /* a file's bytes on their way, off the stack too: put_file's frame is
   ** on it once per level of the walk, and the kernel of acs serve runs
@@ -146,6 +148,8 @@ static void put_head(snap_w *w, char type, const char *rel, const acs_memfs_stat
   }
   if (link) snprintf(h->link, sizeof h->link, "%s", link);
   h->size = size;
+  h->sparse = type == '0' && w->sparse_size;
+  h->realsize = w->sparse_size;
   h->mode = st->mode & 07777;
   h->uid = st->uid;
   h->gid = st->gid;
@@ -184,6 +188,8 @@ static int take_name(void *user, const acs_memfs_dirent *e)
 
 static void walk(snap_w *w, const char *rel, int depth);
 
+typedef struct ext { uint64_t off, len; } ext;
+
 static void put_file(snap_w *w, const char *abs, const char *rel, const acs_memfs_stat *st)
 {
   acs_memfs *fs = w->k->fs;
@@ -218,18 +224,79 @@ static void put_file(snap_w *w, const char *abs, const char *rel, const acs_memf
     w->rc = rc;
     return;
   }
-  put_head(w, '0', rel, st, NULL, st->size);
-  uint64_t done = 0;
-  while (!w->rc && done < st->size) {
-    size_t want = st->size - done < sizeof w->chunk ? (size_t)(st->size - done) : sizeof w->chunk;
-    ssize_t n = acs_memfs_pread(fs, f, w->chunk, want, (int64_t)done);
-    if (n <= 0) w->rc = n < 0 ? (int)n : -EIO;
+  /* its extents (memfs keeps no page a file never wrote): with holes it
+  ** goes as a sparse file, so a 1 TiB `truncate -s` costs a few bytes, not
+  ** a terabyte of zeros on the host's disk */
+  ext *xs = NULL;
+  size_t nx = 0, capx = 0;
+  uint64_t stored = 0;
+  for (int64_t off = 0; !w->rc && (uint64_t)off < st->size;) {
+    int64_t d = acs_memfs_lseek(fs, f, off, SEEK_DATA);
+    if (d < 0) break; /* ENXIO: no data past off */
+    int64_t e = acs_memfs_lseek(fs, f, d, SEEK_HOLE);
+    if (e <= d) e = (int64_t)st->size;
+    if (nx == capx) {
+      size_t cap = capx ? capx * 2 : 8;
+      ext *v = realloc(xs, cap * sizeof *v);
+      if (!v) {
+        w->rc = -ENOMEM;
+        break;
+      }
+      xs = v;
+      capx = cap;
+    }
+    xs[nx++] = (ext){(uint64_t)d, (uint64_t)(e - d)};
+    stored += (uint64_t)(e - d);
+    off = e;
+  }
+  bool sparse = !w->rc && stored < st->size;
+  /* a hole at the end is a last extent of no bytes at the size, as GNU
+  ** tar writes it (its reader takes the size from the map) */
+  if (sparse && (!nx || xs[nx - 1].off + xs[nx - 1].len < st->size)) {
+    ext *v = nx < capx ? xs : realloc(xs, (nx + 1) * sizeof *v);
+    if (!v) w->rc = -ENOMEM;
     else {
-      put(w, w->chunk, (size_t)n);
-      done += (uint64_t)n;
+      xs = v;
+      capx = nx < capx ? capx : nx + 1;
+      xs[nx++] = (ext){st->size, 0};
+    }
+    sparse = !w->rc;
+  }
+  char map[64];
+  uint64_t maplen = 0;
+  if (sparse) {
+    /* the map: the extent count, then each offset and length, a line each */
+    maplen = (uint64_t)snprintf(map, sizeof map, "%zu\n", nx);
+    for (size_t i = 0; i < nx; i++) maplen += (uint64_t)snprintf(map, sizeof map, "%" PRIu64 "\n%" PRIu64 "\n", xs[i].off, xs[i].len);
+    maplen += acs__tar_pad(maplen);
+    w->sparse_size = st->size;
+  }
+  if (!w->rc) put_head(w, '0', rel, st, NULL, sparse ? maplen + stored : st->size);
+  w->sparse_size = 0;
+  if (sparse && !w->rc) {
+    uint64_t written = (uint64_t)snprintf(map, sizeof map, "%zu\n", nx);
+    put(w, map, (size_t)written);
+    for (size_t i = 0; i < nx; i++) {
+      int l = snprintf(map, sizeof map, "%" PRIu64 "\n%" PRIu64 "\n", xs[i].off, xs[i].len);
+      put(w, map, (size_t)l);
+      written += (uint64_t)l;
+    }
+    put_zeros(w, (size_t)acs__tar_pad(written));
+  }
+  for (size_t i = 0; i < (sparse ? nx : 1) && !w->rc; i++) {
+    uint64_t from = sparse ? xs[i].off : 0, len = sparse ? xs[i].len : st->size, done = 0;
+    while (!w->rc && done < len) {
+      size_t want = len - done < sizeof w->chunk ? (size_t)(len - done) : sizeof w->chunk;
+      ssize_t n = acs_memfs_pread(fs, f, w->chunk, want, (int64_t)(from + done));
+      if (n <= 0) w->rc = n < 0 ? (int)n : -EIO;
+      else {
+        put(w, w->chunk, (size_t)n);
+        done += (uint64_t)n;
+      }
     }
   }
-  put_zeros(w, (size_t)acs__tar_pad(done));
+  put_zeros(w, (size_t)acs__tar_pad(sparse ? stored : st->size));
+  free(xs);
   acs_memfs_close(fs, f);
 }
 
