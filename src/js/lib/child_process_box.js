@@ -609,8 +609,8 @@ function spawnSync(file, args, options) {
     for (let i = 0; i < result.output.length; i++)
       if (result.output[i]) result.output[i] = result.output[i].toString(options.encoding);
   }
-  result.stdout = result.output ? result.output[1] : null; // null, as Node's, when nothing started
-  result.stderr = result.output ? result.output[2] : null;
+  result.stdout = result.output?.[1];
+  result.stderr = result.output?.[2];
   if (result.error) {
     result.error = errnoException(result.error, `spawnSync ${options.file}`);
     result.error.path = options.file;
