@@ -5,6 +5,7 @@
 
 #include "../base/base.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,35 +143,107 @@ static int fail_oom(P *p)
   return -1;
 }
 
+/* The module's names by kind, for lookups by name (see name_index). */
+typedef struct names {
+  name_index bindings, top_decls, type_decls;
+} names;
+
+static bool names_init(P *p, names *nm)
+{
+  *nm = (names){0};
+  for (uint32_t b = 0; b < p->nbindings; b++) {
+    binding *bd = &p->bindings[b];
+    if (!acs__ni_add(p, &nm->bindings, acs__bytes_hash(p->src + bd->local_start, bd->local_end - bd->local_start),
+                     (int32_t)b))
+      return false;
+  }
+  for (uint32_t i = 0; p->ts && i < p->ndecls; i++)
+    if (p->decls[i].scope == 0 &&
+        !acs__ni_add(p, &nm->top_decls, acs__bytes_hash(p->src + p->decls[i].start, p->decls[i].end - p->decls[i].start),
+                     (int32_t)i))
+      return false;
+  for (uint32_t i = 0; p->ts && i < p->ntype_decls; i++) {
+    decl *d = &p->type_decls[i];
+    if (!acs__ni_add(p, &nm->type_decls, acs__bytes_hash(p->src + d->start, d->end - d->start), (int32_t)i))
+      return false;
+  }
+  return true;
+}
+
+static void names_free(names *nm)
+{
+  acs__ni_free(&nm->bindings);
+  acs__ni_free(&nm->top_decls);
+  acs__ni_free(&nm->type_decls);
+}
+
+/* The next entry of t whose span of list (entries of size `size`, start
+** and end at the front as in decl and binding) is the name s[0..n). */
+static int32_t next_named(P *p, const name_index *t, const char *s, size_t n, uint32_t hash, uint32_t *probe,
+                          const void *list, size_t size, size_t start_off)
+{
+  for (int32_t i; (i = acs__ni_next(t, hash, probe)) >= 0;) {
+    const uint32_t *span = (const uint32_t *)((const char *)list + (size_t)i * size + start_off);
+    if (span[1] - span[0] == n && !memcmp(p->src + span[0], s, n)) return i;
+  }
+  return -1;
+}
+
+/* The first import binding named s[0..n) that satisfies ok (NULL: any), or -1. */
+static int32_t first_binding(P *p, const names *nm, const char *s, size_t n, const int32_t *param)
+{
+  uint32_t hash = acs__bytes_hash(s, n), probe = UINT32_MAX;
+  int32_t best = -1;
+  for (int32_t b; (b = next_named(p, &nm->bindings, s, n, hash, &probe, p->bindings, sizeof *p->bindings,
+                                  offsetof(binding, local_start))) >= 0;) {
+    binding *bd = &p->bindings[b];
+    if (param && (bd->module < 0 || param[bd->module] < 0)) continue;
+    if (best < 0 || b < best) best = b;
+  }
+  return best;
+}
+
 /* TypeScript: a name with no value, only a type (an interface, a type
 ** alias, a namespace of types, an import marked `type`). */
-static bool only_a_type(P *p, const char *name)
+static bool only_a_type(P *p, const names *nm, const char *name)
 {
   size_t n = strlen(name);
-  for (uint32_t b = 0; b < p->nbindings; b++)
-    if (p->bindings[b].local_end - p->bindings[b].local_start == n &&
-        !memcmp(p->src + p->bindings[b].local_start, name, n))
-      return p->bindings[b].type_only;
-  for (uint32_t i = 0; i < p->ndecls; i++)
-    if (p->decls[i].scope == 0 && p->decls[i].end - p->decls[i].start == n &&
-        !memcmp(p->src + p->decls[i].start, name, n))
-      return false;
-  for (uint32_t i = 0; i < p->ntype_decls; i++)
-    if (p->type_decls[i].end - p->type_decls[i].start == n && !memcmp(p->src + p->type_decls[i].start, name, n))
-      return true;
-  return false;
+  int32_t b = first_binding(p, nm, name, n, NULL);
+  if (b >= 0) return p->bindings[b].type_only;
+  uint32_t hash = acs__bytes_hash(name, n), probe = UINT32_MAX;
+  if (next_named(p, &nm->top_decls, name, n, hash, &probe, p->decls, sizeof *p->decls, offsetof(decl, start)) >= 0)
+    return false;
+  probe = UINT32_MAX;
+  return next_named(p, &nm->type_decls, name, n, hash, &probe, p->type_decls, sizeof *p->type_decls,
+                    offsetof(decl, start)) >= 0;
 }
+
+static int finish(P *p, acs__lang_result *out, char *pfx, const names *nm);
 
 int acs__esm_finish(P *p, acs__lang_result *out)
 {
   char *pfx = acs__choose_prefix(p);
   if (!pfx) return fail_oom(p);
+  names nm;
+  if (!names_init(p, &nm)) {
+    names_free(&nm);
+    free(pfx);
+    return fail_oom(p);
+  }
+  int rc = finish(p, out, pfx, &nm);
+  names_free(&nm);
+  free(pfx);
+  return rc;
+}
+
+static int finish(P *p, acs__lang_result *out, char *pfx, const names *nm)
+{
   /* `export { T }` of a type exports nothing, as tsc elides it */
   if (p->ts) {
     uint32_t k = 0;
     for (uint32_t i = 0; i < p->nexports; i++) {
       exp *x = &p->exports[i];
-      if (x->module < 0 && x->local && x->local[0] != '\x01' && only_a_type(p, x->local)) {
+      if (x->module < 0 && x->local && x->local[0] != '\x01' && only_a_type(p, nm, x->local)) {
         free(x->name);
         free(x->local);
         continue;
@@ -181,7 +254,7 @@ int acs__esm_finish(P *p, acs__lang_result *out)
     /* `export default T;` likewise: it leaves an empty statement */
     if (p->def_ident) {
       char *name = acs__p_strndup(p, p->def_name_start, p->def_name_end);
-      if (name && only_a_type(p, name)) {
+      if (name && only_a_type(p, nm, name)) {
         edit *h = &p->edits[p->def_edit_head], *t = &p->edits[p->def_edit_tail];
         free(h->text);
         h->text = strdup(";");
@@ -203,15 +276,11 @@ int acs__esm_finish(P *p, acs__lang_result *out)
         p->nexports = k;
       }
       free(name);
-      if (p->oom) {
-        free(pfx);
-        return fail_oom(p);
-      }
+      if (p->oom) return fail_oom(p);
     }
   }
   int32_t *res = acs__resolve_refs(p);
   if (!res) {
-    free(pfx);
     return fail_oom(p);
   }
 
@@ -219,11 +288,11 @@ int acs__esm_finish(P *p, acs__lang_result *out)
   for (uint32_t i = 0; i < p->nexports; i++) {
     exp *x = &p->exports[i];
     if (x->module >= 0 || !x->local) continue;
-    for (uint32_t b = 0; b < p->nbindings; b++) {
-      binding *bd = &p->bindings[b];
-      size_t n = bd->local_end - bd->local_start;
-      if (strlen(x->local) == n && !memcmp(x->local, p->src + bd->local_start, n)) bd->used = true;
-    }
+    size_t n = strlen(x->local);
+    uint32_t hash = acs__bytes_hash(x->local, n), probe = UINT32_MAX;
+    for (int32_t b; (b = next_named(p, &nm->bindings, x->local, n, hash, &probe, p->bindings, sizeof *p->bindings,
+                                    offsetof(binding, local_start))) >= 0;)
+      p->bindings[b].used = true;
   }
   if (p->jsx_used) {
     /* the JSX factory's root counts as a use of the import that provides it */
@@ -251,7 +320,6 @@ int acs__esm_finish(P *p, acs__lang_result *out)
   int32_t *param = malloc(sizeof *param * (p->nmodules ? p->nmodules : 1));
   if (!param) {
     free(res);
-    free(pfx);
     return fail_oom(p);
   }
   int32_t nparams = 0;
@@ -290,7 +358,6 @@ int acs__esm_finish(P *p, acs__lang_result *out)
   if (acs__subst_edits(p, pfx, true, param)) {
     free(param);
     free(res);
-    free(pfx);
     return fail_oom(p);
   }
 
@@ -306,7 +373,6 @@ int acs__esm_finish(P *p, acs__lang_result *out)
     free(head);
     free(param);
     free(res);
-    free(pfx);
     return fail_oom(p);
   }
   char *t = tail;
@@ -362,19 +428,14 @@ int acs__esm_finish(P *p, acs__lang_result *out)
     }
     /* a local, or an import binding exported again */
     const char *local = x->local;
-    bool done = false;
-    for (uint32_t b = 0; b < p->nbindings && !done; b++) {
+    int32_t b = first_binding(p, nm, local, strlen(local), param);
+    if (b >= 0) {
       binding *bd = &p->bindings[b];
-      size_t n = bd->local_end - bd->local_start;
-      if (strlen(local) == n && !memcmp(local, p->src + bd->local_start, n) && bd->module >= 0 &&
-          param[bd->module] >= 0) {
-        char *acc = access_text(pfx, param[bd->module], bd->imported);
-        t += sprintf(t, "%s", acc ? acc : "undefined");
-        free(acc);
-        done = true;
-      }
+      char *acc = access_text(pfx, param[bd->module], bd->imported);
+      t += sprintf(t, "%s", acc ? acc : "undefined");
+      free(acc);
+      continue;
     }
-    if (done) continue;
     for (const char *c = local; *c; c++) {
       if (*c == '\x01') t += sprintf(t, "%s", pfx);
       else *t++ = *c;
@@ -397,7 +458,6 @@ int acs__esm_finish(P *p, acs__lang_result *out)
   if (rc) {
     free(param);
     free(res);
-    free(pfx);
     return fail_oom(p);
   }
 
@@ -406,7 +466,6 @@ int acs__esm_finish(P *p, acs__lang_result *out)
   if (!out->deps) {
     free(param);
     free(res);
-    free(pfx);
     return fail_oom(p);
   }
   for (uint32_t m = 0; m < p->nmodules; m++) {
@@ -428,7 +487,6 @@ int acs__esm_finish(P *p, acs__lang_result *out)
     if (!cap) {
       free(param);
       free(res);
-      free(pfx);
       return fail_oom(p);
     }
     for (int pass = 0; pass < 2; pass++) {
@@ -479,6 +537,5 @@ int acs__esm_finish(P *p, acs__lang_result *out)
   }
   free(param);
   free(res);
-  free(pfx);
   return 0;
 }

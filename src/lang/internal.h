@@ -29,6 +29,17 @@ typedef struct decl {
   int32_t scope;
 } decl;
 
+/* An index of names, so that a lookup by name costs the same in a file of
+** 40 000 exports as in one of 4 (a scan of a list per name made the
+** transform quadratic): open addressing over entry numbers, keyed by a
+** 32-bit hash the caller computes (acs__bytes_hash); a lookup yields every
+** entry of that hash, which the caller compares. Entries are never removed:
+** one whose number is past the end of its list (a rewound speculation) or
+** whose name differs is the caller's to skip. */
+typedef struct name_index {
+  struct ni_slot { uint32_t hash; int32_t entry; } *slot;
+  uint32_t cap, n;
+} name_index;
 enum ref_flags {
   REF_SHORTHAND = 1, /* { x } in an object literal: becomes { x: ... } */
   REF_EXPORT = 2,    /* export { x }: names a local for the export list */
@@ -155,6 +166,7 @@ typedef struct P {
   binding *bindings; uint32_t nbindings, capbindings;
   dep *modules; uint32_t nmodules, capmodules;
   exp *exports; uint32_t nexports, capexports;
+  name_index decl_exports; /* TS: exports made by declarations, by name */
   acs__import *imports; uint32_t nimports, capimports;
   bool oom;
   /* where `export default` of an anonymous expression stored its value */
@@ -325,6 +337,12 @@ int acs__edit_apply(P *p, const char *prefix, const char *suffix, acs__lang_resu
 /* esm.c / cjs.c */
 int acs__esm_finish(P *p, acs__lang_result *out);
 int acs__cjs_finish(P *p, acs__lang_result *out);
+
+uint32_t acs__bytes_hash(const char *s, size_t n);
+bool acs__ni_add(P *p, name_index *t, uint32_t hash, int32_t entry);
+/* The next entry of hash after *probe (start with *probe = UINT32_MAX), or -1. */
+int32_t acs__ni_next(const name_index *t, uint32_t hash, uint32_t *probe);
+void acs__ni_free(name_index *t);
 
 /* helpers */
 void *acs__grow(P *p, void *arr, uint32_t *cap, uint32_t n, size_t size);

@@ -239,16 +239,21 @@ static void add_export_at(P *p, char *name, char *local, int32_t module, uint32_
                           bool decl)
 {
   if (p->oom) return;
-  for (uint32_t i = 0; p->ts && decl && name && i < p->nexports; i++) {
+  bool indexed = p->ts && decl && name && local;
+  uint32_t hash = indexed ? acs__bytes_hash(name, strlen(name)) : 0, probe = UINT32_MAX;
+  for (int32_t i; indexed && (i = acs__ni_next(&p->decl_exports, hash, &probe)) >= 0;) {
+    if ((uint32_t)i >= p->nexports) continue; /* rewound */
     exp *x = &p->exports[i];
-    if (x->decl && x->name && !strcmp(x->name, name) && x->local && local && !strcmp(x->local, local)) {
+    if (x->decl && x->name && !strcmp(x->name, name) && x->local && !strcmp(x->local, local)) {
       free(name);
       free(local);
       return;
     }
   }
   exp e = {.name = name, .local = local, .module = module, .pos = pos, .anon_pos = anon_pos, .decl = decl};
+  uint32_t at = p->nexports;
   PUSH(p, exports, nexports, capexports, e);
+  if (indexed && p->nexports > at) acs__ni_add(p, &p->decl_exports, hash, (int32_t)at);
 }
 
 static void add_export(P *p, char *name, char *local, int32_t module, uint32_t pos)
@@ -547,13 +552,6 @@ static uint32_t redeclared_at(P *p, uint32_t name)
   return i;
 }
 
-static uint32_t name_hash(const char *s, size_t n)
-{
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
-  return h;
-}
-
 /* The top-level declarations by name: an open-addressing table of decl
 ** indices (cap a power of two), each name's entries in declaration order. */
 typedef struct top_names {
@@ -573,7 +571,7 @@ static bool top_names_init(P *p, top_names *t)
   for (uint32_t i = 0; i < p->ndecls; i++) {
     decl *d = &p->decls[i];
     if (d->scope != 0) continue;
-    uint32_t h = name_hash(p->src + d->start, d->end - d->start) & (t->cap - 1);
+    uint32_t h = acs__bytes_hash(p->src + d->start, d->end - d->start) & (t->cap - 1);
     while (t->slot[h] >= 0) h = (h + 1) & (t->cap - 1);
     t->slot[h] = (int32_t)i;
   }
@@ -584,7 +582,7 @@ static bool top_names_init(P *p, top_names *t)
 ** with *h = UINT32_MAX), or -1. */
 static int32_t top_names_next(P *p, const top_names *t, const char *s, size_t n, uint32_t *h)
 {
-  *h = *h == UINT32_MAX ? name_hash(s, n) & (t->cap - 1) : (*h + 1) & (t->cap - 1);
+  *h = *h == UINT32_MAX ? acs__bytes_hash(s, n) & (t->cap - 1) : (*h + 1) & (t->cap - 1);
   for (; t->slot[*h] >= 0; *h = (*h + 1) & (t->cap - 1)) {
     decl *d = &p->decls[t->slot[*h]];
     if (d->end - d->start == n && !memcmp(p->src + d->start, s, n)) return t->slot[*h];

@@ -34,6 +34,7 @@ static void free_p(P *p)
   free(p->bindings);
   free(p->modules);
   free(p->exports);
+  acs__ni_free(&p->decl_exports);
   free(p->nsms);
   free(p->ns_exp);
   free(p->type_decls);

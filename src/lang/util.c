@@ -209,3 +209,58 @@ char *acs__choose_prefix(P *p)
   }
   return strdup(buf);
 }
+
+uint32_t acs__bytes_hash(const char *s, size_t n)
+{
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+  return h;
+}
+
+static void ni_put(struct ni_slot *slot, uint32_t cap, uint32_t hash, int32_t entry)
+{
+  uint32_t h = hash & (cap - 1);
+  while (slot[h].entry >= 0) h = (h + 1) & (cap - 1);
+  slot[h].hash = hash;
+  slot[h].entry = entry;
+}
+
+bool acs__ni_add(P *p, name_index *t, uint32_t hash, int32_t entry)
+{
+  if ((t->n + 1) * 2 > t->cap) {
+    uint32_t cap = t->cap ? t->cap * 2 : 64;
+    struct ni_slot *s = malloc(sizeof *s * cap);
+    if (!s) {
+      p->oom = p->err = true;
+      return false;
+    }
+    for (uint32_t i = 0; i < cap; i++) s[i].entry = -1;
+    for (uint32_t i = 0; i < t->cap; i++)
+      if (t->slot[i].entry >= 0) ni_put(s, cap, t->slot[i].hash, t->slot[i].entry);
+    free(t->slot);
+    t->slot = s;
+    t->cap = cap;
+  }
+  ni_put(t->slot, t->cap, hash, entry);
+  t->n++;
+  return true;
+}
+
+int32_t acs__ni_next(const name_index *t, uint32_t hash, uint32_t *probe)
+{
+  if (!t->cap) return -1;
+  uint32_t h = *probe == UINT32_MAX ? hash & (t->cap - 1) : (*probe + 1) & (t->cap - 1);
+  for (; t->slot[h].entry >= 0; h = (h + 1) & (t->cap - 1))
+    if (t->slot[h].hash == hash) {
+      *probe = h;
+      return t->slot[h].entry;
+    }
+  *probe = h;
+  return -1;
+}
+
+void acs__ni_free(name_index *t)
+{
+  free(t->slot);
+  *t = (name_index){0};
+}
