@@ -141,9 +141,17 @@ static void uncaught(JSValueRef exc)
   }
 }
 
+/* The nearest node:vm `timeout` of the JS running now (deadline 0: none). */
+static acs__vm_limit vm_limit;
+/* When the watchdog was last armed (acs__now_ms), for acs__js_call. */
+static double armed_at;
+static void arm_watchdog(JSContextGroupRef group);
+
 JSValueRef acs__js_call(JSObjectRef fn, size_t argc, const JSValueRef *argv)
 {
   JSValueRef exc = NULL;
+  if ((acs__R.cfg && acs__R.cfg->deadline_ms > 0) || vm_limit.deadline_ms > 0)
+    if (acs__now_ms() - armed_at > 50) arm_watchdog(acs__R.group);
   JSValueRef r = JSObjectCallAsFunction(acs__R.ctx, fn, NULL, argc, argv, &exc);
   if (exc) {
     uncaught(exc);
@@ -167,24 +175,34 @@ static void run_ticks(void)
 
 /* ------------------------------------------------------------ time limit */
 
-/* The nearest node:vm `timeout` of the JS running now (deadline 0: none). */
-static acs__vm_limit vm_limit;
 
 static bool on_watchdog(JSContextRef ctx, void *data);
 
-/* Arm the watchdog for the nearer of the checks due: every 100 ms for the
-** run's own deadline (which keeps the cost unmeasurable), at a vm
-** timeout; none when neither applies. It fires once per arming. */
+/* Arm the watchdog for the nearer deadline, the run's or a vm timeout's,
+** at most a second ahead; none when neither applies. It fires once per
+** arming. Each firing costs the hot loop it interrupts its optimised code
+** (JSC jettisons the code of the frames it stops), so it fires as rarely as
+** the deadline allows: re-armed every 100 ms it cost a numeric loop 30-70 %
+** (bench/compute/loop.js), at the deadline nothing measurable. JSC counts
+** a limit from the outermost entry into JS, so a limit set long before an
+** entry would fire late: acs__js_call arms it again when it is older than
+** 50 ms, and the second's cap bounds an entry that does not pass there. */
 static void arm_watchdog(JSContextGroupRef group)
 {
-  double wait = acs__R.cfg && acs__R.cfg->deadline_ms > 0 ? 0.1 : 0;
+  double now = acs__now_ms(), wait = 0;
+  if (acs__R.cfg && acs__R.cfg->deadline_ms > 0) wait = (acs__R.cfg->deadline_ms - now) / 1000;
   if (vm_limit.deadline_ms > 0) {
-    double left = (vm_limit.deadline_ms - acs__now_ms()) / 1000;
-    if (left < 0.001) left = 0.001;
+    double left = (vm_limit.deadline_ms - now) / 1000;
     if (wait == 0 || left < wait) wait = left;
   }
-  if (wait > 0) JSContextGroupSetExecutionTimeLimit(group, wait, on_watchdog, NULL);
-  else JSContextGroupClearExecutionTimeLimit(group);
+  armed_at = now;
+  if (wait == 0) {
+    JSContextGroupClearExecutionTimeLimit(group);
+    return;
+  }
+  if (wait < 0.001) wait = 0.001;
+  if (wait > 1) wait = 1;
+  JSContextGroupSetExecutionTimeLimit(group, wait, on_watchdog, NULL);
 }
 
 /* A vm script ran past its timeout. Node throws to the caller; JSC can
