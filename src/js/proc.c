@@ -412,6 +412,54 @@ static void on_signal(uv_signal_t *h, int signo)
 
 static void free_handle(uv_handle_t *h) { free(h); }
 
+/* SIGUSR1 in a box's node. WTF stops the engine's threads for the
+** collector by sending them SIGUSR1 (pthread_kill), and its handler took
+** every SIGUSR1 for one: a kill -USR1 from the box crashed node (SIGSEGV)
+** where Node starts its inspector and goes on, and a listener
+** (process.on("SIGUSR1")) through uv_signal replaced the handler the
+** collector needs. This one hands WTF its own (a thread signal from this
+** process) and makes any other a listener's event, or nothing. */
+static struct sigaction wtf_usr1;
+static uv_async_t usr1_async;
+static bool usr1_taken;
+static volatile sig_atomic_t usr1_listening;
+
+static void on_usr1(int sig, siginfo_t *si, void *uc)
+{
+  if (si && si->si_code == SI_TKILL && si->si_pid == getpid()) {
+    if (wtf_usr1.sa_flags & SA_SIGINFO) {
+      if (wtf_usr1.sa_sigaction) wtf_usr1.sa_sigaction(sig, si, uc);
+    } else if (wtf_usr1.sa_handler != SIG_DFL && wtf_usr1.sa_handler != SIG_IGN) {
+      wtf_usr1.sa_handler(sig);
+    }
+    return;
+  }
+  if (usr1_listening) {
+    int e = errno;
+    uv_async_send(&usr1_async);
+    errno = e;
+  }
+}
+
+static void on_usr1_async(uv_async_t *h)
+{
+  (void)h;
+  if (!sig_cbs[SIGUSR1]) return;
+  JSValueRef a = JSValueMakeNumber(acs__R.ctx, SIGUSR1);
+  acs__js_call(sig_cbs[SIGUSR1], 1, &a);
+}
+
+void acs__proc_usr1_take(void)
+{
+  if (usr1_taken || uv_async_init(&acs__R.loop, &usr1_async, on_usr1_async) != 0) return;
+  uv_unref((uv_handle_t *)&usr1_async); /* as a listener: it keeps nothing alive */
+  struct sigaction sa = {0};
+  sa.sa_sigaction = on_usr1;
+  sa.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigfillset(&sa.sa_mask);
+  if (sigaction(SIGUSR1, &sa, &wtf_usr1) == 0) usr1_taken = true;
+}
+
 static ACS__HOST_FN(proc_signal)
 {
   (void)fn; (void)self;
@@ -422,6 +470,10 @@ static ACS__HOST_FN(proc_signal)
   if (sig_cbs[signo]) JSValueUnprotect(ctx, sig_cbs[signo]);
   sig_cbs[signo] = cb;
   if (cb) JSValueProtect(ctx, cb);
+  if (signo == SIGUSR1 && usr1_taken) {
+    usr1_listening = cb != NULL;
+    return JSValueMakeNumber(ctx, 0);
+  }
   if (cb && !sig_handles[signo]) {
     uv_signal_t *h = calloc(1, sizeof *h);
     if (!h) return JSValueMakeNumber(ctx, -ENOMEM);

@@ -32,6 +32,15 @@ done
 # os.tmpdir() as Node's on Linux: $TMPDIR, else /tmp (the box has one)
 run_acs box -w /home/agent -c 'node -p "require(\"os\").tmpdir()"; TMPDIR=/var/tmp/ node -p "require(\"os\").tmpdir()"'
 check "os.tmpdir() is /tmp, or \$TMPDIR without its trailing slash" all [ "$RC" = 0 ] -- [ "$OUT" = "$(printf '/tmp\n/var/tmp')" ]
+# SIGUSR1 from the box: Node starts its inspector and goes on (the box has
+# none: it goes on); a listener gets each one, while the collector, which
+# stops the engine's threads with that signal, keeps working under it
+run_acs box -c 'node -e "require(\"fs\").writeFileSync(\"/tmp/r1\", \"\"); setTimeout(() => console.log(\"alive\"), 1000)" & p=$!
+until [ -e /tmp/r1 ]; do sleep 0.05; done; kill -USR1 $p; wait $p; echo "rc $?"
+node -e "let n = 0; process.on(\"SIGUSR1\", () => { console.log(\"usr1\", ++n); if (n == 2) process.exit(0) }); require(\"fs\").writeFileSync(\"/tmp/r2\", \"\"); setInterval(() => { const a = []; for (let i = 0; i < 2e5; i++) a.push({ i }) }, 5)" & p=$!
+until [ -e /tmp/r2 ]; do sleep 0.05; done; kill -USR1 $p; sleep 0.5; kill -USR1 $p; wait $p; echo "rc $?"'
+check "kill -USR1 node: it goes on as Node does; a listener gets each one while the collector runs" all [ "$RC" = 0 ] -- \
+  [ "$OUT" = "$(printf 'alive\nrc 0\nusr1 1\nusr1 2\nrc 0')" ]
 run_acs box --exec node -e 'console.log("hi", 6 * 7)'
 check "node -e runs a script" all [ "$RC" = 0 ] -- [ "$OUT" = "hi 42" ]
 run_acs box --exec node -p '({ a: [1, "b"] })'
