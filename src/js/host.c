@@ -215,7 +215,7 @@ void acs__host_set_run(JSContextRef ctx, JSObjectRef h)
   if (cfg->node) {
     /* node in a box: the process is the box's, not a neutral one */
     const acs__js_node *n = cfg->node;
-    acs__proc_usr1_take();
+    acs__proc_signals_take();
     JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
     acs__js_set(ctx, o, "mode", acs__js_str(ctx, n->mode));
     acs__js_set(ctx, o, "execPath", acs__js_str(ctx, n->exec_path));

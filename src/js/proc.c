@@ -449,7 +449,30 @@ static void on_usr1_async(uv_async_t *h)
   acs__js_call(sig_cbs[SIGUSR1], 1, &a);
 }
 
-void acs__proc_usr1_take(void)
+/* SIGSEGV and SIGBUS: the engine's handlers are for its own faults (a
+** wasm bounds check, a trap), and a sent one (kill -SEGV, si_code <= 0)
+** that was not theirs they let go by once, so node lived on where Linux's
+** ends it. A sent one ends node here as the signal's default does. */
+static struct sigaction engine_fault[2];
+
+static void on_fault(int sig, siginfo_t *si, void *uc)
+{
+  struct sigaction *prev = &engine_fault[sig == SIGBUS];
+  if (si && si->si_code <= 0) {
+    signal(sig, SIG_DFL);
+    raise(sig);
+    return;
+  }
+  if (prev->sa_flags & SA_SIGINFO) {
+    if (prev->sa_sigaction) prev->sa_sigaction(sig, si, uc);
+  } else if (prev->sa_handler != SIG_DFL && prev->sa_handler != SIG_IGN) {
+    prev->sa_handler(sig);
+  } else {
+    signal(sig, SIG_DFL); /* a fault of ours: returning runs it again, now fatal */
+  }
+}
+
+void acs__proc_signals_take(void)
 {
   if (usr1_taken || uv_async_init(&acs__R.loop, &usr1_async, on_usr1_async) != 0) return;
   uv_unref((uv_handle_t *)&usr1_async); /* as a listener: it keeps nothing alive */
@@ -458,6 +481,15 @@ void acs__proc_usr1_take(void)
   sa.sa_flags = SA_SIGINFO | SA_RESTART;
   sigfillset(&sa.sa_mask);
   if (sigaction(SIGUSR1, &sa, &wtf_usr1) == 0) usr1_taken = true;
+  for (int k = 0; k < 2; k++) {
+    int sig = k ? SIGBUS : SIGSEGV;
+    struct sigaction cur;
+    if (sigaction(sig, NULL, &cur) != 0 || !(cur.sa_flags & SA_SIGINFO)) continue; /* not the engine's */
+    struct sigaction f = cur;
+    f.sa_sigaction = on_fault;
+    engine_fault[k] = cur;
+    sigaction(sig, &f, NULL);
+  }
 }
 
 static ACS__HOST_FN(proc_signal)

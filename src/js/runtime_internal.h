@@ -56,8 +56,9 @@ void acs__host_net(JSContextRef ctx, JSObjectRef host);
 void acs__host_sock(JSContextRef ctx, JSObjectRef host);
 /* proc.c: host.proc, child processes and signals (a box's node only) */
 void acs__host_proc(JSContextRef ctx, JSObjectRef host);
-/* node in a box: SIGUSR1 from the box reaches listeners, the engine's own reach it (proc.c) */
-void acs__proc_usr1_take(void);
+/* node in a box: signals from the box are a program's, the engine's own
+** (SIGUSR1 to its threads, its faults) reach the engine (proc.c) */
+void acs__proc_signals_take(void);
 /* vm.c: host.vm, fresh realms in the same group */
 void acs__host_vm(JSContextRef ctx, JSObjectRef host);
 /* introspect.c: host.getPromiseDetails and host.previewEntries, what

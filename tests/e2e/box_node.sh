@@ -41,6 +41,11 @@ node -e "let n = 0; process.on(\"SIGUSR1\", () => { console.log(\"usr1\", ++n); 
 until [ -e /tmp/r2 ]; do sleep 0.05; done; kill -USR1 $p; sleep 0.5; kill -USR1 $p; wait $p; echo "rc $?"'
 check "kill -USR1 node: it goes on as Node does; a listener gets each one while the collector runs" all [ "$RC" = 0 ] -- \
   [ "$OUT" = "$(printf 'alive\nrc 0\nusr1 1\nusr1 2\nrc 0')" ]
+# a sent SIGSEGV or SIGBUS ends node as Linux's default does (139, 135):
+# the engine's fault handlers let the first one go by
+run_acs box -c 'for s in SEGV BUS; do node -e "require(\"fs\").writeFileSync(\"/tmp/r$s\", \"\"); setTimeout(() => console.log(\"alive\"), 1500)" & p=$!
+until [ -e /tmp/r$s ]; do sleep 0.05; done; kill -$s $p; wait $p; echo "$s $?"; done'
+check "kill -SEGV / -BUS node: it ends of the signal, as on Linux" all [ "$RC" = 0 ] -- [ "$OUT" = "$(printf 'SEGV 139\nBUS 135')" ]
 run_acs box --exec node -e 'console.log("hi", 6 * 7)'
 check "node -e runs a script" all [ "$RC" = 0 ] -- [ "$OUT" = "hi 42" ]
 run_acs box --exec node -p '({ a: [1, "b"] })'
