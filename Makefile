@@ -22,7 +22,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit_%)
 
-.PHONY: all deps run test test-online python asan test-asan bench clean fuzz fuzz-lang fuzz-policy fuzz-tar fuzz-semver load \
+.PHONY: all deps run test test-online python asan test-asan bench clean fuzz fuzz-lang fuzz-policy fuzz-tar fuzz-semver load load-asan \
         fuzz-vfs fuzz-serve fuzz-sed fuzz-awk fuzz-find fuzz-sh fuzz-snap fuzz-kernel fuzz-wasi fuzz-wheel
 
 all: $(BUILD)/acs $(BUILD)/libacs.a $(BUILD)/libacs.so
@@ -127,10 +127,15 @@ $(BUILD)/tests/pyver_tool: tests/pip/pyver_tool.c $(BUILD)/libacs.a
 	$(CC) $(ALL_CFLAGS) $(SANITIZE) -Isrc -o $@ $< $(BUILD)/libacs.a $(LDLIBS)
 
 # Load (issue "Prove the box's walls"): 100 busy boxes at once for 5
-# minutes (tests/load/boxes.mjs; BUILD=build-asan for the ASan build).
+# minutes (tests/load/boxes.mjs); load-asan: the same on the ASan build
+# (BUILD=build-asan with `load` would rebuild build-asan without ASan).
+LOAD_NODE = $$( [ -x tests/.node22/node_modules/.bin/node ] && echo tests/.node22/node_modules/.bin/node || echo node )
 load: all
-	@N=$$( [ -x tests/.node22/node_modules/.bin/node ] && echo tests/.node22/node_modules/.bin/node || echo node ); \
-	  AGENT_CODE_SANDBOX_ACS_PATH=$(abspath $(BUILD))/acs $$N tests/load/boxes.mjs 100 300
+	@AGENT_CODE_SANDBOX_ACS_PATH=$(abspath $(BUILD))/acs $(LOAD_NODE) tests/load/boxes.mjs 100 300
+
+load-asan: asan
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 AGENT_CODE_SANDBOX_ACS_PATH=$(CURDIR)/build-asan/acs \
+	  $(LOAD_NODE) tests/load/boxes.mjs 100 300
 
 # AddressSanitizer + UBSan build of everything, in build-asan/.
 asan:

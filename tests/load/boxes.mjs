@@ -31,15 +31,28 @@ const server = `require("http").createServer((q, s) => s.end(require("fs").readF
 const t0 = Date.now();
 const boxes = [];
 const errors = [];
+// Every box is made before any gets busy. acs serve forks each box's
+// kernel from a thread of its own; with glibc's allocator that is safe at
+// any time, but GCC 12's AddressSanitizer takes no allocator locks around
+// fork, so under `make load-asan` a kernel forked while another thread was
+// in malloc (a spawn being handled) waited on that lock for ever (seen at
+// box 43 of 100). Made first, the boxes fork while the server is idle.
 for (let i = 0; i < N; i++) {
   const id = `box-${i}`;
   const box = await createContainer({ files: { '/srv/id': id, '/srv/server.js': server }, hostname: id });
-  box.spawn('node /srv/server.js');
+  boxes.push({ id, box });
+}
+for (const b of boxes) {
+  const { box } = b;
+  // what the server says on stderr, for the error of a request that fails
+  b.serverErr = '';
+  const srv = box.spawn('node /srv/server.js');
+  srv.stderr.on('data', (d) => { b.serverErr = (b.serverErr + d).slice(-600); });
+  srv.exited.then((code) => { b.serverExit = code; }, () => {});
   // builtins but for one sleep a second: 100 boxes on 2 cores are about the
   // processes they start, not the work each does
   box.spawn('read -r id < /srv/id; i=0; while :; do echo "$id $i" >> /tmp/log; i=$((i+1)); sleep 1; done');
   box.spawn('until curl -s -o /dev/null localhost:3000/; do sleep 1; done; while :; do curl -s localhost:3000/ >> /tmp/seen; echo >> /tmp/seen; sleep 2; done');
-  boxes.push({ id, box });
 }
 const started = Date.now() - t0;
 console.log(`# ${N} boxes started in ${(started / 1000).toFixed(1)} s`);
@@ -59,7 +72,10 @@ while (Date.now() < end) {
       if (r.status !== 200 || body !== id) errors.push(`${id}: its server answered ${r.status} ${body.slice(0, 40)}`);
       const host = (await box.exec('hostname; ls /srv; ps -e -o comm= | sort | uniq -c | tr -s " " | tr "\\n" ";"')).stdout;
       if (!host.startsWith(`${id}\n`)) errors.push(`${id}: hostname ${host.split('\n')[0]}`);
-    } catch (e) { errors.push(`${id}: ${e.message}`); }
+    } catch (e) {
+      const b = boxes.find((x) => x.id === id);
+      errors.push(`${id}: ${e.message}${b.serverExit !== undefined ? ` (its server exited: ${b.serverExit})` : ''}${b.serverErr ? ` (its server's stderr: ${b.serverErr})` : ''}`);
+    }
   }
   mem.push(rssMb(tree(serve)));
   console.log(`# round ${rounds}: ${requests} host requests, memory of all boxes ${mem.at(-1).toFixed(0)} MB, ${errors.length} errors, ${((end - Date.now()) / 1000).toFixed(0)} s left`);
