@@ -22,7 +22,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit_%)
 
-.PHONY: all deps run test test-online python asan test-asan bench clean fuzz fuzz-lang fuzz-policy fuzz-tar fuzz-semver load load-asan \
+.PHONY: all deps run test test-online python asan test-asan bench clean fuzz fuzz-lang fuzz-policy fuzz-tar fuzz-semver fuzz-pypi load load-asan \
         fuzz-vfs fuzz-serve fuzz-sed fuzz-awk fuzz-find fuzz-sh fuzz-snap fuzz-kernel fuzz-wasi fuzz-wheel
 
 all: $(BUILD)/acs $(BUILD)/libacs.a $(BUILD)/libacs.so
@@ -264,6 +264,22 @@ fuzz-wheel:
 $(FUZZ_BUILD)/wheel_fuzz: tests/fuzz/wheel_fuzz.c $(WHEEL_FUZZ_SRC) $(wildcard src/pkg/*.h src/base/*.h include/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ tests/fuzz/wheel_fuzz.c $(WHEEL_FUZZ_SRC) -lz -ldl
+
+# what pip reads from an index: project pages (src/pkg/pyindex.c) and
+# requirement lines (src/pkg/pyreq.c), over tests/fuzz/corpus/pypi.
+PYPI_FUZZ_SRC := src/pkg/pyindex.c src/pkg/pyreq.c src/pkg/pyver.c src/pkg/wheel.c src/pkg/integrity.c $(wildcard src/base/*.c)
+fuzz-pypi:
+	@sh scripts/deps-fuzz.sh
+	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/pypi_fuzz
+	@mkdir -p $(FUZZ_BUILD)/corpus-pypi $(FUZZ_BUILD)/artifacts
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  $(FUZZ_BUILD)/pypi_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+	  -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_BUILD)/artifacts/ $(FUZZ_ARGS) \
+	  $(FUZZ_BUILD)/corpus-pypi tests/fuzz/corpus/pypi
+
+$(FUZZ_BUILD)/pypi_fuzz: tests/fuzz/pypi_fuzz.c $(PYPI_FUZZ_SRC) $(wildcard src/pkg/*.h src/base/*.h include/*.h)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(shell pkg-config --cflags jansson) -o $@ tests/fuzz/pypi_fuzz.c $(PYPI_FUZZ_SRC) -ljansson -lz -ldl
 
 # restoring a box's snapshot (src/kernel/snap_read.c, snap_tar.c, memfs),
 # over tests/fuzz/corpus/snap; the end record's CRC is not compared there.

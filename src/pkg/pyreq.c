@@ -11,12 +11,15 @@ void acs__pyname_norm(const char *name, size_t len, char *out, size_t cap)
 {
   size_t n = 0;
   bool dash = false;
-  for (size_t i = 0; i < len && n + 2 < cap; i++) {
+  /* room for what each character writes (a dash before it, maybe) and the
+  ** NUL: a name that fits its buffer keeps its last character */
+  for (size_t i = 0; i < len; i++) {
     char c = name[i];
     if (c == '-' || c == '_' || c == '.') {
       dash = true;
       continue;
     }
+    if (n + (dash && n ? 2 : 1) >= cap) break;
     if (dash && n) out[n++] = '-';
     dash = false;
     out[n++] = (char)tolower((unsigned char)c);
@@ -28,7 +31,7 @@ void acs__pyextra_safe(const char *name, size_t len, char *out, size_t cap)
 {
   size_t n = 0;
   bool run = false;
-  for (size_t i = 0; i < len && n + 2 < cap; i++) {
+  for (size_t i = 0; i < len && n + 1 < cap; i++) {
     char c = name[i];
     if (!isalnum((unsigned char)c) && c != '.' && c != '-') {
       if (!run) out[n++] = '_';
@@ -80,7 +83,14 @@ bool acs__pyreq_parse(const char *text, acs__pyreq *out, char *why, size_t why_c
       }
       char en[128];
       acs__pyextra_safe(e0, (size_t)(p - e0), en, sizeof en);
-      k += (size_t)snprintf(out->extras + k, k < sizeof out->extras ? sizeof out->extras - k : 0, "%s%s", k ? "," : "", en);
+      /* cut short, an extra would name another (or none): refused */
+      size_t need = strlen(en) + (k ? 1 : 0);
+      if ((size_t)(p - e0) >= sizeof en || k + need >= sizeof out->extras) {
+        snprintf(why, why_cap, "Invalid requirement: '%.200s': its extras are longer than the box's pip takes (%zu characters)",
+                 text, sizeof out->extras - 1);
+        return false;
+      }
+      k += (size_t)snprintf(out->extras + k, sizeof out->extras - k, "%s%s", k ? "," : "", en);
       p = skip(p);
       if (*p == ',') p++;
       else if (*p != ']') {
@@ -100,8 +110,16 @@ bool acs__pyreq_parse(const char *text, acs__pyreq *out, char *why, size_t why_c
   while (*p && *p != ';' && (!paren || *p != ')')) p++;
   size_t sl = (size_t)(p - s0);
   size_t k = 0;
-  for (size_t i = 0; i < sl && k + 1 < sizeof out->spec; i++)
-    if (!isspace((unsigned char)s0[i])) out->spec[k++] = s0[i];
+  for (size_t i = 0; i < sl; i++)
+    if (!isspace((unsigned char)s0[i])) {
+      /* cut short, a specifier would allow what it did not */
+      if (k + 1 >= sizeof out->spec) {
+        snprintf(why, why_cap, "Invalid requirement: '%.200s': its version specifier is longer than the box's pip takes (%zu characters)",
+                 text, sizeof out->spec - 1);
+        return false;
+      }
+      out->spec[k++] = s0[i];
+    }
   out->spec[k] = 0;
   if (paren) {
     if (*p != ')') {
@@ -120,6 +138,11 @@ bool acs__pyreq_parse(const char *text, acs__pyreq *out, char *why, size_t why_c
     p = skip(p + 1);
     if (!*p) {
       snprintf(why, why_cap, "Invalid requirement: '%s': a ';' without a marker", text);
+      return false;
+    }
+    if (strlen(p) >= sizeof out->marker) {
+      snprintf(why, why_cap, "Invalid requirement: '%.200s': its marker is longer than the box's pip takes (%zu characters)",
+               text, sizeof out->marker - 1);
       return false;
     }
     snprintf(out->marker, sizeof out->marker, "%s", p);

@@ -36,7 +36,9 @@ EXTRAS = ["", "fast", "fast-thing", "x"]
 REQS = ["alpha", "alpha==1.0", "Alpha_Beta.gamma >= 1.0, <2", "delta[fast]", "delta[Fast_Thing, x] (>=1.0)",
         "epsilon ; python_version < '3.8'", "zeta[a]>=1;sys_platform=='wasi'", "eta @ https://example.org/e.whl",
         "-bad", "theta[", "kappa>=1.0a1,!=1.5.*", "lambda~=2.2", "mu===1.0", "nu;", "xi (1.0)",
-        "omicron[]", "pi>=1 extra"]
+        "omicron[]", "pi>=1 extra",
+        # a name that fills the box's 127 characters keeps its last one in its key
+        "Ab_" + "c" * 121 + ".Dz>=1"]
 ENV = {"os_name": "posix", "sys_platform": "wasi", "platform_machine": "wasm32", "platform_python_implementation": "CPython",
        "platform_release": "", "platform_system": "", "platform_version": "", "python_version": "3.11",
        "python_full_version": "3.11.2", "implementation_name": "cpython", "implementation_version": "3.11.2"}
