@@ -419,7 +419,7 @@ fuzz:
 	  $(FUZZ_BUILD)/semver_fuzz $(FUZZ_BUILD)/vfs_fuzz $(FUZZ_BUILD)/serve_fuzz \
 	  $(FUZZ_BUILD)/sed_fuzz $(FUZZ_BUILD)/awk_fuzz $(FUZZ_BUILD)/find_fuzz $(FUZZ_BUILD)/sh_fuzz \
 	  $(FUZZ_BUILD)/snap_fuzz $(FUZZ_BUILD)/kernel_fuzz $(FUZZ_BUILD)/wasi_fuzz \
-	  $(FUZZ_BUILD)/wheel_fuzz
+	  $(FUZZ_BUILD)/wheel_fuzz $(FUZZ_BUILD)/pypi_fuzz
 
 clean:
 	rm -rf build build-asan
