@@ -476,11 +476,13 @@ void acs__proc_signals_take(void)
 {
   if (usr1_taken || uv_async_init(&acs__R.loop, &usr1_async, on_usr1_async) != 0) return;
   uv_unref((uv_handle_t *)&usr1_async); /* as a listener: it keeps nothing alive */
-  struct sigaction sa = {0};
+  if (sigaction(SIGUSR1, NULL, &wtf_usr1) != 0) return;
+  /* WTF's own flags and mask (its handler waits inside for the resume
+  ** signal), with the siginfo this one needs */
+  struct sigaction sa = wtf_usr1;
   sa.sa_sigaction = on_usr1;
-  sa.sa_flags = SA_SIGINFO | SA_RESTART;
-  sigfillset(&sa.sa_mask);
-  if (sigaction(SIGUSR1, &sa, &wtf_usr1) == 0) usr1_taken = true;
+  sa.sa_flags = (wtf_usr1.sa_flags | SA_SIGINFO) & ~(SA_RESETHAND | SA_NODEFER);
+  if (sigaction(SIGUSR1, &sa, NULL) == 0) usr1_taken = true;
   for (int k = 0; k < 2; k++) {
     int sig = k ? SIGBUS : SIGSEGV;
     struct sigaction cur;
