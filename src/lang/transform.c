@@ -134,11 +134,27 @@ int acs__lang_transform(const char *src, size_t len, const acs__lang_opts *opts,
     acs__lang_format fmt = p->format;
     if (fmt == ACS__FMT_AUTO) fmt = p->saw_esm || p->cjs_redeclared ? ACS__FMT_ESM : ACS__FMT_CJS;
     if ((fmt == ACS__FMT_CJS || fmt == ACS__FMT_SCRIPT) && (p->nbindings || p->nexports)) {
-      snprintf(p->errmsg, sizeof p->errmsg, "Cannot use import statement outside a module");
-      /* point at the first import/export */
-      p->err_pos = 0;
-      for (uint32_t i = 0; i < p->nimports; i++)
-        if (p->imports[i].kind == ACS__IMP_STATIC || p->imports[i].kind == ACS__IMP_REEXPORT) break;
+      /* V8's words for whichever comes first: an import statement, or an
+      ** export (`export ... from` included) */
+      uint32_t imp_line = UINT32_MAX, exp_line = UINT32_MAX, exp_pos = UINT32_MAX;
+      for (uint32_t i = 0; i < p->nimports; i++) {
+        uint32_t l = p->imports[i].line;
+        if (p->imports[i].kind == ACS__IMP_STATIC && l < imp_line) imp_line = l;
+        if (p->imports[i].kind == ACS__IMP_REEXPORT && l < exp_line) exp_line = l;
+      }
+      for (uint32_t i = 0; i < p->nexports; i++)
+        if (p->exports[i].pos < exp_pos) exp_pos = p->exports[i].pos;
+      if (exp_pos != UINT32_MAX) {
+        uint32_t l = 1;
+        for (uint32_t i = 0; i < exp_pos && i < p->len; i++) l += p->src[i] == '\n';
+        if (l < exp_line) exp_line = l;
+      }
+      snprintf(p->errmsg, sizeof p->errmsg, "%s",
+               imp_line <= exp_line ? "Cannot use import statement outside a module" : "Unexpected token 'export'");
+      /* at the start of that statement's line (V8 points at its keyword) */
+      uint32_t want = imp_line < exp_line ? imp_line : exp_line, at = 0;
+      for (uint32_t l = 1; want != UINT32_MAX && l < want && at < p->len; at++) l += p->src[at] == '\n';
+      p->err_pos = at;
       set_error(p, out);
     } else {
       if (fmt == ACS__FMT_ESM) acs__module_early_errors(p);

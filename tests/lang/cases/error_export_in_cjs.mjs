@@ -1,0 +1,3 @@
+const a = 1;
+export { a };
+import { b } from "./b.js";
