@@ -27,7 +27,9 @@ int cmd_dir_read_fd(int fd, cmd_dirent **ents, size_t *count)
   int rc = buf ? 0 : -ENOMEM;
   while (!rc) {
     ssize_t got = acs_sys_getdents(fd, buf, ACS__SYS_MAX_DATA);
-    if (got < 0) rc = (int)got;
+    /* ENOENT: the directory was removed while open (a removed cwd); glibc's
+    ** readdir takes it for the end, as POSIX asks, and so do we */
+    if (got < 0 && got != -ENOENT) rc = (int)got;
     if (got <= 0) break;
     for (size_t at = 0; at + 11 <= (size_t)got && !rc;) {
       uint16_t nl;

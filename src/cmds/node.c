@@ -211,7 +211,10 @@ int acs__cmd_node(acs_cmd *c, int argc, char **argv)
   }
 
   char cwd[ACS__SYS_MAX_STR + 2];
-  if (acs_sys_getcwd(cwd, sizeof cwd) != 0) snprintf(cwd, sizeof cwd, "/");
+  /* a removed cwd: paths resolve from "/", and process.cwd() throws as
+  ** Node's uv_cwd does */
+  int cwd_rc = acs_sys_getcwd(cwd, sizeof cwd);
+  if (cwd_rc != 0) snprintf(cwd, sizeof cwd, "/");
   acs_sys_ids ids = {0};
   if (acs_sys_getids(&ids) != 0) {
     ids.pid = acs_sys_getpid();
@@ -280,6 +283,7 @@ int acs__cmd_node(acs_cmd *c, int argc, char **argv)
       .gid = ids.gid,
       .euid = ids.euid,
       .egid = ids.egid,
+      .cwd_errno = cwd_rc < 0 ? -cwd_rc : 0,
   };
   acs__js_config cfg = {
       .source = code ? code : src ? src : "",

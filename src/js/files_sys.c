@@ -180,7 +180,7 @@ static int s_readdir(const char *path, acs__js_dirent_fn fn, void *user)
   int rc = 0;
   for (;;) {
     ssize_t n = acs_sys_getdents(fd, buf, sizeof buf);
-    if (n < 0) rc = (int)n;
+    if (n < 0 && n != -ENOENT) rc = (int)n; /* ENOENT: a removed directory, the end (as glibc's readdir) */
     if (n <= 0) break;
     for (size_t at = 0; at + 11 <= (size_t)n && !rc;) {
       uint16_t nl;

@@ -63,6 +63,8 @@ static JSValueRef throw_errno(JSContextRef ctx, JSValueRef *exc, int e, const ch
   return JSValueMakeUndefined(ctx);
 }
 
+static char *cwd_now; /* after a chdir; the run's cwd until then */
+
 /* The absolute guest path of argument i (relative ones against the cwd). */
 static char *path_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], size_t i, JSValueRef *exc)
 {
@@ -83,6 +85,10 @@ static char *path_arg(JSContextRef ctx, size_t argc, const JSValueRef argv[], si
     free(raw);
     return strdup("");
   }
+  /* a box's node whose cwd was removed before it started: a relative path
+  ** is the kernel's to resolve against that directory, as Linux does (it
+  ** holds no names: ENOENT to create, nothing to list) */
+  if (raw[0] != '/' && !cwd_now && acs__R.cfg->node && acs__R.cfg->node->cwd_errno) return raw;
   char *abs = acs__vfs_abs(acs__js_cwd(), raw);
   /* "name/" and "name/." name a directory (ENOTDIR for a file, as in
   ** Linux): the walk sees the trailing slash or dot that acs__vfs_abs drops */
@@ -557,7 +563,6 @@ static ACS__HOST_FN(fs_describe)
 
 /* ----------------------------------------------------- the working dir */
 
-static char *cwd_now; /* after a chdir; the run's cwd until then */
 
 const char *acs__js_cwd(void) { return cwd_now ? cwd_now : acs__R.cfg->cwd; }
 

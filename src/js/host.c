@@ -227,6 +227,7 @@ void acs__host_set_run(JSContextRef ctx, JSObjectRef h)
     acs__js_set(ctx, o, "gid", JSValueMakeNumber(ctx, n->gid));
     acs__js_set(ctx, o, "euid", JSValueMakeNumber(ctx, n->euid));
     acs__js_set(ctx, o, "egid", JSValueMakeNumber(ctx, n->egid));
+    if (n->cwd_errno) acs__js_set(ctx, o, "cwdErrno", JSValueMakeNumber(ctx, n->cwd_errno));
     acs__js_set(ctx, h, "node", o);
   }
 }

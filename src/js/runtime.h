@@ -21,6 +21,7 @@ typedef struct acs__js_node {
   size_t argc;
   int pid, ppid;
   unsigned uid, gid, euid, egid;
+  int cwd_errno;           /* why getcwd failed at start (its cwd was removed), or 0 */
 } acs__js_node;
 
 typedef struct acs__js_config {

@@ -128,6 +128,26 @@ fi
 run_acs box --exec node -e 'let x = ;'
 check "a syntax error: status 1, SyntaxError named" all [ "$RC" = 1 ] -- has "$ERR" "SyntaxError"
 
+# a cwd removed under the shell: ls lists nothing, node's process.cwd()
+# throws uv_cwd's ENOENT, "." reads as empty and takes no names (Linux and
+# Node 22 on a host temp dir are the reference)
+cat >"$TMP/rmcwd.sh" <<'EOS'
+mkdir -p "$R/rmd/d" && cd "$R/rmd/d" && rmdir "$R/rmd/d"
+ls; echo "ls $?"
+pwd >/dev/null; echo "pwd $?"
+$NODE -e 'const fs = require("fs"); try { process.cwd() } catch (e) { console.log("cwd", e.code, e.syscall, e.message) }
+for (const [n, f] of [["readdir", () => fs.readdirSync(".")], ["stat", () => fs.statSync(".").isDirectory()], ["write", () => fs.writeFileSync("f", "x")], ["mkdir", () => fs.mkdirSync("x")]]) {
+  try { console.log(n, JSON.stringify(f())) } catch (e) { console.log(n, e.code) } }'
+touch f 2>/dev/null; echo "touch $?"
+EOS
+run_acs box -v "$TMP:/t" --env R=/tmp --env NODE=node -c 'bash /t/rmcwd.sh'
+check "a removed cwd: ls lists nothing, process.cwd() throws ENOENT, '.' is empty and takes no names" all [ "$RC" = 0 ] -- \
+  [ "$OUT" = "$(printf 'ls 0\npwd 0\ncwd ENOENT uv_cwd ENOENT: no such file or directory, uv_cwd\nreaddir []\nstat true\nwrite ENOENT\nmkdir ENOENT\ntouch 1')" ]
+if [ -n "$NODE22" ]; then
+  HOSTOUT=$(R="$TMP" NODE="$NODE22" bash "$TMP/rmcwd.sh" 2>&1)
+  check "... as Linux and Node 22 answer on a host temp dir" [ "$HOSTOUT" = "$OUT" ]
+fi
+
 # ----------------------------------------- files, argv, env, cwd, modules
 mkdir -p "$TMP/app/node_modules/lib1" "$TMP/app/node_modules/esm-pkg" "$TMP/app/sub" "$TMP/np/fromnp"
 echo 'module.exports = { v: 42 };' >"$TMP/app/node_modules/lib1/index.js"

@@ -154,12 +154,25 @@ function exit(code) {
   host.exit(exitCode === undefined || exitCode === null ? 0 : exitCode);
 }
 
+// A cwd removed before node started: process.cwd() throws until a chdir,
+// as Node's uv_cwd fails ("ENOENT: no such file or directory, uv_cwd").
+let cwdErrno = box && box.cwdErrno ? box.cwdErrno : 0;
+
+function cwd() {
+  if (cwdErrno) {
+    const e = cwdErrno === 2 ? { code: "ENOENT", text: "no such file or directory" } : { code: "UNKNOWN", text: "unknown error" };
+    throw require("fs_core").uvError({ errno: -cwdErrno, code: e.code, text: e.text, syscall: "uv_cwd" });
+  }
+  return host.cwd;
+}
+
 // process.chdir in a box: the kernel's cwd, and ours with it (host.cwd).
 function chdir(directory) {
   if (typeof directory !== "string") throw invalidType("directory", "of type string", directory);
   const from = host.cwd;
   try {
     host.fs.chdir(directory);
+    cwdErrno = 0;
   } catch (e) {
     if (!e || typeof e !== "object" || !("errno" in e)) throw e;
     // Node's words: "ENOENT: no such file or directory, chdir '/from' -> 'to'"
@@ -280,7 +293,7 @@ Object.assign(process, {
   allowedNodeEnvironmentFlags: new Set(),
   stdout: makeStream(1),
   stderr: makeStream(2),
-  cwd: () => host.cwd,
+  cwd,
   chdir: box ? chdir : unsupported("chdir"),
   exit,
   reallyExit: exit,
