@@ -1,4 +1,4 @@
-# 30 000 empty files from the shell (a million is node's, python's and WASI's): ENOSPC stops them, the box goes on
+# 30 000 empty files from the shell and a WASI program (a million is node's and python's): ENOSPC stops them, the box goes on
 mkdir /tmp/m; cd /tmp/m; n=0
 while [ $n -lt 30000 ]; do : > $n 2>/dev/null || break; n=$((n+1)); done
 [ $n -ge 1000 ] && echo "made many"; echo "stopped at limit or ENOSPC"
