@@ -233,7 +233,7 @@ $(FUZZ_BUILD)/kernel_fuzz: tests/fuzz/kernel_fuzz.c $(KERNEL_FUZZ_DEPS)
 # the WASI host's calls (tests/fuzz/wasi_fuzz.c) against the kernel of
 # kbox.c, over tests/fuzz/corpus/wasi: acs__msg_recv wrapped so the kernel
 # answers in the same thread, ppoll so that no wait sleeps.
-WASI_FUZZ_SRC := src/sys/sys.c src/sys/spawn_script.c $(filter-out src/wasi/engine.c,$(wildcard src/wasi/*.c))
+WASI_FUZZ_SRC := src/sys/sys.c src/sys/spin.c src/sys/spawn_script.c $(filter-out src/wasi/engine.c,$(wildcard src/wasi/*.c))
 fuzz-wasi:
 	@sh scripts/deps-fuzz.sh
 	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/wasi_fuzz

@@ -31,6 +31,7 @@
 ** kernel is gone); *rd is left on its fields. */
 int64_t acs__box_reply_fd(acs_box *b, uint32_t seq, acs__rd *rd, int *fd_out)
 {
+  acs__spin_await(&b->spin, b->sock);
   for (;;) {
     int fds[ACS__SYS_MAX_FDS], nfds = 0;
     ssize_t n = acs__msg_recv(b->sock, b->rbuf, ACS__SYS_MAX_MSG, fds, &nfds);
@@ -141,6 +142,7 @@ int acs_box_new(const acs_box_options *o, acs_box **out, acs_err *err)
     acs__hosts_free(policy);
     return ACS_ENOMEM;
   }
+  b->spin = (acs__spin)ACS__SPIN_INIT;
   b->sbuf = malloc(ACS__SYS_MAX_MSG);
   b->rbuf = malloc(ACS__SYS_MAX_MSG);
   int sv[2] = {-1, -1};

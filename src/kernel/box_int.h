@@ -11,6 +11,7 @@
 #include "acs.h"
 
 #include "../sys/proto.h"
+#include "../sys/spin.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -22,6 +23,7 @@ struct acs_box {
   uint32_t seq;
   unsigned char *sbuf, *rbuf;
   pthread_mutex_t lock;
+  acs__spin spin; /* waiting for the kernel's replies (src/sys/spin.h) */
   /* host commands (box_cmd.c): the channel's reader, when set */
   bool cmd_on;
   struct acs__box_chan *cmd;

@@ -7,6 +7,7 @@
 ** guest is killed and the kernel exits after reaping them, so no process
 ** of the box outlives it; a guest also dies with the kernel (zygote.c). */
 #include "kernel.h"
+#include "../sys/spin.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -141,6 +142,32 @@ static void owner_message(void)
   if (!ok) acs__kernel_reply(&K, K.owner, h.seq, -EPROTO);
 }
 
+/* After answering a guest, wait awake a while for the next call before
+** sleeping in poll (src/sys/spin.h says why): a program's calls come in
+** runs, a few microseconds apart. */
+typedef struct {
+  acs__spin s;
+  bool active; /* the last round answered a guest */
+} kernel_spin;
+
+static int await_events(struct pollfd *pf, int n, int wait_ms, kernel_spin *ks)
+{
+  int64_t budget = ks->active && wait_ms != 0 ? acs__spin_budget(&ks->s) : 0;
+  if (budget) {
+    int64_t end = acs__mono_ns() + budget;
+    do {
+      int r = poll(pf, (nfds_t)n, 0);
+      if (r != 0) {
+        acs__spin_result(&ks->s, r > 0);
+        return r;
+      }
+      acs__spin_relax();
+    } while (acs__mono_ns() < end);
+    acs__spin_result(&ks->s, false);
+  }
+  return poll(pf, (nfds_t)n, wait_ms);
+}
+
 static void proc_message(acs__proc *p)
 {
   int fds[ACS__SYS_MAX_FDS], nfds = 0;
@@ -235,6 +262,7 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
   struct pollfd *pf = calloc((size_t)K.nprocs + FIXED, sizeof *pf);
   int32_t *who = calloc((size_t)K.nprocs + FIXED, sizeof *who);
   if (!pf || !who) die("out of memory");
+  kernel_spin spin = {.s = ACS__SPIN_INIT, .active = false};
   while (!K.stopping) {
     int n = 0;
     pf[n++] = (struct pollfd){.fd = K.owner, .events = POLLIN};
@@ -261,7 +289,7 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
       }
     int wait_ms = acs__kpkg_busy() ? 0 : acs__net_poll_ms(&K), mem_ms = acs__kernel_memwatch_ms(&K);
     if (mem_ms >= 0 && (wait_ms < 0 || mem_ms < wait_ms)) wait_ms = mem_ms;
-    int r = poll(pf, (nfds_t)n, wait_ms);
+    int r = await_events(pf, n, wait_ms, &spin);
     if (r < 0) {
       if (errno == EINTR) continue;
       die("poll");
@@ -280,11 +308,18 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
       if (pf[i].revents) acs__kpkg_event(&K, pf[i].fd);
     acs__ktty_event(&K, pf + tty0, first_proc - tty0);
     acs__kpkg_work(&K);
+    spin.active = false;
     for (int i = first_proc; i < n; i++) {
       acs__proc *p = &K.procs[who[i]];
-      if (pf[i].revents && p->sock == pf[i].fd) proc_message(p);
+      if (pf[i].revents && p->sock == pf[i].fd) {
+        proc_message(p);
+        spin.active = true;
+      }
     }
-    if (pf[0].revents) owner_message();
+    if (pf[0].revents) {
+      owner_message();
+      spin.active = true;
+    }
     acs__kernel_memwatch(&K);
   }
   shutdown_box();

@@ -3,6 +3,7 @@
 ** thread of calls). Direct descriptors (real fds the kernel handed over at
 ** the start) are read and written here without asking the kernel. */
 #include "sys.h"
+#include "spin.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -65,6 +66,8 @@ static int64_t call(acs__msg *m, acs__rd *rd, int *fds, int *nfds)
   if (rc == -EMSGSIZE) return -E2BIG;
   if (rc) kernel_gone();
   acs__sys_hdr h;
+  static acs__spin spin = ACS__SPIN_INIT;
+  acs__spin_await(&spin, ACS__SYS_FD);
   for (;;) {
     ssize_t n = acs__msg_recv(ACS__SYS_FD, rbuf, ACS__SYS_MAX_MSG, got, &ngot);
     if (n <= 0) kernel_gone();
