@@ -965,21 +965,26 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
   case ACS__SYS_DUP:
   case ACS__SYS_DUP2: {
     if (!acs__rd_i32(rd, &fd)) return false;
-    int32_t to = -1;
+    int32_t to = -1, lowest = 0, cloexec = 0;
     if (h->op == ACS__SYS_DUP2 && !acs__rd_i32(rd, &to)) return false;
+    /* fcntl's F_DUPFD and F_DUPFD_CLOEXEC: the lowest free fd from `lowest` */
+    if (h->op == ACS__SYS_DUP && !acs__rd_done(rd) &&
+        (!acs__rd_i32(rd, &lowest) || !acs__rd_i32(rd, &cloexec)))
+      return false;
     DONE();
     acs__kfile *f = file_of(p, fd);
     if (!f) err = -EBADF;
     else if (h->op == ACS__SYS_DUP2 && (to < 0 || to >= ACS__K_MAX_FDS)) err = -EBADF;
+    else if (lowest < 0 || lowest >= ACS__K_MAX_FDS) err = -EINVAL;
     else if (to == fd) err = fd;
     else {
-      if (to < 0) to = acs__proc_fd_alloc(p, 0);
+      if (to < 0) to = acs__proc_fd_alloc(p, lowest);
       if (to < 0) err = to;
       else {
         f->refs++;
         acs__proc_fd_close(k, p, to);
         p->fds[to].f = f;
-        p->fds[to].cloexec = false;
+        p->fds[to].cloexec = cloexec != 0;
         err = to;
       }
     }

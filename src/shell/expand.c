@@ -48,7 +48,11 @@ static void end_field(xout *o, bool force)
       if (o->attr.s[i] == '1' && strchr(PAT_SPECIAL, c)) sb_addc(&p, '\\');
       sb_addc(&p, c);
     }
-    if (glob_expand(p.s, o->fields)) {
+    /* a word whose glob characters make no pattern ("[", "b[") is no
+    ** pattern: bash neither looks it up nor lets nullglob drop it */
+    if (!pat_has_magic(p.s)) {
+      /* kept as it is */
+    } else if (glob_expand(p.s, o->fields)) {
       free(s);
       s = NULL;
     } else if (shopt_on("failglob")) {

@@ -53,12 +53,15 @@ static int free_fd(void)
   return -1;
 }
 
+/* A copy of fd at 10 or above, as bash keeps its own (one kernel call:
+** each costs a round trip); -errno when fd is not open. */
+static int copy_high(int fd) { return acs_sys_fcntl(fd, F_DUPFD_CLOEXEC, 10); }
+
 int redir_hide(int fd)
 {
-  int nfd = fd >= 0 && fd < 10 ? free_fd() : -1;
-  if (nfd < 0 || acs_sys_dup2(fd, nfd) < 0) return fd;
+  int nfd = fd >= 0 && fd < 10 ? copy_high(fd) : -1;
+  if (nfd < 0) return fd;
   acs_sys_close(fd);
-  acs_sys_fcntl(nfd, F_SETFD, FD_CLOEXEC);
   return nfd;
 }
 
@@ -67,14 +70,9 @@ static void save(int fd, saved_fds *sv)
   if (!sv || sv->n >= 32) return;
   for (int i = 0; i < sv->n; i++)
     if (sv->fd[i] == fd) return; /* the first save is the one to restore */
-  int copy = -1;
-  if (fd_open(fd)) {
-    int to = free_fd();
-    if (to >= 0 && acs_sys_dup2(fd, to) == to) {
-      copy = to;
-      private_add(copy);
-    }
-  }
+  int copy = copy_high(fd);
+  if (copy >= 0) private_add(copy);
+  else copy = -1;
   sv->fd[sv->n] = fd;
   sv->saved[sv->n] = copy;
   sv->n++;

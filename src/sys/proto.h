@@ -58,7 +58,8 @@ enum {
   ACS__SYS_CHDIR = 24,   /* str path */
   ACS__SYS_GETCWD = 25,  /* -> str */
   ACS__SYS_UMASK = 26,   /* u32 mask -> the old mask */
-  ACS__SYS_DUP = 27,     /* i32 fd -> fd (a direct fd comes along as SCM_RIGHTS) */
+  ACS__SYS_DUP = 27,     /* i32 fd [, i32 lowest, i32 cloexec: fcntl's F_DUPFD] -> fd (a direct
+                          ** fd comes along as SCM_RIGHTS) */
   ACS__SYS_DUP2 = 28,    /* i32 old, i32 new -> new (likewise) */
   ACS__SYS_SPAWN = 29,   /* str path, u32 argc, str..., u32 envc, str...,
                             u32 nfd, (i32 child fd, i32 parent fd)... -> pid */

@@ -630,6 +630,13 @@ int acs_sys_realpath(const char *path, char *buf, size_t size)
 
 int acs_sys_fcntl(int fd, int cmd, int arg)
 {
+  if (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC) {
+    acs__msg m = start(ACS__SYS_DUP);
+    acs__msg_i32(&m, fd);
+    acs__msg_i32(&m, arg);
+    acs__msg_i32(&m, cmd == F_DUPFD_CLOEXEC);
+    return dup_call(&m, -1);
+  }
   acs__msg m = start(ACS__SYS_FCNTL);
   acs__msg_i32(&m, fd);
   acs__msg_i32(&m, cmd);
