@@ -212,26 +212,33 @@ static scmp_filter_ctx seccomp_rules(int *rc)
 static struct sock_filter *ready_bpf;
 static unsigned short ready_bpf_len;
 
+struct sock_filter *acs__walls_export_bpf(void *ctx, unsigned short *len)
+{
+  struct sock_filter *prog = NULL;
+  int fd = memfd_create("acs-seccomp", MFD_CLOEXEC);
+  if (fd >= 0 && seccomp_export_bpf((scmp_filter_ctx)ctx, fd) == 0) {
+    off_t n = lseek(fd, 0, SEEK_END);
+    if (n > 0 && n % (off_t)sizeof(struct sock_filter) == 0 && n / (off_t)sizeof(struct sock_filter) <= BPF_MAXINSNS) {
+      prog = malloc((size_t)n);
+      if (prog && pread(fd, prog, (size_t)n, 0) == n) {
+        *len = (unsigned short)(n / (off_t)sizeof(struct sock_filter));
+      } else {
+        free(prog);
+        prog = NULL;
+      }
+    }
+  }
+  if (fd >= 0) close(fd);
+  return prog;
+}
+
 static void seccomp_prepare(void)
 {
   if (ready_bpf) return;
   int rc;
   scmp_filter_ctx f = seccomp_rules(&rc);
   if (!f) return;
-  int fd = rc ? -1 : memfd_create("acs-seccomp", MFD_CLOEXEC);
-  if (fd >= 0 && seccomp_export_bpf(f, fd) == 0) {
-    off_t n = lseek(fd, 0, SEEK_END);
-    if (n > 0 && n % (off_t)sizeof(struct sock_filter) == 0 && n / (off_t)sizeof(struct sock_filter) <= BPF_MAXINSNS) {
-      struct sock_filter *prog = malloc((size_t)n);
-      if (prog && pread(fd, prog, (size_t)n, 0) == n) {
-        ready_bpf = prog;
-        ready_bpf_len = (unsigned short)(n / (off_t)sizeof(struct sock_filter));
-      } else {
-        free(prog);
-      }
-    }
-  }
-  if (fd >= 0) close(fd);
+  if (!rc) ready_bpf = acs__walls_export_bpf(f, &ready_bpf_len);
   seccomp_release(f);
 }
 

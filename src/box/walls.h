@@ -37,6 +37,10 @@ void acs__walls_prepare(void);
 ** workers: it holds no fd, and forks copy it). */
 void acs__walls_prepare_filter(void);
 
+/* A libseccomp context's program as BPF (malloc'd, the caller owns it;
+** *len its instructions), or NULL. */
+struct sock_filter *acs__walls_export_bpf(void *ctx, unsigned short *len);
+
 /* Whether the operator switched the walls off (ACS_WALLS=off in the
 ** supervisor's environment), for kernels where they misbehave. */
 bool acs__walls_disabled(void);
