@@ -151,6 +151,27 @@ static ACS__HOST_FN(s_connect)
   return fd < 0 ? num(ctx, fd) : sock_result(ctx, fd, &a);
 }
 
+/* lookup(host, family) -> [address, family, address, family, ...] or
+** -errno (then lastError() says why) */
+static ACS__HOST_FN(s_lookup)
+{
+  (void)fn; (void)self; (void)exc;
+  if (!in_box()) return num(ctx, -ENOSYS);
+  char *hostname = str_arg(ctx, argc, argv, 0);
+  if (!hostname) return num(ctx, -ENOMEM);
+  acs_sys_addr a[32];
+  int n = acs_sys_lookup(hostname, int_arg(ctx, argc, argv, 1, 0), a, 32, last_error, sizeof last_error);
+  free(hostname);
+  if (n < 0) return num(ctx, n);
+  last_error[0] = 0;
+  JSValueRef v[64];
+  for (int i = 0; i < n; i++) {
+    v[2 * i] = acs__js_str(ctx, a[i].address);
+    v[2 * i + 1] = num(ctx, a[i].family);
+  }
+  return JSObjectMakeArray(ctx, (size_t)n * 2, v, NULL);
+}
+
 static ACS__HOST_FN(s_last_error)
 {
   (void)fn; (void)self; (void)argc; (void)argv; (void)exc;
@@ -420,6 +441,7 @@ void acs__host_sock(JSContextRef ctx, JSObjectRef host)
   acs__js_set_fn(ctx, s, "accept", s_accept);
   acs__js_set_fn(ctx, s, "connect", s_connect);
   acs__js_set_fn(ctx, s, "lastError", s_last_error);
+  acs__js_set_fn(ctx, s, "lookup", s_lookup);
   acs__js_set_fn(ctx, s, "open", s_open);
   acs__js_set_fn(ctx, s, "readStart", s_read_start);
   acs__js_set_fn(ctx, s, "readStop", s_read_stop);

@@ -1095,6 +1095,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
   case ACS__SYS_ACCEPT:
   case ACS__SYS_CONNECT:
   case ACS__SYS_SOCKNAME:
+  case ACS__SYS_LOOKUP:
     return acs__net_call(k, p, sock, h, rd);
   case ACS__SYS_GETIDS: {
     DONE();

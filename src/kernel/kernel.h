@@ -263,6 +263,14 @@ void acs__net_accept_exposed(acs__kernel *k, int i); /* exposed[i] is readable *
 int acs__net_poll_ms(acs__kernel *k);   /* until the next port wait expires; -1 none */
 void acs__net_expire(acs__kernel *k);   /* answer port waits whose time is up */
 void acs__net_dialed(acs__kernel *k);   /* dial_done[0] is readable */
+/* net_lookup.c: host's addresses in the box's /etc/hosts (family 0, 4 or
+** 6), IPv6 first, at most max; 0 when it has none. */
+#define ACS__NET_MAX_ADDRS 32
+typedef struct acs__naddr {
+  char address[48];
+  int family; /* 4 or 6 */
+} acs__naddr;
+int acs__net_hosts_lookup(acs__kernel *k, const char *name, int family, acs__naddr *out, int max);
 /* pkgcall.c: PKG_INSTALL and PKG_RESULT (false: malformed); the workers'
 ** pipes to poll (at most ACS__KPKG_MAX, into pf; returns how many) and
 ** one of them readable. */

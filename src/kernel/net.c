@@ -334,6 +334,10 @@ typedef struct dial {
   char pinned[64];   /* an address from --resolve, or "" */
   char proxy[512];   /* the operator's proxy to tunnel through, or "" */
   int done_fd;       /* where the thread hands the dial back (kernel.dial_done[1]) */
+  bool lookup;       /* only the addresses, for dns.lookup (family 0, 4, 6) */
+  int family;
+  acs__naddr addrs[ACS__NET_MAX_ADDRS];
+  int naddrs;
   int fd;            /* the connected socket, or -1 */
   int err;
   char why[320];
@@ -372,9 +376,55 @@ static int connect_within(int fd, const struct sockaddr *sa, socklen_t len, int 
   return 0;
 }
 
+/* A lookup's half of a dial: the name's addresses that the policy lets
+** be dialled (the name was checked before), none connected. */
+static void lookup_thread(dial *d)
+{
+  struct addrinfo hints = {.ai_socktype = SOCK_STREAM,
+                           .ai_family = d->family == 4 ? AF_INET : d->family == 6 ? AF_INET6 : AF_UNSPEC},
+                  *res = NULL;
+  if (d->pinned[0]) hints.ai_flags |= AI_NUMERICHOST;
+  if (getaddrinfo(d->pinned[0] ? d->pinned : d->host, NULL, &hints, &res)) {
+    why_of(d, -ENXIO, "getaddrinfo ENOTFOUND %s", d->host);
+    return;
+  }
+  bool refused = false;
+  for (struct addrinfo *ai = res; ai && d->naddrs < ACS__NET_MAX_ADDRS; ai = ai->ai_next) {
+    char why[256], a[INET6_ADDRSTRLEN] = "";
+    if (!acs__hosts_check_addr(d->policy, d->host, -1, ai->ai_addr, why, sizeof why)) {
+      if (!refused) {
+        char *none = d->any_public ? strstr(why, "; allowed: none") : NULL;
+        if (none) *none = 0;
+        why_of(d, -EACCES, "%s%s", why, none ? "; allowed: any public address" : "");
+      }
+      refused = true;
+      continue;
+    }
+    int fam = ai->ai_family == AF_INET6 ? 6 : 4;
+    const void *bin = fam == 6 ? (const void *)&((struct sockaddr_in6 *)ai->ai_addr)->sin6_addr
+                               : (const void *)&((struct sockaddr_in *)ai->ai_addr)->sin_addr;
+    inet_ntop(fam == 6 ? AF_INET6 : AF_INET, bin, a, sizeof a);
+    bool seen = false;
+    for (int i = 0; i < d->naddrs; i++) seen |= !strcmp(d->addrs[i].address, a);
+    if (seen) continue;
+    snprintf(d->addrs[d->naddrs].address, sizeof d->addrs[0].address, "%s", a);
+    d->addrs[d->naddrs].family = fam;
+    d->naddrs++;
+  }
+  freeaddrinfo(res);
+  if (d->naddrs) d->err = 0;
+}
+
 static void *dial_thread(void *arg)
 {
   dial *d = arg;
+  if (d->lookup) {
+    lookup_thread(d);
+    ssize_t w;
+    do w = write(d->done_fd, &d, sizeof d);
+    while (w < 0 && errno == EINTR);
+    return NULL;
+  }
   char port[8];
   snprintf(port, sizeof port, "%u", d->port);
   struct addrinfo hints = {.ai_socktype = SOCK_STREAM, .ai_flags = AI_NUMERICSERV}, *res = NULL;
@@ -459,8 +509,9 @@ static void *dial_thread(void *arg)
   return NULL;
 }
 
-/* A --resolve pin for host:port, into out (64 bytes), or false. */
-static bool pinned(const acs__kernel *k, const char *host, uint16_t port, char *out)
+/* A --resolve pin for host:port (port -1: any), into out (64 bytes), or
+** false. */
+static bool pinned(const acs__kernel *k, const char *host, int port, char *out)
 {
   size_t hl = strlen(host);
   for (size_t i = 0; i < k->o.resolve_count; i++) {
@@ -468,7 +519,7 @@ static bool pinned(const acs__kernel *k, const char *host, uint16_t port, char *
     if (strncasecmp(e, host, hl) || e[hl] != ':') continue;
     char *end;
     long p = strtol(e + hl + 1, &end, 10);
-    if (p != port || *end != ':') continue;
+    if ((port >= 0 && p != port) || *end != ':') continue;
     snprintf(out, 64, "%s", end + 1);
     size_t n = strlen(out);
     if (n > 2 && out[0] == '[' && out[n - 1] == ']') {
@@ -482,14 +533,20 @@ static bool pinned(const acs__kernel *k, const char *host, uint16_t port, char *
 
 /* Start an outbound connect for p: false when it could not start (the
 ** reply is then sent here). */
+/* Dial host:port for p on a thread, or (lookup_family >= 0) only look its
+** addresses up; the answer goes out from acs__net_dialed. */
 static void dial_out(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, const char *host,
-                     uint16_t port, int flags)
+                     uint16_t port, int flags, int lookup_family)
 {
   char why[320] = "";
   int err = 0;
+  bool lookup = lookup_family >= 0;
   if ((!k->o.any_public && !k->o.policy) || p->sock < 0 /* the owner dials nothing */) {
     err = -ENETUNREACH;
-  } else if (!k->o.any_public && !acs__hosts_check_name(k->o.policy, host, port, why, sizeof why)) {
+    if (lookup)
+      snprintf(why, sizeof why, "the box has no network: only the names in its /etc/hosts resolve");
+  } else if (!k->o.any_public &&
+             !acs__hosts_check_name(k->o.policy, host, lookup ? -1 : port, why, sizeof why)) {
     err = -EACCES;
   } else if (k->ndials >= MAX_DIALS) {
     err = -EAGAIN;
@@ -513,11 +570,13 @@ static void dial_out(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, const
   d->flags = flags;
   d->port = port;
   d->fd = -1;
+  d->lookup = lookup;
+  d->family = lookup_family;
   d->any_public = k->o.any_public;
   d->policy = k->o.policy;
   snprintf(d->host, sizeof d->host, "%s", host);
-  pinned(k, host, port, d->pinned);
-  {
+  pinned(k, host, lookup ? -1 : port, d->pinned);
+  if (!lookup) {
     const char *px = port == 443 ? (k->o.https_proxy && *k->o.https_proxy ? k->o.https_proxy : k->o.http_proxy)
                                  : (k->o.http_proxy && *k->o.http_proxy ? k->o.http_proxy : k->o.https_proxy);
     if (px && *px && !d->pinned[0] && !acs__no_proxy_for(k->o.no_proxy, host))
@@ -552,6 +611,18 @@ void acs__net_dialed(acs__kernel *k)
       continue;
     }
     p->dialing = false;
+    if (d->lookup && d->naddrs) {
+      acs__msg m;
+      acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, d->seq);
+      acs__msg_i64(&m, d->naddrs);
+      for (int i = 0; i < d->naddrs; i++) {
+        acs__msg_str(&m, d->addrs[i].address);
+        acs__msg_u32(&m, (uint32_t)d->addrs[i].family);
+      }
+      acs__msg_send(p->sock, &m);
+      free(d);
+      continue;
+    }
     if (d->fd < 0) {
       acs__msg m;
       acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, d->seq);
@@ -584,7 +655,7 @@ static void do_connect(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, con
 {
   int cls = classify(k, host);
   if (cls == A_NONE && !(flags & ~SOCK_CLOEXEC) && port >= 1 && port <= 65535) {
-    dial_out(k, p, sock, seq, host, (uint16_t)port, flags);
+    dial_out(k, p, sock, seq, host, (uint16_t)port, flags, -1);
     return;
   }
   int mine = -1;
@@ -615,6 +686,54 @@ static void do_connect(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, con
   close(mine);
 }
 
+/* dns.lookup: the box's /etc/hosts, else the box's network (a thread's
+** getaddrinfo, the policy's checks). An address as the host is the
+** caller's to answer (Node does not ask). */
+static void do_lookup(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, const char *host,
+                      int32_t family)
+{
+  if (family != 0 && family != 4 && family != 6) {
+    acs__kernel_reply(k, sock, seq, -EINVAL);
+    return;
+  }
+  acs__naddr a[ACS__NET_MAX_ADDRS];
+  int n = 0;
+  struct in_addr a4;
+  if (inet_aton(host, &a4)) {
+    /* an IPv4 spelling inet_aton takes (127.1, 0x7f000001): getaddrinfo
+    ** answers its dotted form, and nothing for IPv6 */
+    if (family != 6) {
+      inet_ntop(AF_INET, &a4, a[0].address, sizeof a[0].address);
+      a[0].family = 4;
+      n = 1;
+    }
+  } else {
+    n = acs__net_hosts_lookup(k, host, family, a, ACS__NET_MAX_ADDRS);
+  }
+  if (n > 0) {
+    acs__msg m;
+    acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+    acs__msg_i64(&m, n);
+    for (int i = 0; i < n; i++) {
+      acs__msg_str(&m, a[i].address);
+      acs__msg_u32(&m, (uint32_t)a[i].family);
+    }
+    acs__msg_send(sock, &m);
+    return;
+  }
+  if (!*host || classify(k, host) != A_NONE) {
+    /* the box's own names not in its hosts file (a family it lacks, an
+    ** edited file): none, as getaddrinfo answers */
+    acs__msg m;
+    acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+    acs__msg_i64(&m, -ENXIO);
+    acs__msg_str(&m, "");
+    acs__msg_send(sock, &m);
+    return;
+  }
+  dial_out(k, p, sock, seq, host, 0, 0, family);
+}
+
 bool acs__net_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr *h, acs__rd *rd)
 {
   char host[256];
@@ -636,6 +755,11 @@ bool acs__net_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr *h
         !acs__rd_i32(rd, &flags) || !acs__rd_done(rd))
       return false;
     do_connect(k, p, sock, h->seq, host, port, flags);
+    return true;
+  case ACS__SYS_LOOKUP:
+    if (!acs__rd_str(rd, host, sizeof host) || !acs__rd_i32(rd, &flags) || !acs__rd_done(rd))
+      return false;
+    do_lookup(k, p, sock, h->seq, host, flags);
     return true;
   case ACS__SYS_SOCKNAME: {
     if (!acs__rd_i32(rd, &fd) || !acs__rd_done(rd)) return false;

@@ -369,13 +369,23 @@ int acs__hosts_parse(const char *const *entries, size_t n, acs__hosts **out, acs
 
 size_t acs__hosts_count(const acs__hosts *h) { return h ? h->n : 0; }
 
-static bool port_ok(const entry *e, int port) { return e->port == 0 || e->port == port; }
+/* port -1: any (a name looked up, to be dialled on some port) */
+static bool port_ok(const entry *e, int port) { return e->port == 0 || port < 0 || e->port == port; }
 
+/* "host:port", or the host of a name looked up (port -1) */
+static void target_of(char *out, size_t n, const char *host, int port)
+{
+  if (port < 0) snprintf(out, n, "%s", host);
+  else snprintf(out, n, "%s:%d", host, port);
+}
+
+/* fmt takes the target (target_of) and extra */
 static void refusal(const acs__hosts *h, char *why, size_t why_len, const char *fmt,
                     const char *host, int port, const char *extra)
 {
-  char head[512];
-  snprintf(head, sizeof head, fmt, host, port, extra);
+  char head[512], target[300];
+  target_of(target, sizeof target, host, port);
+  snprintf(head, sizeof head, fmt, target, extra);
   snprintf(why, why_len, "%s; allowed: %s", head, h && h->n ? h->summary : "none");
 }
 
@@ -392,17 +402,17 @@ bool acs__hosts_check_name(const acs__hosts *h, const char *host, int port, char
     inner[hl - 2] = 0;
     is_ip = parse_ip(inner, ip, &v4) && !v4;
     if (!is_ip) {
-      refusal(h, why, why_len, "%s:%d is not a valid address%s", host, port, "");
+      refusal(h, why, why_len, "%s is not a valid address%s", host, port, "");
       return false;
     }
   } else if (parse_ip(host, ip, &v4)) {
     is_ip = v4;
     if (!v4) {
-      refusal(h, why, why_len, "%s:%d: IPv6 addresses must be in brackets%s", host, port, "");
+      refusal(h, why, why_len, "%s: IPv6 addresses must be in brackets%s", host, port, "");
       return false;
     }
   } else if (check_name(host)) {
-    refusal(h, why, why_len, "%s:%d is not a valid host name%s", host, port, "");
+    refusal(h, why, why_len, "%s is not a valid host name%s", host, port, "");
     return false;
   }
   for (size_t i = 0; h && i < h->n; i++) {
@@ -419,12 +429,13 @@ bool acs__hosts_check_name(const acs__hosts *h, const char *host, int port, char
         return true;
     }
   }
-  if (!h || h->n == 0)
-    snprintf(why, why_len, "connection to %s:%d refused: network access is off (no allowed "
-             "domains)", host, port);
-  else
-    refusal(h, why, why_len, "connection to %s:%d refused: the host is not allowed%s", host,
-            port, "");
+  if (!h || h->n == 0) {
+    char target[300];
+    target_of(target, sizeof target, host, port);
+    snprintf(why, why_len, "connection to %s refused: network access is off (no allowed domains)", target);
+  } else {
+    refusal(h, why, why_len, "connection to %s refused: the host is not allowed%s", host, port, "");
+  }
   return false;
 }
 
@@ -435,7 +446,7 @@ bool acs__hosts_check_addr(const acs__hosts *h, const char *host, int port,
   unsigned char ip[16];
   char text[INET6_ADDRSTRLEN + 32] = "?";
   if (!sa_bytes(sa, ip)) {
-    refusal(h, why, why_len, "connection to %s:%d refused: not an IP address%s", host, port, "");
+    refusal(h, why, why_len, "connection to %s refused: not an IP address%s", host, port, "");
     return false;
   }
   if (is_mapped(ip)) inet_ntop(AF_INET, ip + 12, text, sizeof text);
@@ -451,7 +462,7 @@ bool acs__hosts_check_addr(const acs__hosts *h, const char *host, int port,
   char extra[160];
   snprintf(extra, sizeof extra, " (it resolves to %s, a %s address, which is allowed only when "
            "listed itself)", text, what);
-  refusal(h, why, why_len, "connection to %s:%d refused%s", host, port, extra);
+  refusal(h, why, why_len, "connection to %s refused%s", host, port, extra);
   return false;
 }
 

@@ -30,7 +30,8 @@ size_t acs__hosts_count(const acs__hosts *h);
 
 /* Whether a URL's host may be asked for. `host` is the host as the WHATWG
 ** URL parser serializes it (lower-case A-label name, dotted IPv4, or
-** "[v6]"); `port` the effective port. Returns true, or false with a message
+** "[v6]"); `port` the effective port (-1: any, for a name looked up
+** without one). Returns true, or false with a message
 ** for the guest in why (always NUL-terminated). */
 bool acs__hosts_check_name(const acs__hosts *h, const char *host, int port,
                            char *why, size_t why_len);

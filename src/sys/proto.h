@@ -92,6 +92,8 @@ enum {
                             str peer, u32 pport; the socket as SCM_RIGHTS */
   ACS__SYS_SOCKNAME = 63,/* i32 fd -> u32 kind (1 listener, 2 connected); str local,
                             u32 lport, str peer, u32 pport */
+  ACS__SYS_LOOKUP = 73,  /* str host, i32 family (0, 4, 6) -> count; count x (str address,
+                            u32 family); an error carries str why (net_lookup.c) */
   /* npm's: packages resolved and fetched on the host, copied into the box
   ** (src/kernel/pkgcall.c, docs/box-npm.md) */
   ACS__SYS_PKG_INSTALL = 80, /* str project dir, bytes request JSON -> i64 answer length, bytes first part */

@@ -931,6 +931,29 @@ int acs_sys_connect(const char *host, int port, int flags, acs_sys_sockaddr *add
   return rc ? rc : (int)r;
 }
 
+int acs_sys_lookup(const char *host, int family, acs_sys_addr *out, int max, char *why, size_t why_len)
+{
+  if (why && why_len) why[0] = 0;
+  acs__msg m = start(ACS__SYS_LOOKUP);
+  pstr(&m, host ? host : "");
+  acs__msg_i32(&m, family);
+  acs__rd rd;
+  int64_t r = call(&m, &rd, NULL, NULL);
+  if (r < 0) {
+    if (why && why_len && !acs__rd_str(&rd, why, why_len)) why[0] = 0;
+    return (int)r;
+  }
+  int n = 0;
+  for (int64_t i = 0; i < r; i++) {
+    acs_sys_addr a;
+    uint32_t fam;
+    if (!acs__rd_str(&rd, a.address, sizeof a.address) || !acs__rd_u32(&rd, &fam)) return -EPROTO;
+    a.family = (int)fam;
+    if (n < max) out[n++] = a;
+  }
+  return n;
+}
+
 int acs_sys_sockname(int fd, bool *listener, acs_sys_sockaddr *addr)
 {
   acs__msg m = start(ACS__SYS_SOCKNAME);

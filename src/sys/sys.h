@@ -186,6 +186,19 @@ int acs_sys_accept(int fd, int flags, acs_sys_sockaddr *addr /* OUT, may be NULL
 ** does not resolve, else connect's own errors; addr->error says why. The
 ** call waits for the connection (up to 30 s). */
 int acs_sys_connect(const char *host, int port, int flags, acs_sys_sockaddr *addr /* OUT, may be NULL */);
+/* One address dns.lookup gives. */
+typedef struct acs_sys_addr {
+  char address[48];
+  int family; /* 4 or 6 */
+} acs_sys_addr;
+/* The addresses of host as the box's getaddrinfo would give them (family
+** 0 for both, 4 or 6): a name in the box's /etc/hosts from it, IPv6 first;
+** any other name only with the box's network, resolved on the host and
+** checked as a connection's name and addresses are (those the policy
+** refuses left out). Returns how many went into out (at most max), or
+** -ENXIO (no such name), -ENETUNREACH (no network), -EACCES (the policy);
+** why (may be NULL) says why in the kernel's words. */
+int acs_sys_lookup(const char *host, int family, acs_sys_addr *out, int max, char *why, size_t why_len);
 /* A connection for a client library that holds the fd itself (libcurl):
 ** connect as acs_sys_connect does (host may be a bracketed IPv6 literal),
 ** then give the box descriptor up, so the real fd returned (close-on-exec)

@@ -358,4 +358,83 @@ check "proxy: a NO_PROXY name is dialled directly" all [ "$OUT" = ALLOWED-OK ] -
 HTTP_PROXY=$PX run_acs box --allow-domain ok.test -c "curl -sS http://ok.test:$PA/ok; echo \" rc=\$?\""
 check "proxy: without ACS_GUEST_PROXY the proxy is not used" all has "$OUT" "rc=6" -- [ ! -s "$PLOG" ]
 check "proxy: the trap server saw nothing" [ ! -s "$HITS" ]
+# ------------------------------------------------------------- dns.lookup
+# The box's /etc/hosts answers its names as glibc's getaddrinfo does for
+# Node 22 (measured with the same hosts file bind-mounted over the host's:
+# ::1 before 127.0.0.1 for localhost, 127.0.1.1 for the box's name, an
+# inet_aton spelling in dotted form); when this machine can bind-mount,
+# Node 22 runs the same script against the box's hosts file here too.
+cat >"$TMP/dns.js" <<'EOF'
+const dns = require("dns");
+const q = [["localhost"], ["localhost", { all: true }], ["ip6-localhost", { all: true }], ["box", { all: true }],
+  ["BOX"], ["localhost", { family: 6 }], ["localhost", 4], ["box", { family: 6 }], ["127.1"], ["::1", { all: true }],
+  ["localhost", { all: true, order: "ipv4first" }], ["localhost", { verbatim: false }], ["nosuchname.invalid.box"]];
+(async () => {
+  for (const [h, o] of q) {
+    await new Promise((done) => dns.lookup(h, o, (e, a, f) => {
+      console.log(h, JSON.stringify(o), e ? `${e.code} ${e.errno} ${e.syscall} ${e.hostname} ${e.message}` : `${JSON.stringify(a)} ${f}`);
+      done();
+    }));
+  }
+  console.log("promise", JSON.stringify(await dns.promises.lookup("localhost", { all: true })));
+  console.log("dns/promises", JSON.stringify(await require("dns/promises").lookup("box")));
+  for (const bad of [() => dns.lookup("localhost", { family: 5 }, () => {}), () => dns.lookup(42, () => {}), () => dns.lookup("localhost")])
+    try { bad(); } catch (e) { console.log(e.code, e.message); }
+  console.log(dns.NOTFOUND, dns.getDefaultResultOrder());
+})();
+EOF
+cat >"$TMP/dns.want" <<'EOF'
+localhost undefined "::1" 6
+localhost {"all":true} [{"address":"::1","family":6},{"address":"127.0.0.1","family":4}] undefined
+ip6-localhost {"all":true} [{"address":"::1","family":6}] undefined
+box {"all":true} [{"address":"127.0.1.1","family":4}] undefined
+BOX undefined "127.0.1.1" 4
+localhost {"family":6} "::1" 6
+localhost 4 "127.0.0.1" 4
+box {"family":6} ENOTFOUND -3008 getaddrinfo box getaddrinfo ENOTFOUND box
+127.1 undefined "127.0.0.1" 4
+::1 {"all":true} [{"address":"::1","family":6}] undefined
+localhost {"all":true,"order":"ipv4first"} [{"address":"127.0.0.1","family":4},{"address":"::1","family":6}] undefined
+localhost {"verbatim":false} "127.0.0.1" 4
+nosuchname.invalid.box undefined ENETUNREACH -101 getaddrinfo nosuchname.invalid.box getaddrinfo ENETUNREACH nosuchname.invalid.box - the box has no network: only the names in its /etc/hosts resolve
+promise [{"address":"::1","family":6},{"address":"127.0.0.1","family":4}]
+dns/promises {"address":"127.0.1.1","family":4}
+ERR_INVALID_ARG_VALUE The property 'options.family' must be one of: 0, 4, 6. Received 5
+ERR_INVALID_ARG_TYPE The "hostname" argument must be of type string. Received type number (42)
+ERR_INVALID_ARG_TYPE The "callback" argument must be of type function. Received undefined
+ENOTFOUND verbatim
+EOF
+run_acs box --copy "$TMP/dns.js:/tmp/dns.js" --exec node /tmp/dns.js
+check "dns.lookup: the box's /etc/hosts as Node 22 reads it, and no network for other names" [ "$OUT" = "$(cat "$TMP/dns.want")" ]
+[ "$OUT" = "$(cat "$TMP/dns.want")" ] || diff <(printf '%s\n' "$OUT") "$TMP/dns.want" | head -20 | sed 's/^/     /'
+if [ -n "$NODE22" ] && unshare -m true 2>/dev/null; then
+  "$ACS" box -c 'cat /etc/hosts' >"$TMP/boxhosts"
+  # Node's answer for a name it cannot resolve is not the box's refusal
+  want=$(unshare -m sh -c "mount --bind '$TMP/boxhosts' /etc/hosts && cd '$TMP' && '$NODE22' dns.js" 2>&1 | grep -v '^nosuchname')
+  check "dns.lookup: Node 22 with the box's hosts file prints the same" [ "$(printf '%s\n' "$OUT" | grep -v '^nosuchname')" = "$want" ]
+else
+  echo "skip dns.lookup against Node 22 with the box's hosts file: no Node 22 or no mount namespace here"
+fi
+# an edited /etc/hosts is read as it is now
+run_acs box -c 'echo "10.1.2.3 db.internal db" >> /etc/hosts; node -e "require(\"dns\").lookup(\"db\", (e, a) => console.log(e, a))"'
+check "dns.lookup: a name added to the box's /etc/hosts resolves" [ "$OUT" = "null 10.1.2.3" ]
+# the policy: a name not allowed, an allowed name that resolves to a private address, a pinned public one
+cat >"$TMP/dns2.js" <<'EOF'
+const dns = require("dns");
+(async () => {
+  for (const h of ["other.test", "private.test", "pinned.test"])
+    try { console.log(h, JSON.stringify(await dns.promises.lookup(h, { all: true }))); }
+    catch (e) { console.log(h, e.code, e.message); }
+})();
+EOF
+run_acs box --allow-domain private.test --allow-domain pinned.test --resolve private.test:80:10.0.0.5 \
+  --resolve pinned.test:443:93.184.216.34 --copy "$TMP/dns2.js:/tmp/dns2.js" --exec node /tmp/dns2.js
+check "dns.lookup: a name the policy does not allow is refused, naming what is" has "$OUT" "other.test EACCES getaddrinfo EACCES other.test - the host is not allowed; allowed: private.test, pinned.test"
+check "dns.lookup: an allowed name that resolves to a private address is refused" has "$OUT" "private.test EACCES getaddrinfo EACCES private.test - connection to private.test refused (it resolves to 10.0.0.5, a private address"
+check "dns.lookup: an allowed name gives its public address" has "$OUT" 'pinned.test [{"address":"93.184.216.34","family":4}]'
+run_acs box -c 'node -e "try { require(\"dns\").resolve4(\"x\", () => {}) } catch (e) { console.log(e.code, e.message) }"'
+check "dns.resolve4 says why it is not there" has "$OUT" "ERR_ACCESS_DENIED dns.resolve4 is not available in the box: it asks name servers directly; dns.lookup resolves through the box's network"
+run_acs run -c 'import dns from "node:dns"; try { dns.lookup("localhost", () => {}) } catch (e) { console.log(e.code, e.message) }'
+check "dns.lookup outside a box (exec) stays refused" has "$OUT" "ERR_ACCESS_DENIED dns.lookup is not available in the sandbox"
+
 kill "$NSRV" "$PSRV" 2>/dev/null
