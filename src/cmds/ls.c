@@ -253,7 +253,9 @@ static void list_dir(acs_cmd *c, walk *w, const char *path, bool operand, const 
     cmd_dir_free(d, nd);
     return;
   }
-  if (o->all) {
+  /* a removed directory (no links) reads as nothing on Linux, . and ..
+  ** included: ls -a in a removed cwd lists nothing */
+  if (o->all && !(have_self && self.nlink == 0)) {
     static const char *const dots[] = {".", ".."};
     for (int k = 0; k < 2; k++) {
       v[n].name = strdup(dots[k]);
