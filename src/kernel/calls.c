@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -602,6 +603,48 @@ static int do_kill(acs__kernel *k, acs__proc *p, int32_t pid, int32_t sig)
   return sent ? 0 : -ESRCH;
 }
 
+
+/* The process's RLIMIT_NOFILE (the owner's, and a table's, is the whole). */
+static uint32_t nofile_of(const acs__proc *p)
+{
+  return p->nofile && p->nofile < ACS__K_MAX_FDS ? p->nofile : ACS__K_MAX_FDS;
+}
+
+/* getrlimit/setrlimit for what the box, not the host, limits: open files
+** (the kernel's table of each process: a soft limit under a hard one
+** that only root raises, to the table's size at most) and processes (the
+** box's, which its owner sets: shown, not changed). */
+static bool do_rlimit(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, int32_t res, bool set,
+                      int64_t cur, int64_t max)
+{
+  int64_t err = 0, now_cur = 0, now_max = 0;
+  if (res == RLIMIT_NOFILE) {
+    if (set) {
+      if (cur < 0 || max < 0 || cur > max) err = -EINVAL;
+      else if (max > ACS__K_MAX_FDS) err = -EPERM; /* Linux: past nr_open */
+      else if ((uint64_t)max > (p->nofile_max ? p->nofile_max : ACS__K_MAX_FDS) && p->euid != 0) err = -EPERM;
+      else {
+        p->nofile = (uint32_t)cur;
+        p->nofile_max = (uint32_t)max;
+      }
+    }
+    now_cur = nofile_of(p);
+    now_max = p->nofile_max ? p->nofile_max : ACS__K_MAX_FDS;
+  } else if (res == RLIMIT_NPROC) {
+    now_cur = now_max = k->o.max_procs;
+    if (set && (cur != now_cur || max != now_max)) err = -EPERM;
+  } else {
+    err = -EINVAL;
+  }
+  acs__msg m;
+  acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+  acs__msg_i64(&m, err);
+  acs__msg_i64(&m, now_cur);
+  acs__msg_i64(&m, now_max);
+  acs__msg_send(sock, &m);
+  return true;
+}
+
 bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr *h,
                       acs__rd *rd, int *fds, int nfds)
 {
@@ -974,8 +1017,9 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     DONE();
     acs__kfile *f = file_of(p, fd);
     if (!f) err = -EBADF;
-    else if (h->op == ACS__SYS_DUP2 && (to < 0 || to >= ACS__K_MAX_FDS)) err = -EBADF;
-    else if (lowest < 0 || lowest >= ACS__K_MAX_FDS) err = -EINVAL;
+    else if (h->op == ACS__SYS_DUP2 && (to < 0 || to >= ACS__K_MAX_FDS || (uint32_t)to >= nofile_of(p)))
+      err = -EBADF;
+    else if (lowest < 0 || lowest >= ACS__K_MAX_FDS || (uint32_t)lowest >= nofile_of(p)) err = -EINVAL;
     else if (to == fd) err = fd;
     else {
       if (to < 0) to = acs__proc_fd_alloc(p, lowest);
@@ -1035,6 +1079,14 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
     acs__msg_fd(&m, ends[1]);
     send_reply(k, sock, &m, seq);
     return true;
+  }
+  case ACS__SYS_RLIMIT: {
+    int32_t res, set;
+    int64_t cur, max;
+    if (!acs__rd_i32(rd, &res) || !acs__rd_i32(rd, &set) || !acs__rd_i64(rd, &cur) || !acs__rd_i64(rd, &max))
+      return false;
+    DONE();
+    return do_rlimit(k, p, sock, seq, res, set != 0, cur, max);
   }
   case ACS__SYS_FCNTL: {
     int32_t cmd;

@@ -103,6 +103,7 @@ typedef struct acs__proc {
   uint32_t groups[8];
   uint32_t ngroups;
   uint32_t umask;
+  uint32_t nofile, nofile_max; /* RLIMIT_NOFILE: fds from nofile on are refused */
   acs_memfs_inode *cwd;  /* a reference */
   char *cwd_path;        /* the cwd's box path when it lies in a host mount
                             (cwd is then the mount point), else NULL */

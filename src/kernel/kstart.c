@@ -49,6 +49,7 @@ const char *acs__kernel_boot_fs(acs__kernel *k, acs__proc *owner)
   owner->cwd = acs_memfs_root(k->fs);
   acs_memfs_inode_hold(owner->cwd);
   owner->umask = 022;
+  owner->nofile = owner->nofile_max = ACS__K_MAX_FDS;
   owner->sock = -1;
   return NULL;
 }

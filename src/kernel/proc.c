@@ -47,7 +47,8 @@ void acs__kfile_put(acs__kernel *k, acs__kfile *f)
 
 int acs__proc_fd_alloc(acs__proc *p, int from)
 {
-  for (int fd = from < 0 ? 0 : from; fd < ACS__K_MAX_FDS; fd++)
+  int limit = p->nofile && p->nofile < ACS__K_MAX_FDS ? (int)p->nofile : ACS__K_MAX_FDS;
+  for (int fd = from < 0 ? 0 : from; fd < limit; fd++)
     if (!p->fds[fd].f) return fd;
   return -EMFILE;
 }
@@ -444,6 +445,9 @@ static int32_t spawn_program(acs__kernel *k, acs__proc *parent, const char *path
   p->groups[0] = p->gid;
   p->ngroups = 1;
   p->umask = parent ? parent->umask : 022;
+  /* Linux's defaults (soft 1024), the box's table the ceiling */
+  p->nofile = parent && parent->nofile ? parent->nofile : ACS__K_MAX_FDS;
+  p->nofile_max = parent && parent->nofile_max ? parent->nofile_max : ACS__K_MAX_FDS;
   p->cwd = dir;
   p->cwd_path = cwd_path;
   cwd_path = NULL;

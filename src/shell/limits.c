@@ -59,10 +59,35 @@ static const lim lims[] = {
     {'v', RLIMIT_AS, 1024, "virtual memory              (kbytes, -v)"},
 };
 
+/* open files and processes are the box's (its kernel's fd table, its
+** owner's process limit), not this host process's */
+static bool boxed(int res) { return res == RLIMIT_NOFILE || res == RLIMIT_NPROC; }
+
+static int lim_get(int res, struct rlimit *r)
+{
+  if (!boxed(res)) return getrlimit(res, r) < 0 ? -errno : 0;
+  int64_t cur = 0, max = 0;
+  int rc = acs_sys_rlimit(res, false, &cur, &max);
+  if (rc) return rc;
+  r->rlim_cur = (rlim_t)cur;
+  r->rlim_max = (rlim_t)max;
+  return 0;
+}
+
+static int lim_set(int res, const struct rlimit *r)
+{
+  if (!boxed(res)) return setrlimit(res, r) < 0 ? -errno : 0;
+  /* "unlimited" is more than the box has: refused as Linux refuses a
+  ** limit past its ceiling */
+  if (r->rlim_cur == RLIM_INFINITY || r->rlim_max == RLIM_INFINITY) return -EPERM;
+  int64_t cur = (int64_t)r->rlim_cur, max = (int64_t)r->rlim_max;
+  return acs_sys_rlimit(res, true, &cur, &max);
+}
+
 static void show(sbuf *b, const lim *l, bool hard)
 {
   struct rlimit r;
-  if (getrlimit(l->res, &r) < 0) {
+  if (lim_get(l->res, &r) < 0) {
     sb_adds(b, "unknown");
     return;
   }
@@ -116,7 +141,7 @@ int bi_ulimit(int argc, char **argv)
   if (value) {
     for (size_t k = 0; k < nw; k++) {
       struct rlimit r;
-      if (getrlimit(which[k]->res, &r) < 0) continue;
+      if (lim_get(which[k]->res, &r) < 0) continue;
       rlim_t v;
       if (!strcmp(value, "unlimited")) v = RLIM_INFINITY;
       else if (!strcmp(value, "hard")) v = r.rlim_max;
@@ -132,9 +157,10 @@ int bi_ulimit(int argc, char **argv)
       }
       if (hard || !soft) r.rlim_max = v; /* neither -H nor -S: both */
       if (soft || !hard) r.rlim_cur = v;
-      if (setrlimit(which[k]->res, &r) < 0) {
+      int rc = lim_set(which[k]->res, &r);
+      if (rc < 0) {
         const char *d = which[k]->desc;
-        sh_error("ulimit: %.*s: cannot modify limit: %s", (int)(strstr(d, "  ") - d), d, strerror(errno));
+        sh_error("ulimit: %.*s: cannot modify limit: %s", (int)(strstr(d, "  ") - d), d, strerror(-rc));
         return 1;
       }
     }

@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 static int privates[256];
 static int nprivate;
@@ -54,8 +55,19 @@ static int free_fd(void)
 }
 
 /* A copy of fd at 10 or above, as bash keeps its own (one kernel call:
-** each costs a round trip); -errno when fd is not open. */
-static int copy_high(int fd) { return acs_sys_fcntl(fd, F_DUPFD_CLOEXEC, 10); }
+** each costs a round trip); -errno when fd is not open. Under an open-file
+** limit of 10 or less, the highest free fd below it, as bash's
+** move_to_high_fd takes. */
+static int copy_high(int fd)
+{
+  int r = acs_sys_fcntl(fd, F_DUPFD_CLOEXEC, 10);
+  if (r != -EINVAL) return r;
+  int64_t cur = 0, max = 0;
+  if (acs_sys_rlimit(RLIMIT_NOFILE, false, &cur, &max) || cur > 10) return r;
+  for (int at = (int)cur - 1; at > 2; at--)
+    if (!fd_open(at)) return acs_sys_fcntl(fd, F_DUPFD_CLOEXEC, at);
+  return -EMFILE;
+}
 
 int redir_hide(int fd)
 {
@@ -65,22 +77,32 @@ int redir_hide(int fd)
   return nfd;
 }
 
-static void save(int fd, saved_fds *sv)
+/* Keep fd to restore after the command. False (said) when fd is open but
+** no copy could be made: the redirection must not go on, or the command's
+** end would close what it could not restore. */
+static bool save(int fd, saved_fds *sv)
 {
-  if (!sv || sv->n >= 32) return;
+  if (!sv || sv->n >= 32) return true;
   for (int i = 0; i < sv->n; i++)
-    if (sv->fd[i] == fd) return; /* the first save is the one to restore */
+    if (sv->fd[i] == fd) return true; /* the first save is the one to restore */
   int copy = copy_high(fd);
-  if (copy >= 0) private_add(copy);
-  else copy = -1;
+  if (copy >= 0) {
+    private_add(copy);
+  } else if (copy != -EBADF) {
+    sh_error("redirection error: cannot duplicate fd: %s", strerror(-copy));
+    return false;
+  } else {
+    copy = -1;
+  }
   sv->fd[sv->n] = fd;
   sv->saved[sv->n] = copy;
   sv->n++;
+  return true;
 }
 
 bool redir_move(int from, int to, saved_fds *sv)
 {
-  save(to, sv);
+  if (!save(to, sv)) return false;
   if (from == to) return true;
   int rc = acs_sys_dup2(from, to);
   if (rc < 0) {
@@ -167,6 +189,9 @@ static bool open_to(const char *name, int flags, int fd, saved_fds *sv)
       return false;
     }
   }
+  /* before the open, which may return fd itself when it is free: what
+  ** is restored is fd as it was (closed, then) */
+  if (!save(fd, sv)) return false;
   int nfd = acs_sys_open(name, flags, 0666);
   if (nfd < 0) {
     sh_perror(name, nfd);
@@ -241,8 +266,8 @@ static bool one(redir *r, saved_fds *sv)
     bool ok = true;
     size_t n = strlen(t);
     if (!strcmp(t, "-")) {
-      save(fd, sv);
-      acs_sys_close(fd);
+      ok = save(fd, sv);
+      if (ok) acs_sys_close(fd);
     } else if (all_digits(t) || (n > 1 && t[n - 1] == '-' && (t[n - 1] = 0, all_digits(t)))) {
       bool move = n > 1 && t[n - 1] == 0;
       int from = atoi(t);
@@ -252,8 +277,8 @@ static bool one(redir *r, saved_fds *sv)
       } else {
         ok = redir_move(from, fd, sv);
         if (ok && move && from != fd) {
-          save(from, sv);
-          acs_sys_close(from);
+          ok = save(from, sv);
+          if (ok) acs_sys_close(from);
         }
       }
     } else if (op == R_DUPOUT && (r->fd < 0 || r->fd == 1)) {

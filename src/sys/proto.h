@@ -100,6 +100,8 @@ enum {
   ACS__SYS_PKG_RESULT = 81,  /* i64 offset -> i64 answer length, bytes from offset */
   /* Sessions, process groups and the box's terminal (src/kernel/tty.c,
   ** docs/box-tty.md) */
+  ACS__SYS_RLIMIT = 74,    /* i32 resource (RLIMIT_NOFILE, RLIMIT_NPROC), i32 set, i64 cur,
+                              i64 max -> 0; i64 cur, i64 max (the limit after the call) */
   ACS__SYS_SETPGID = 64,   /* i32 pid (0: self), i32 pgid (0: pid) */
   ACS__SYS_SETSID = 65,    /* -> the new session's id */
   ACS__SYS_TCGETPGRP = 66, /* i32 fd -> the terminal's foreground group */

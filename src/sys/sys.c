@@ -931,6 +931,25 @@ int acs_sys_connect(const char *host, int port, int flags, acs_sys_sockaddr *add
   return rc ? rc : (int)r;
 }
 
+int acs_sys_rlimit(int resource, bool set, int64_t *cur, int64_t *max)
+{
+  acs__msg m = start(ACS__SYS_RLIMIT);
+  acs__msg_i32(&m, resource);
+  acs__msg_i32(&m, set);
+  acs__msg_i64(&m, *cur);
+  acs__msg_i64(&m, *max);
+  acs__rd rd;
+  int64_t r = call(&m, &rd, NULL, NULL);
+  int64_t c, x;
+  if (acs__rd_i64(&rd, &c) && acs__rd_i64(&rd, &x)) {
+    *cur = c;
+    *max = x;
+  } else if (r == 0) {
+    return -EPROTO;
+  }
+  return (int)r;
+}
+
 int acs_sys_lookup(const char *host, int family, acs_sys_addr *out, int max, char *why, size_t why_len)
 {
   if (why && why_len) why[0] = 0;

@@ -186,6 +186,12 @@ int acs_sys_accept(int fd, int flags, acs_sys_sockaddr *addr /* OUT, may be NULL
 ** does not resolve, else connect's own errors; addr->error says why. The
 ** call waits for the connection (up to 30 s). */
 int acs_sys_connect(const char *host, int port, int flags, acs_sys_sockaddr *addr /* OUT, may be NULL */);
+/* getrlimit/setrlimit for the limits the box keeps (RLIMIT_NOFILE: the
+** kernel's fd table of this process; RLIMIT_NPROC: the box's processes,
+** which its owner sets): 0 or -errno, *cur and *max the limit after the
+** call (RLIM_INFINITY never). Others are the host's, for setrlimit(2). */
+int acs_sys_rlimit(int resource, bool set, int64_t *cur, int64_t *max);
+
 /* One address dns.lookup gives. */
 typedef struct acs_sys_addr {
   char address[48];

@@ -148,3 +148,24 @@ check "exec: the program has the shell's pid, the kill ends it, no orphan" \
 run_acs box -c 'ps -o pid=,ppid=,comm='
 check "acs box -c 'ps': the shell's last command takes its place (as bash -c)" \
   all [ "$RC" = 0 ] -- [ "$(printf '%s\n' "$OUT" | awk '{print $1, $2, $3}' | tail -1)" = "2 1 ps" ]
+
+# ulimit -n and -u are the box's: its kernel's fd table per process (1024,
+# raised only by root, never past the table), its owner's process limit
+run_acs box --max-processes 50 -c 'ulimit -n; ulimit -Hn; ulimit -u; ulimit -a | grep -E "^(open files|max user)"'
+check "ulimit: open files and processes are the box's limits" \
+  [ "$OUT" = "$(printf '1024\n1024\n50\nopen files                          (-n) 1024\nmax user processes                  (-u) 50')" ]
+run_acs box -c 'ulimit -n 50; node -e "const fs = require(\"fs\"); let n = 0; try { for (;;) { fs.openSync(\"/tmp/f\" + n, \"w\"); n++; } } catch (e) { console.log(e.code, n > 40 && n < 50) }"; sh -c "ulimit -n"'
+check "ulimit -n 50: node in the box meets EMFILE below 50 files, and a child inherits the limit" [ "$OUT" = "$(printf 'EMFILE true\n50')" ]
+run_acs box -c 'ulimit -n 2000; echo rc=$?; ulimit -u 10; echo rc=$?'
+check "ulimit: past the box's fd table and the owner's process limit is refused, in bash's words" \
+  all has "$OUT" "rc=1" -- has "$ERR" "ulimit: open files: cannot modify limit: Operation not permitted" -- \
+  has "$ERR" "ulimit: max user processes: cannot modify limit: Operation not permitted"
+# as Linux and bash do it for a user (measured with setpriv as nobody): a hard limit under the soft
+# one is EINVAL, a lowered hard limit cannot be raised again
+run_acs box --user agent -c 'ulimit -Hn 100; echo rc=$?; ulimit -n 100; ulimit -n 200; echo rc=$?; ulimit -Sn; ulimit -Hn'
+check "ulimit as agent: as bash and Linux answer a user" \
+  all [ "$OUT" = "$(printf 'rc=1\nrc=1\n100\n100')" ] -- has "$ERR" "cannot modify limit: Invalid argument" -- \
+  has "$ERR" "open files: cannot modify limit: Operation not permitted"
+# a redirection under a limit of 10 saves the fd below it, as bash's move_to_high_fd
+run_acs box -c '(ulimit -n 10; : > /tmp/a; echo still; echo x > /tmp/b; cat /tmp/b)'
+check "ulimit -n 10: a redirection's saved fd fits under the limit, stdout lives on" [ "$OUT" = "$(printf 'still\nx')" ]

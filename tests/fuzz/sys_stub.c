@@ -153,6 +153,12 @@ int acs_sys_fcntl(int fd, int cmd, int arg)
   return -ENOSYS;
 }
 
+int acs_sys_rlimit(int resource, bool set, int64_t *cur, int64_t *max)
+{
+  (void)resource, (void)set, (void)cur, (void)max;
+  return -ENOSYS;
+}
+
 int acs_sys_getids(acs_sys_ids *out)
 {
   (void)out;
