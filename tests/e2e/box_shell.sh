@@ -74,6 +74,8 @@ t getopts-errors 'getopts ":a:" o -a; echo $? $o $OPTARG; OPTIND=1; getopts ":a"
 t shopt-globs 'echo > x; echo > .h; shopt -s nullglob; echo a *.none b; shopt -u nullglob; echo *.none; shopt -s dotglob; echo *; shopt -u dotglob; echo *; echo > Ab; shopt -s nocaseglob; echo a*; shopt -s failglob; echo *.none; echo st=$?'
 # "[" and "b[" are no patterns: nullglob keeps them, failglob lets them be ("[ ... ]" works under both)
 t shopt-globs-no-pattern 'shopt -s nullglob; echo [ a] b[ "x"; [ 1 = 1 ] && echo yes; shopt -s failglob; echo [ ok; [ -n x ] && echo st=$?'
+# a redirection's target fd that was free is closed again after the command (the box left it open)
+t redir-free-fd-closed-after 'echo hi > f; : 3<f; cat <&3 2>/dev/null; echo rc=$?; { cat <&4; } 4<f; cat <&4 2>/dev/null; echo rc=$?'
 t shopt-query 'shopt -p nullglob; shopt -s nullglob; shopt -p nullglob; shopt -q nullglob failglob; echo $?; shopt nullglob bad 2>/dev/null; echo $?; shopt -s xpg_echo; echo "a\tb"; shopt -o errexit; echo $?'
 t brace-expansion 'x=Q; x1=R; echo a{b,c}d {1..5} {05..1..2} {a..e} {-2..2} {$x,b}{1,2} {a,b{1,2}} {a} {} a{,b} x{,}y {,} z; echo "{a,b}" \{a,b} "x"{a,b} $(echo {p,q}); for i in {1..3}; do echo $i; done; HOME=/h; echo {foo~,~}/bar'
 t quoted-empty-last-param 'set -- a "" b ""; printf "[%s]" "$@"; echo; x=; printf "[%s]" "$x" "$(true)" "${x:-}" $x; echo; set --; printf "[%s]" "$@" "$*"; echo'
