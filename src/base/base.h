@@ -64,6 +64,11 @@ int acs__temp_dir(const char *prefix, char **out, acs_err *err);
 ** writable first; best effort (what cannot be removed stays). */
 void acs__remove_tree(const char *dir);
 
+/* Threads of this process (from /proc/self/task); -1 when /proc cannot
+** say. A zygote forks only while it is 1: fork copies the calling thread
+** alone, and a child would wait forever for a lock another one held. */
+int acs__thread_count(void);
+
 
 /* A copy of s (len bytes) in which every invalid UTF-8 sequence is replaced
 ** by U+FFFD, for places that need valid text (JSON). malloc'd. */

@@ -28,10 +28,9 @@
 #include "walls.h"
 #include "worker.h"
 
+#include "../base/base.h"
 #include "../js/runtime.h"
 
-#include <dirent.h>
-#include <dlfcn.h>
 #include <errno.h>
 #include <poll.h>
 #include <sched.h>
@@ -43,21 +42,6 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-extern char **environ;
-
-/* Threads of this process; -1 when /proc is not there to say. */
-static int thread_count(void)
-{
-  DIR *d = opendir("/proc/self/task");
-  if (!d) return -1;
-  int n = 0;
-  struct dirent *e;
-  while ((e = readdir(d)))
-    if (e->d_name[0] != '.') n++;
-  closedir(d);
-  return n;
-}
 
 /* fork(), but the child's parent is our parent. glibc has no call for it;
 ** the raw clone skips glibc's fork bookkeeping, which a single-threaded
@@ -109,31 +93,18 @@ static void zygote_main(int sock, pid_t server)
 {
   int ctl = acs__worker_detach(sock);
   if (getppid() != server) _exit(0);
-  void (*suspend)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, "pas_scavenger_suspend");
-  void (*resume)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, "pas_scavenger_resume");
-  if (!suspend) _exit(0); /* the pool sees EOF instead of 'Z' and works without */
-  suspend();
-  /* Read when the engine initialises, in acs__js_prepare; the workers keep
-  ** them (the engine's options are fixed for the life of the process). */
-  static char *single_thread[] = {"JSC_useConcurrentJIT=false", "JSC_numberOfGCMarkers=1",
-                                  "JSC_useConcurrentGC=false", "JSC_useSharedArrayBuffer=true", NULL};
-  char **saved = environ;
-  environ = single_thread;
-  int rc = acs__js_prepare(true);
-  environ = saved;
-  if (rc != 0 || thread_count() != 1) _exit(0);
+  /* without it the pool sees EOF instead of 'Z' and works without */
+  if (acs__js_prepare_forkable() != 0 || acs__thread_count() != 1) _exit(0);
   acs__walls_prepare_filter();
   char ready = 'Z';
   if (write(ctl, &ready, 1) != 1) _exit(0);
   for (;;) {
     int fd = recv_fd(ctl);
     if (fd < 0) _exit(0); /* the pool stopped */
-    pid_t pid = thread_count() == 1 ? fork_sibling() : -1;
+    pid_t pid = acs__thread_count() == 1 ? fork_sibling() : -1;
     if (pid == 0) {
       close(ctl);
-      /* The worker may start threads: its allocator returns freed memory
-      ** again, as a cold worker's does. */
-      if (resume) resume();
+      acs__js_forked();
       acs__worker_forked(fd, server);
     }
     close(fd);

@@ -9,9 +9,13 @@
 
 #include "../base/base.h"
 
+#include <dlfcn.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+extern char **environ;
 
 acs__rt acs__R;
 
@@ -350,6 +354,103 @@ int acs__js_prepare(bool warm)
   JSObjectRef fn = hook(hooks_of_bootstrap, "warm");
   if (fn) JSObjectCallAsFunction(acs__R.ctx, fn, NULL, 0, NULL, NULL);
   return 0;
+}
+
+static void (*scavenger_resume)(void);
+static int statm_fd = -1;
+
+/* The allocator keeps /proc/self/statm open to read its footprint; the
+** open file names the process that opened it, so a child would read the
+** zygote's figures. Found once here, reopened in each child. */
+static void find_statm(void)
+{
+  char want[64], link[64], path[64];
+  snprintf(want, sizeof want, "/proc/%d/statm", (int)getpid());
+  for (int fd = 3; fd < 64; fd++) {
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    ssize_t n = readlink(path, link, sizeof link - 1);
+    if (n <= 0) continue;
+    link[n] = 0;
+    if (!strcmp(link, want)) { statm_fd = fd; return; }
+  }
+}
+
+int acs__js_prepare_forkable(void)
+{
+  /* symbols libpas exports but the library's headers do not declare */
+  void (*suspend)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, "pas_scavenger_suspend");
+  scavenger_resume = (void (*)(void))dlsym(RTLD_DEFAULT, "pas_scavenger_resume");
+  if (!suspend) return ACS_EENV;
+  suspend();
+  /* Read when the engine initialises; the children keep them (the
+  ** engine's options are fixed for the life of the process). */
+  static char *single_thread[] = {"JSC_useConcurrentJIT=false", "JSC_numberOfGCMarkers=1",
+                                  "JSC_useConcurrentGC=false", "JSC_useSharedArrayBuffer=true", NULL};
+  char **saved = environ;
+  environ = single_thread;
+  int rc = acs__js_prepare(true);
+  environ = saved;
+  if (!rc) find_statm();
+  return rc;
+}
+
+static void reopen_statm(void)
+{
+  if (statm_fd >= 0) {
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (fd >= 0 && fd != statm_fd) {
+      dup3(fd, statm_fd, O_CLOEXEC);
+      close(fd);
+    }
+  }
+}
+
+void acs__js_forked(void)
+{
+  reopen_statm();
+  /* a child may start threads: its allocator returns freed memory again,
+  ** as a cold run's does */
+  if (scavenger_resume) scavenger_resume();
+}
+
+static uv_timer_t scavenger_timer;
+static bool own_loop;
+
+int acs__js_rehearse(void)
+{
+  reopen_statm();
+  if (uv_loop_fork(&acs__R.loop)) return ACS_EENV;
+  own_loop = true;
+  JSObjectRef fn = hook(hooks_of_bootstrap, "warm");
+  if (fn) JSObjectCallAsFunction(acs__R.ctx, fn, NULL, 0, NULL, NULL);
+  return 0;
+}
+
+static void resume_scavenger(uv_timer_t *t)
+{
+  (void)t;
+  scavenger_resume();
+}
+
+int acs__js_forked_start(const acs__js_config *cfg)
+{
+  /* the loop's epoll instance is shared with the zygote until remade */
+  if (!own_loop) {
+    reopen_statm();
+    if (uv_loop_fork(&acs__R.loop)) {
+      fprintf(stderr, "acs: could not start the event loop\n");
+      return ACS_EENV;
+    }
+  }
+  /* The allocator's thread starts again once the program has run a
+  ** while: a second thread makes each copy-on-write fault of the
+  ** process's first pages flush the other CPU's TLB as well, and a short
+  ** program has nothing to give back. */
+  if (scavenger_resume && uv_timer_init(&acs__R.loop, &scavenger_timer) == 0) {
+    uv_timer_start(&scavenger_timer, resume_scavenger, 50, 0);
+    uv_unref((uv_handle_t *)&scavenger_timer);
+  }
+  return acs__js_start(cfg);
 }
 
 int acs__js_after_fork(void)

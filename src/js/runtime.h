@@ -62,6 +62,24 @@ int acs__js_after_fork(void);
 /* Run cfg's entry in the prepared realm; as acs__js_run from there. */
 int acs__js_start(const acs__js_config *cfg);
 
+/* acs__js_prepare(true) in a process that will fork runs from it (a
+** zygote): the engine runs JIT compilation and collection on the calling
+** thread, and the allocator's scavenger thread is suspended, so that the
+** process stays one thread (check it before each fork). Returns 0 or a
+** negative ACS_E* code (no scavenger to suspend: this engine cannot be
+** forked safely). */
+int acs__js_prepare_forkable(void);
+/* First thing in a child forked from acs__js_prepare_forkable's process:
+** the allocator may start its thread again. */
+void acs__js_forked(void);
+/* In a child forked from it ahead of its run: an event loop of its own
+** and a throwaway run through the steps a run takes, so that the pages a
+** run writes are copied before it starts. Returns 0 or ACS_EENV. */
+int acs__js_rehearse(void);
+/* In such a child (rehearsed or not): an event loop of its own, then
+** acs__js_start(cfg). */
+int acs__js_forked_start(const acs__js_config *cfg);
+
 /* Run the entry to completion (event loop drained) and exit through
 ** cfg->exit_fn with the guest's exit code. Returns only if the runtime
 ** could not start (negative ACS_E* code; a message was written to fd 2). */
