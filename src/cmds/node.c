@@ -62,6 +62,20 @@ extern char **environ;
 
 static void node_exit(int code) { acs_sys_exit(code); }
 
+/* Set in node's own zygote once the engine, the context and the bootstrap
+** are made there (the box's zygote forks that zygote on node's first
+** spawn): every node forked from it starts from them, in ~1 ms instead of
+** the ~10 ms of making them. */
+static bool prepared;
+
+int acs__prepare_node(bool spare)
+{
+  if (spare) return acs__js_rehearse();
+  int rc = acs__js_prepare_forkable();
+  prepared = rc == 0;
+  return rc;
+}
+
 /* The time limit of a box program is the box's (it kills the process). */
 static void node_timeout(void) { acs_sys_exit(124); }
 
@@ -300,7 +314,7 @@ int acs__cmd_node(acs_cmd *c, int argc, char **argv)
       .exit_fn = node_exit,
       .timeout_fn = node_timeout,
   };
-  int rc = acs__js_run(&cfg);
+  int rc = prepared ? acs__js_forked_start(&cfg) : acs__js_run(&cfg);
   /* acs__js_run returns only when the runtime could not start (it said why) */
   return rc ? 70 : 0;
 }

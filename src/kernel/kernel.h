@@ -148,6 +148,10 @@ typedef struct acs__kernel {
   int owner;             /* the owner's socket */
   int zygote;            /* the socket to the zygote */
   pid_t zygote_pid;
+  /* exits of host children no process had yet: a process forked ahead
+  ** (a prepared zygote's spare) can end before its pid is reported */
+  struct early_exit { pid_t host; int status; double ms; } early[8];
+  int nearly;
   int sigchld_fd;        /* signalfd */
   unsigned char *rbuf, *sbuf;
   /* owner WAIT calls parked until the process exits */

@@ -1,6 +1,8 @@
 /* proc.c - the box's process table: pids, descriptors, spawn through the
 ** zygote, exits collected from the host, wait and its parked callers. */
 #include "kernel.h"
+
+#include "../base/base.h"
 #include "hostfs.h"
 #include "procfs.h"
 
@@ -287,6 +289,21 @@ int acs__proc_exec(acs__kernel *k, acs__proc *p, const char *path, char **argv, 
 
 static void exited(acs__kernel *k, acs__proc *p, int status);
 
+/* The zygote's order for p's host process, with its channel: the box pid
+** and the program (a program with a prepared state, node's engine, is
+** forked from a zygote of its own: zygote.c). */
+static int order_spawn(acs__kernel *k, const acs__proc *p, int chan)
+{
+  unsigned char b[160];
+  acs__msg m;
+  acs__msg_init(&m, b, sizeof b, 1, 0);
+  acs__msg_i32(&m, p->pid);
+  acs__msg_str(&m, p->program);
+  acs__msg_fd(&m, chan);
+  return acs__msg_send(k->zygote, &m);
+}
+
+
 /* What an exec must carry over from the old program's host process, as
 ** execve keeps them: signals sent to it that it has not taken yet, and a
 ** stop (^Z can land while its EXEC is on the way; the stop of a process
@@ -364,12 +381,7 @@ static int32_t exec_into(acs__kernel *k, acs__proc *p, char **argv, char **envp,
   p->spawn_pg = false;
   p->spawn_pgid = 0;
   p->spawn_tty_fd = -1;
-  unsigned char b[64];
-  acs__msg m;
-  acs__msg_init(&m, b, sizeof b, 1, 0);
-  acs__msg_i32(&m, p->pid);
-  acs__msg_fd(&m, sv[1]);
-  int rc = acs__msg_send(k->zygote, &m);
+  int rc = order_spawn(k, p, sv[1]);
   close(sv[1]);
   if (rc) exited(k, p, SIGKILL); /* the old program is gone and the new one never came */
   return p->pid;
@@ -471,18 +483,41 @@ static int32_t spawn_program(acs__kernel *k, acs__proc *parent, const char *path
     free_slot(k, p);
     return -EMFILE;
   }
-  unsigned char b[64];
-  acs__msg m;
-  acs__msg_init(&m, b, sizeof b, 1, 0);
-  acs__msg_i32(&m, pid);
-  acs__msg_fd(&m, sv[1]);
-  rc = (!p->argv || !p->envp) ? -ENOMEM : acs__msg_send(k->zygote, &m);
+  rc = (!p->argv || !p->envp) ? -ENOMEM : order_spawn(k, p, sv[1]);
   close(sv[1]);
   if (rc) {
     free_slot(k, p);
     return rc == -ENOMEM ? rc : -EAGAIN;
   }
   return pid;
+}
+
+/* An exit no process matched is kept a while (oldest out first): its
+** pid may be on its way from the zygote. Pids are not reused that soon. */
+#define EARLY_EXIT_MS 10000.0
+
+static void keep_early_exit(acs__kernel *k, pid_t host, int status)
+{
+  int n = sizeof k->early / sizeof *k->early;
+  if (k->nearly == n) {
+    memmove(k->early, k->early + 1, sizeof *k->early * (size_t)(n - 1));
+    k->nearly--;
+  }
+  k->early[k->nearly++] = (struct early_exit){host, status, acs__now_ms()};
+}
+
+static bool early_exit(acs__kernel *k, pid_t host, int *status)
+{
+  for (int i = 0; i < k->nearly; i++) {
+    struct early_exit e = k->early[i];
+    if (e.host != host) continue;
+    memmove(k->early + i, k->early + i + 1, sizeof *k->early * (size_t)(k->nearly - i - 1));
+    k->nearly--;
+    if (acs__now_ms() - e.ms > EARLY_EXIT_MS) return false;
+    *status = e.status;
+    return true;
+  }
+  return false;
 }
 
 void acs__proc_zygote_msg(acs__kernel *k)
@@ -523,6 +558,11 @@ void acs__proc_zygote_msg(acs__kernel *k)
     }
     p->host_pid = host;
     p->state = ACS__P_RUNNING;
+    int status;
+    if (early_exit(k, host, &status)) {
+      exited(k, p, status);
+      continue;
+    }
     acs__proc_deliver_pending(p);
   }
 }
@@ -627,14 +667,16 @@ void acs__proc_reap(acs__kernel *k)
       if (WIFEXITED(status) || WIFSIGNALED(status)) k->stopping = true;
       continue;
     }
-    for (int i = 2; i < k->nprocs; i++) {
+    bool matched = false;
+    for (int i = 2; i < k->nprocs && !matched; i++) {
       acs__proc *p = &k->procs[i];
       if ((p->state == ACS__P_RUNNING || p->state == ACS__P_STARTING) && p->host_pid == h) {
         if (WIFSTOPPED(status) || WIFCONTINUED(status)) stopped(k, p, status);
         else exited(k, p, status);
-        break;
+        matched = true;
       }
     }
+    if (!matched && (WIFEXITED(status) || WIFSIGNALED(status))) keep_early_exit(k, h, status);
   }
 }
 

@@ -2,11 +2,16 @@
 ** filesystem holds anything (so no guest inherits a copy of the box's
 ** files in its memory), that forks one guest process per spawn.
 **
-** Each spawn is a double fork: the zygote forks an intermediate, which
+** Each spawn is a double fork: the zygote vforks an intermediate, which
 ** forks the guest, tells the kernel the guest's host pid, and exits. The
 ** guest is then an orphan and the kernel, a child subreaper, becomes its
 ** parent: the kernel alone reaps guests, gets their real exit statuses
 ** and signals, and a guest dies with the kernel (PR_SET_PDEATHSIG).
+**
+** A program with a prepared state (node's engine) has a zygote of its
+** own, forked from this one on its first spawn: it makes the state once
+** and keeps one process forked ahead from it (a spare, walled in and
+** rehearsed), which the next spawn of the program becomes.
 **
 ** The guest walls itself in before any program code runs: the exec
 ** walls (Landlock with no host directory, seccomp), and a filter of the
@@ -15,11 +20,13 @@
 ** (kill goes through the kernel, which knows only the box's pids). */
 #include "kernel.h"
 
+#include "../base/base.h"
 #include "../box/walls.h"
 #include "../sys/sys.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <sched.h>
@@ -129,22 +136,45 @@ static int box_filter(pid_t self)
   return r;
 }
 
-static _Noreturn void guest(int chan, pid_t kernel, pid_t middle)
-{
-  /* the channel at its fixed number, /dev/null under stdio until the
-  ** kernel hands the real ones, nothing else of the zygote's */
-  if (chan != ACS__SYS_FD) {
-    if (dup3(chan, ACS__SYS_FD, O_CLOEXEC) < 0) _exit(71);
-    close(chan);
-  }
-  int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-  for (int i = 0; i < 3; i++)
-    if (null >= 0 && null != i) dup3(null, i, O_CLOEXEC);
-  if (null >= 0 && null != ACS__SYS_NULLFD) dup3(null, ACS__SYS_NULLFD, O_CLOEXEC);
-  if (null > 2 && null != ACS__SYS_NULLFD) close(null);
-  if (syscall(SYS_close_range, ACS__SYS_NULLFD + 1, ~0u, 0) != 0)
-    for (int fd = ACS__SYS_NULLFD + 1; fd < 4096; fd++) close(fd);
+/* The fd a prepared zygote keeps its order socket at; the prepared state's
+** own fds (the engine's event loop) are above it. */
+#define PREPARED_CTL_FD (ACS__SYS_NULLFD + 1)
 
+static void close_from(int first)
+{
+  if (syscall(SYS_close_range, first, ~0u, 0) != 0)
+    for (int fd = first; fd < 4096; fd++) close(fd);
+}
+
+/* A guest starts with Linux's default for every signal. */
+static void default_signals(void)
+{
+  /* whatever the caller of the box ignored (a test suite run in the
+  ** background ignores SIGINT and SIGQUIT) or the kernel ignores for
+  ** itself */
+  for (int s = 1; s < NSIG; s++)
+    if (s != SIGKILL && s != SIGSTOP) signal(s, SIG_DFL);
+}
+
+/* the commands walk trees by recursion, and a box's paths allow ~2000
+** levels (PATH_MAX): 64 MB of stack holds 32 kB a level, where Linux's
+** default 8 MB ended cp -r, find or tar on such a tree with SIGSEGV.
+** The zygote's mappings leave Linux's 128 MB gap below the stack. */
+static void big_stack(void)
+{
+  struct rlimit stack;
+  if (getrlimit(RLIMIT_STACK, &stack) == 0 && stack.rlim_cur != RLIM_INFINITY && stack.rlim_cur < (64u << 20)) {
+    stack.rlim_cur = stack.rlim_max == RLIM_INFINITY || stack.rlim_max >= (64u << 20) ? (64u << 20) : stack.rlim_max;
+    setrlimit(RLIMIT_STACK, &stack);
+  }
+}
+
+/* A guest's start up to its channel: its own process group, the kernel
+** as its parent, signals and stack as a new system's, and its walls.
+** prepared: forked from a program's prepared zygote, whose signal
+** handlers are the prepared state's. */
+static void guest_setup(pid_t kernel, pid_t middle, bool prepared)
+{
   /* A host process group of its own, in the kernel's session: a group
   ** whose members' parent (the kernel) is outside it is not orphaned,
   ** and Linux stops only those on SIGTSTP (^Z of the box's terminal);
@@ -154,27 +184,17 @@ static _Noreturn void guest(int chan, pid_t kernel, pid_t middle)
   while (getppid() == middle) sched_yield();
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != kernel) _exit(137);
-  /* a box is a fresh system: a program starts with Linux's default for
-  ** every signal, whatever the caller of the box ignored (a test suite
-  ** run in the background ignores SIGINT and SIGQUIT) or the kernel
-  ** ignores for itself */
-  for (int s = 1; s < NSIG; s++)
-    if (s != SIGKILL && s != SIGSTOP) signal(s, SIG_DFL);
+  /* a box is a fresh system (a prepared zygote made its signals so before
+  ** the prepared state set its own handlers; it reaped with SIGCHLD) */
+  if (prepared) signal(SIGCHLD, SIG_DFL);
+  else default_signals();
   /* the kernel blocks SIGCHLD (it reads it from a signalfd) and the mask
   ** is inherited: a program starts with none blocked, so the SIGCHLD the
   ** kernel sends when one of its children ends reaches it */
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, NULL);
-  /* the commands walk trees by recursion, and a box's paths allow ~2000
-  ** levels (PATH_MAX): 64 MB of stack holds 32 kB a level, where Linux's
-  ** default 8 MB ended cp -r, find or tar on such a tree with SIGSEGV.
-  ** The zygote's mappings leave Linux's 128 MB gap below the stack. */
-  struct rlimit stack;
-  if (getrlimit(RLIMIT_STACK, &stack) == 0 && stack.rlim_cur != RLIM_INFINITY && stack.rlim_cur < (64u << 20)) {
-    stack.rlim_cur = stack.rlim_max == RLIM_INFINITY || stack.rlim_max >= (64u << 20) ? (64u << 20) : stack.rlim_max;
-    setrlimit(RLIMIT_STACK, &stack);
-  }
+  big_stack();
 
   acs__walls w;
   if (!acs__walls_disabled()) {
@@ -187,7 +207,15 @@ static _Noreturn void guest(int chan, pid_t kernel, pid_t middle)
       _exit(71);
     }
   }
+}
 
+/* The channel at its fixed number, the kernel's hello, the program. */
+static _Noreturn void guest_run(int chan)
+{
+  if (chan != ACS__SYS_FD) {
+    if (dup3(chan, ACS__SYS_FD, O_CLOEXEC) < 0) _exit(71);
+    close(chan);
+  }
   acs_sys_start st;
   int rc = acs_sys_hello(&st);
   if (rc) {
@@ -203,38 +231,336 @@ static _Noreturn void guest(int chan, pid_t kernel, pid_t middle)
   acs_sys_exit(prog->main(st.argc, st.argv));
 }
 
-/* One spawn order: u32 box pid and the guest's channel as an fd. */
-static void spawn_one(int zsock, int32_t boxpid, int chan, pid_t kernel)
+static _Noreturn void guest(int chan, pid_t kernel, pid_t middle, bool prepared)
 {
-  pid_t middle = fork();
-  if (middle < 0) {
-    /* the kernel learns of it as a pid of -errno */
-    unsigned char b[64];
-    acs__msg m;
-    acs__msg_init(&m, b, sizeof b, 1, 0);
-    acs__msg_i32(&m, boxpid);
-    acs__msg_i32(&m, -errno);
-    acs__msg_send(zsock, &m);
+  /* the channel at its fixed number, /dev/null under stdio until the
+  ** kernel hands the real ones, nothing else of the zygote's; a prepared
+  ** zygote's fds above its order socket are the prepared state's */
+  if (chan != ACS__SYS_FD) {
+    if (dup3(chan, ACS__SYS_FD, O_CLOEXEC) < 0) _exit(71);
     close(chan);
-    return;
   }
-  if (middle > 0) {
-    close(chan);
-    return;
+  if (prepared) {
+    close(PREPARED_CTL_FD);
+  } else {
+    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    for (int i = 0; i < 3; i++)
+      if (null >= 0 && null != i) dup3(null, i, O_CLOEXEC);
+    if (null >= 0 && null != ACS__SYS_NULLFD) dup3(null, ACS__SYS_NULLFD, O_CLOEXEC);
+    if (null > 2 && null != ACS__SYS_NULLFD) close(null);
+    close_from(ACS__SYS_NULLFD + 1);
   }
-  pid_t me = getpid();
-  pid_t g = fork();
-  if (g == 0) {
-    close(zsock);
-    guest(chan, kernel, me);
-  }
+  guest_setup(kernel, middle, prepared);
+  guest_run(ACS__SYS_FD);
+}
+
+static void report_pid(int zsock, int32_t boxpid, int32_t pid)
+{
   unsigned char b[64];
   acs__msg m;
   acs__msg_init(&m, b, sizeof b, 1, 0);
   acs__msg_i32(&m, boxpid);
-  acs__msg_i32(&m, g < 0 ? -errno : g);
+  acs__msg_i32(&m, pid);
   acs__msg_send(zsock, &m);
-  _exit(0);
+}
+
+/* A process whose parent becomes the kernel (the subreaper): an
+** intermediate forks it, runs told(its pid or -errno) and ends, and the
+** new process runs child(arg, the intermediate's pid), which waits for
+** that end. The intermediate is a vfork: it shares the zygote's memory
+** while the zygote waits, so the zygote's pages are copied once (the new
+** process's fork), not twice and torn down once more (a prepared node's
+** zygote holds ~27 MB: the second copy and its teardown were ~1 ms a
+** spawn). Returns 0 or -errno of the vfork. */
+static int fork_orphan(void (*child)(void *arg, pid_t middle), void (*told)(void *arg, pid_t pid),
+                       void *arg)
+{
+  /* no handler of the zygote's may run in the intermediate, on memory
+  ** the zygote shares; the new process sets its own mask */
+  sigset_t all, old;
+  sigfillset(&all);
+  sigprocmask(SIG_BLOCK, &all, &old);
+  pid_t middle = vfork();
+  if (middle == 0) {
+    pid_t me = getpid();
+    pid_t g = fork();
+    if (g == 0) {
+      child(arg, me); /* does not return */
+      _exit(71);
+    }
+    told(arg, g < 0 ? -errno : g);
+    _exit(0);
+  }
+  int e = errno;
+  sigprocmask(SIG_SETMASK, &old, NULL);
+  return middle < 0 ? -e : 0;
+}
+
+typedef struct spawn_order {
+  int zsock, chan;
+  int32_t boxpid;
+  pid_t kernel;
+  bool prepared;
+} spawn_order;
+
+static _Noreturn void spawn_child(void *arg, pid_t middle)
+{
+  spawn_order *o = arg;
+  close(o->zsock);
+  guest(o->chan, o->kernel, middle, o->prepared);
+}
+
+/* sent before the intermediate ends, which the guest waits for: the
+** kernel knows the pid before the guest can exit */
+static void spawn_told(void *arg, pid_t pid)
+{
+  spawn_order *o = arg;
+  report_pid(o->zsock, o->boxpid, pid);
+}
+
+/* One spawn: the guest's channel, its box pid, and the kernel told of its
+** host pid (or of -errno). */
+static void spawn_one(int zsock, int32_t boxpid, int chan, pid_t kernel, bool prepared)
+{
+  spawn_order o = {zsock, chan, boxpid, kernel, prepared};
+  int rc = fork_orphan(spawn_child, spawn_told, &o);
+  if (rc < 0) report_pid(zsock, boxpid, rc);
+  close(chan);
+}
+
+/* ------------------------------------------------------------ prepared */
+
+/* A program's zygote: forked from the box's on the program's first spawn,
+** it makes the program's prepared state once (node: ~10 ms of engine,
+** context and bootstrap) and forks each of the program's processes from it
+** as the box's zygote does. It holds nothing of the box but that state,
+** made before any guest code exists, and it runs no guest code. */
+typedef struct prepared_zygote {
+  const acs__program *prog;
+  int ctl;     /* orders to it; -1 when there is none */
+  pid_t pid;
+  bool failed; /* its state could not be made: the program starts plain */
+} prepared_zygote;
+
+#define MAX_PREPARED 4
+static prepared_zygote prepared_z[MAX_PREPARED];
+
+static bool wait_byte(int fd, char *c)
+{
+  struct pollfd pf = {.fd = fd, .events = POLLIN};
+  int k;
+  do k = poll(&pf, 1, 10000);
+  while (k < 0 && errno == EINTR);
+  return k > 0 && read(fd, c, 1) == 1;
+}
+
+/* A prepared zygote keeps one process forked ahead: walled in, waiting
+** for its order (the channel of the spawn it becomes). A spawn then waits
+** for no fork and no walls (~1 ms of node's start), and the next spare is
+** forked while the program runs. It is not yet a process of the box: the
+** kernel learns its pid with the order, and its memory is counted from
+** then on. */
+static pid_t spare_pid;
+static int spare_sock = -1;
+
+static _Noreturn void spare_main(int sock, int zygote_end, pid_t kernel, pid_t middle,
+                                 const acs__program *prog)
+{
+  close(zygote_end);
+  /* the kernel's socket to the zygotes and the orders, each replaced by
+  ** /dev/null until the rehearsal is done: an fd it opens (its own event
+  ** loop) must not take the channel's number */
+  dup3(ACS__SYS_NULLFD, ACS__SYS_FD, O_CLOEXEC);
+  dup3(ACS__SYS_NULLFD, PREPARED_CTL_FD, O_CLOEXEC);
+  guest_setup(kernel, middle, true);
+  /* a rehearsal saves time, nothing more: the spawn runs without it */
+  (void)prog->prepare(true);
+  close(PREPARED_CTL_FD);
+  unsigned char buf[64];
+  int fds[ACS__SYS_MAX_FDS], nfds = 0;
+  ssize_t n = acs__msg_recv(sock, buf, sizeof buf, fds, &nfds);
+  if (n <= 0 || nfds != 1) _exit(0); /* its zygote is gone */
+  close(sock);
+  guest_run(fds[0]);
+}
+
+static void spare_drop(void)
+{
+  if (spare_sock >= 0) close(spare_sock);
+  spare_sock = -1;
+  spare_pid = 0;
+}
+
+typedef struct spare_order {
+  int sock, zygote_end;
+  pid_t kernel;
+  const acs__program *prog;
+  volatile pid_t made; /* written by the intermediate, which shares this memory */
+} spare_order;
+
+static _Noreturn void spare_child(void *arg, pid_t middle)
+{
+  spare_order *o = arg;
+  spare_main(o->sock, o->zygote_end, o->kernel, middle, o->prog);
+}
+
+static void spare_told(void *arg, pid_t pid)
+{
+  ((spare_order *)arg)->made = pid;
+}
+
+static bool spare_make(pid_t kernel, const acs__program *prog)
+{
+  if (spare_sock >= 0) return true;
+  if (acs__thread_count() != 1) return false;
+  int sv[2];
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) return false;
+  spare_order o = {sv[1], sv[0], kernel, prog, -1};
+  int rc = fork_orphan(spare_child, spare_told, &o);
+  close(sv[1]);
+  if (rc < 0 || o.made <= 0) {
+    close(sv[0]);
+    return false;
+  }
+  spare_pid = o.made;
+  spare_sock = sv[0];
+  return true;
+}
+
+/* The spare becomes the spawn of boxpid: false when there is none (the
+** caller forks one as the box's zygote would). */
+static bool spare_use(int zsock, int32_t boxpid, int chan, pid_t kernel, const acs__program *prog)
+{
+  /* one that died waiting (its socket hung up) is not handed a spawn */
+  struct pollfd pf = {.fd = spare_sock, .events = POLLIN};
+  if (spare_sock >= 0 && poll(&pf, 1, 0) != 0) spare_drop();
+  if (spare_sock < 0 && !spare_make(kernel, prog)) return false;
+  /* the pid first: the kernel reads it before it reaps the process */
+  report_pid(zsock, boxpid, spare_pid);
+  unsigned char b[64];
+  acs__msg m;
+  acs__msg_init(&m, b, sizeof b, 1, 0);
+  acs__msg_fd(&m, chan);
+  /* if it died since, the kernel reaps it as a killed program */
+  if (acs__msg_send(spare_sock, &m) != 0) kill(spare_pid, SIGKILL);
+  close(chan);
+  spare_drop();
+  return true;
+}
+
+static _Noreturn void prepared_main(int ctl, int zsock, pid_t kernel, pid_t zygote,
+                                    const acs__program *prog)
+{
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != zygote) _exit(0);
+  /* a guest's start (signals, stack) made before the state is, so that
+  ** the state's own signal handlers and stack bounds are what its
+  ** processes get; middles are reaped by the system */
+  default_signals();
+  struct sigaction sa = {.sa_handler = SIG_DFL, .sa_flags = SA_NOCLDWAIT};
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGCHLD, &sa, NULL);
+  big_stack();
+  /* fds: stdio and 4 on /dev/null and 3 the kernel's socket as in the
+  ** box's zygote, the orders at 5, nothing else of the zygote's (another
+  ** program's order socket); the state's own fds come above */
+  if (ctl != PREPARED_CTL_FD) {
+    if (dup3(ctl, PREPARED_CTL_FD, O_CLOEXEC) < 0) _exit(0);
+    close(ctl);
+  }
+  close_from(PREPARED_CTL_FD + 1);
+  int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (null < 0 || (null != ACS__SYS_NULLFD && dup3(null, ACS__SYS_NULLFD, O_CLOEXEC) < 0)) _exit(0);
+  if (null != ACS__SYS_NULLFD) close(null);
+  ctl = PREPARED_CTL_FD;
+  if (prog->prepare(false) != 0 || acs__thread_count() != 1) _exit(0);
+  char ready = 'Z';
+  if (write(ctl, &ready, 1) != 1) _exit(0);
+  spare_make(kernel, prog);
+  unsigned char buf[64];
+  for (;;) {
+    int fds[ACS__SYS_MAX_FDS], nfds = 0;
+    ssize_t n = acs__msg_recv(ctl, buf, sizeof buf, fds, &nfds);
+    if (n <= 0) _exit(0); /* the box's zygote is gone */
+    acs__sys_hdr h;
+    acs__rd rd;
+    int32_t boxpid;
+    bool order = acs__msg_parse(buf, (size_t)n, &h, &rd) && acs__rd_i32(&rd, &boxpid) &&
+                 acs__rd_done(&rd) && nfds == 1;
+    /* a thread of the state's own would be missing in a child, with any
+    ** lock it held: refuse, and the box's zygote forks the program plain */
+    bool single = order && acs__thread_count() == 1;
+    char reply = single ? 'F' : 'N';
+    if (single && !spare_use(zsock, boxpid, fds[0], kernel, prog)) spawn_one(zsock, boxpid, fds[0], kernel, true);
+    else if (!single) for (int i = 0; i < nfds; i++) close(fds[i]);
+    if (write(ctl, &reply, 1) != 1 || !single) _exit(0);
+    /* the next spawn's process, while this one runs */
+    spare_make(kernel, prog);
+  }
+}
+
+static void prepared_stop(prepared_zygote *z)
+{
+  if (z->ctl >= 0) close(z->ctl);
+  if (z->pid > 0) kill(z->pid, SIGKILL);
+  z->ctl = -1;
+  z->pid = 0;
+}
+
+static prepared_zygote *prepared_get(int zsock, pid_t kernel, const acs__program *prog)
+{
+  prepared_zygote *free_slot = NULL;
+  for (int i = 0; i < MAX_PREPARED; i++) {
+    if (prepared_z[i].prog == prog) {
+      if (prepared_z[i].failed) return NULL;
+      if (prepared_z[i].ctl >= 0) return &prepared_z[i];
+      free_slot = &prepared_z[i];
+      break;
+    }
+    if (!prepared_z[i].prog && !free_slot) free_slot = &prepared_z[i];
+  }
+  if (!free_slot) return NULL;
+  prepared_zygote *z = free_slot;
+  z->prog = prog;
+  z->ctl = -1;
+  int sv[2];
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) return NULL;
+  pid_t me = getpid();
+  pid_t pid = fork();
+  if (pid == 0) {
+    close(sv[0]);
+    prepared_main(sv[1], zsock, kernel, me, prog);
+  }
+  close(sv[1]);
+  char c = 0;
+  if (pid < 0 || !wait_byte(sv[0], &c) || c != 'Z') {
+    if (pid > 0) kill(pid, SIGKILL);
+    close(sv[0]);
+    /* the state cannot be made here (an engine without the allocator's
+    ** symbols, a thread it starts): the program starts plain from now on */
+    z->failed = pid > 0;
+    return NULL;
+  }
+  z->ctl = sv[0];
+  z->pid = pid;
+  return z;
+}
+
+/* Hand the order to the program's zygote; false when it could not take
+** it (the caller then forks the program plain). */
+static bool spawn_prepared(int zsock, pid_t kernel, const acs__program *prog, int32_t boxpid, int chan)
+{
+  prepared_zygote *z = prepared_get(zsock, kernel, prog);
+  if (!z) return false;
+  unsigned char b[64];
+  acs__msg m;
+  acs__msg_init(&m, b, sizeof b, 1, 0);
+  acs__msg_i32(&m, boxpid);
+  acs__msg_fd(&m, chan);
+  char c = 0;
+  if (acs__msg_send(z->ctl, &m) == 0 && wait_byte(z->ctl, &c) && c == 'F') return true;
+  prepared_stop(z); /* a new one is made at the next spawn */
+  return false;
 }
 
 static _Noreturn void zygote_main(int zsock, pid_t kernel)
@@ -260,9 +586,12 @@ static _Noreturn void zygote_main(int zsock, pid_t kernel)
     acs__sys_hdr h;
     acs__rd rd;
     int32_t boxpid;
+    char name[64];
     if (n > 0 && acs__msg_parse(buf, (size_t)n, &h, &rd) && acs__rd_i32(&rd, &boxpid) &&
-        acs__rd_done(&rd) && nfds == 1) {
-      spawn_one(zsock, boxpid, fds[0], kernel);
+        acs__rd_str(&rd, name, sizeof name) && acs__rd_done(&rd) && nfds == 1) {
+      const acs__program *prog = acs__program_find(name);
+      if (prog && prog->prepare && spawn_prepared(zsock, kernel, prog, boxpid, fds[0])) close(fds[0]);
+      else spawn_one(zsock, boxpid, fds[0], kernel, false);
       continue;
     }
     for (int i = 0; i < nfds; i++) close(fds[i]);

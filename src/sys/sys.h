@@ -24,10 +24,17 @@
 /* A program of the box: its name in /usr/bin and its main. The table is
 ** defined by the commands (src/cmds/table.c) and sorted by name; the
 ** kernel reads only the names (to lay out /usr/bin) and the box's zygote
-** calls main in the new process. */
+** calls main in the new process. A program with a prepare function (node:
+** its engine) has a zygote of its own, forked from the box's on its first
+** spawn, that calls prepare(false) once (0: ready) and forks each of its
+** processes from there, one ahead of its spawn: that one, walled in but
+** not yet a process of the box (no kernel to call), calls prepare(true)
+** to rehearse what a run writes (each first write of a zygote's page is a
+** copy-on-write fault), then waits. main then starts from that state. */
 typedef struct acs__program {
   const char *name;
   int (*main)(int argc, char **argv);
+  int (*prepare)(bool spare);
 } acs__program;
 extern const acs__program acs__programs[];
 extern const size_t acs__program_count;

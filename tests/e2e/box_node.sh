@@ -41,6 +41,21 @@ node -e "let n = 0; process.on(\"SIGUSR1\", () => { console.log(\"usr1\", ++n); 
 until [ -e /tmp/r2 ]; do sleep 0.05; done; kill -USR1 $p; sleep 0.5; kill -USR1 $p; wait $p; echo "rc $?"'
 check "kill -USR1 node: it goes on as Node does; a listener gets each one while the collector runs" all [ "$RC" = 0 ] -- \
   [ "$OUT" = "$(printf 'alive\nrc 0\nusr1 1\nusr1 2\nrc 0')" ]
+# node's processes are forked ahead from node's own zygote and wait there
+# for their spawn (docs/box-protocol.md): one that waited starts fresh, each
+# draws its own random numbers, its parent is the shell that ran it, and
+# the one waiting is no process of the box (ps shows none)
+run_acs box -c 'node -e 1; sleep 1.2; node -p "process.uptime() < 1 && performance.now() < 1000"
+a=$(node -p "Math.random()"); b=$(node -p "Math.random()"); [ "$a" != "$b" ] && echo random-differs
+c=$(node -p "require(\"crypto\").randomBytes(8).toString(\"hex\")"); d=$(node -p "require(\"crypto\").randomBytes(8).toString(\"hex\")")
+[ "$c" != "$d" ] && echo bytes-differ
+node -e "console.log(process.ppid === Number(process.argv[1]))" $$
+ps -e -o comm= | sort | tr "\n" " "'
+check "node after a wait: a fresh clock, its own randomness, the shell its parent, no hidden process" \
+  all [ "$RC" = 0 ] -- [ "$OUT" = "$(printf 'true\nrandom-differs\nbytes-differ\ntrue\ninit ps sh sort tr ')" ]
+# eight at once: each spawn takes the process forked ahead or waits for the next
+run_acs box -c 'for i in 1 2 3 4 5 6 7 8; do node -e "setTimeout(() => console.log(process.argv[1]), 50)" $i & done; wait'
+check "eight node at once each run and print" all [ "$RC" = 0 ] -- [ "$(printf '%s\n' "$OUT" | sort | tr -d '\n')" = 12345678 ]
 # a sent SIGSEGV or SIGBUS ends node as Linux's default does (139, 135):
 # the engine's fault handlers let the first one go by
 run_acs box -c 'for s in SEGV BUS; do node -e "require(\"fs\").writeFileSync(\"/tmp/r$s\", \"\"); setTimeout(() => console.log(\"alive\"), 1500)" & p=$!

@@ -382,8 +382,8 @@ static int no_main(int argc, char **argv)
   abort();
 }
 const acs__program acs__programs[] = {
-    {"bash", no_main}, {"cat", no_main}, {"env", no_main}, {"ls", no_main},
-    {"node", no_main}, {"npm", no_main}, {"sh", no_main},  {"wasi", no_main},
+    {"bash", no_main, NULL}, {"cat", no_main, NULL}, {"env", no_main, NULL}, {"ls", no_main, NULL},
+    {"node", no_main, NULL}, {"npm", no_main, NULL}, {"sh", no_main, NULL},  {"wasi", no_main, NULL},
 };
 const size_t acs__program_count = sizeof acs__programs / sizeof *acs__programs;
 

@@ -58,10 +58,10 @@ static int probe_see(int argc, char **argv)
 int acs__prog_acs_host(int argc, char **argv); /* src/cmds/acs_host.c */
 
 const acs__program acs__programs[] = {
-    {"acs-host", acs__prog_acs_host},
-    {"probe-cat", probe_cat},
-    {"probe-see", probe_see},
-    {"probe-wait", probe_wait},
+    {"acs-host", acs__prog_acs_host, NULL},
+    {"probe-cat", probe_cat, NULL},
+    {"probe-see", probe_see, NULL},
+    {"probe-wait", probe_wait, NULL},
 };
 const size_t acs__program_count = sizeof acs__programs / sizeof *acs__programs;
 

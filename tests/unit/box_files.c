@@ -98,8 +98,8 @@ static int probe_copy(int argc, char **argv)
 }
 
 const acs__program acs__programs[] = {
-    {"probe-copy", probe_copy},
-    {"probe-whole", probe_whole},
+    {"probe-copy", probe_copy, NULL},
+    {"probe-whole", probe_whole, NULL},
 };
 const size_t acs__program_count = sizeof acs__programs / sizeof *acs__programs;
 

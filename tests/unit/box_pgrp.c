@@ -124,9 +124,9 @@ static int probe_ioctl(int argc, char **argv)
 }
 
 const acs__program acs__programs[] = {
-    {"child", child},
-    {"probe-ioctl", probe_ioctl},
-    {"probe-pgrp", probe_pgrp},
+    {"child", child, NULL},
+    {"probe-ioctl", probe_ioctl, NULL},
+    {"probe-pgrp", probe_pgrp, NULL},
 };
 const size_t acs__program_count = sizeof acs__programs / sizeof *acs__programs;
 

@@ -427,18 +427,18 @@ static int p_true(int argc, char **argv)
 }
 
 const acs__program acs__programs[] = {
-    {"cwd", p_cwd},
-    {"hostile", hostile},
-    {"pipe", p_pipe},
-    {"pkg", p_pkg},
-    {"probe-fs", probe_fs},
-    {"probe-fsinfo", probe_fsinfo},
-    {"probe-proc", probe_proc},
-    {"probe-walls", probe_walls},
-    {"raw-pipe", p_rawpipe},
-    {"spawnat", p_spawnat},
-    {"true", p_true},
-    {"writer", p_writer},
+    {"cwd", p_cwd, NULL},
+    {"hostile", hostile, NULL},
+    {"pipe", p_pipe, NULL},
+    {"pkg", p_pkg, NULL},
+    {"probe-fs", probe_fs, NULL},
+    {"probe-fsinfo", probe_fsinfo, NULL},
+    {"probe-proc", probe_proc, NULL},
+    {"probe-walls", probe_walls, NULL},
+    {"raw-pipe", p_rawpipe, NULL},
+    {"spawnat", p_spawnat, NULL},
+    {"true", p_true, NULL},
+    {"writer", p_writer, NULL},
 };
 const size_t acs__program_count = sizeof acs__programs / sizeof *acs__programs;
 
