@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -126,6 +127,24 @@ static void rss_bytes(double *rss)
   fclose(f);
 }
 
+/* host.rusage(): getrusage(RUSAGE_SELF) as numbers, in the order of
+** Node's process.resourceUsage() (CPU times in microseconds) */
+static ACS__HOST_FN(host_rusage)
+{
+  (void)fn; (void)self; (void)argc; (void)argv; (void)exc;
+  struct rusage u;
+  if (getrusage(RUSAGE_SELF, &u) != 0) memset(&u, 0, sizeof u);
+  double v[] = {(double)u.ru_utime.tv_sec * 1e6 + (double)u.ru_utime.tv_usec,
+                (double)u.ru_stime.tv_sec * 1e6 + (double)u.ru_stime.tv_usec,
+                (double)u.ru_maxrss, (double)u.ru_ixrss, (double)u.ru_idrss, (double)u.ru_isrss,
+                (double)u.ru_minflt, (double)u.ru_majflt, (double)u.ru_nswap, (double)u.ru_inblock,
+                (double)u.ru_oublock, (double)u.ru_msgsnd, (double)u.ru_msgrcv, (double)u.ru_nsignals,
+                (double)u.ru_nvcsw, (double)u.ru_nivcsw};
+  JSValueRef items[sizeof v / sizeof *v];
+  for (size_t i = 0; i < sizeof v / sizeof *v; i++) items[i] = JSValueMakeNumber(ctx, v[i]);
+  return JSObjectMakeArray(ctx, sizeof v / sizeof *v, items, NULL);
+}
+
 /* host.memoryUsage(): { rss, heapTotal, heapUsed, external } */
 static ACS__HOST_FN(host_memory_usage)
 {
@@ -183,6 +202,7 @@ JSObjectRef acs__host_new(JSContextRef ctx)
   acs__js_set_fn(ctx, h, "compile", host_compile);
   acs__js_set_fn(ctx, h, "sourceLine", host_source_line);
   acs__js_set_fn(ctx, h, "memoryUsage", host_memory_usage);
+  acs__js_set_fn(ctx, h, "rusage", host_rusage);
   acs__js_set_fn(ctx, h, "proxyTarget", host_proxy_target);
   acs__host_modules(ctx, h);
   acs__host_fs(ctx, h);

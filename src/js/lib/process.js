@@ -30,6 +30,37 @@ function invalidType(name, expected, value) {
   return err;
 }
 
+// CPU time of this process in microseconds (getrusage), less prev's as
+// Node's cpuUsage(prevValue) takes it.
+function cpuUsage(prev) {
+  const u = host.rusage();
+  if (prev === undefined || prev === null) return { user: u[0], system: u[1] };
+  if (typeof prev !== "object") throw invalidType("prevValue", "of type object", prev);
+  for (const k of ["user", "system"]) {
+    const v = prev[k];
+    if (typeof v !== "number") {
+      const err = new TypeError(`The "prevValue.${k}" property must be of type number. Received ${tasks.describe(v)}`);
+      err.code = "ERR_INVALID_ARG_TYPE";
+      throw err;
+    }
+    if (!(v >= 0) || v === Infinity) {
+      const err = new RangeError(`The property 'prevValue.${k}' is invalid. Received ${v}`);
+      err.code = "ERR_INVALID_ARG_VALUE";
+      throw err;
+    }
+  }
+  return { user: u[0] - prev.user, system: u[1] - prev.system };
+}
+
+const usageNames = ["userCPUTime", "systemCPUTime", "maxRSS", "sharedMemorySize", "unsharedDataSize",
+  "unsharedStackSize", "minorPageFault", "majorPageFault", "swappedOut", "fsRead", "fsWrite", "ipcSent",
+  "ipcReceived", "signalsCount", "voluntaryContextSwitches", "involuntaryContextSwitches"];
+function resourceUsage() {
+  const u = host.rusage(), out = {};
+  for (let i = 0; i < usageNames.length; i++) out[usageNames[i]] = u[i];
+  return out;
+}
+
 function validExitCode(code) {
   if (code === undefined || code === null) return code;
   if (typeof code === "string" && /^-?\d+$/.test(code.trim())) return Number(code);
@@ -313,8 +344,8 @@ Object.assign(process, {
   hrtime,
   memoryUsage,
   uptime: () => host.hrtime() / 1e9,
-  cpuUsage: () => ({ user: Math.round(host.hrtime() / 1e3), system: 0 }),
-  resourceUsage: () => ({ userCPUTime: Math.round(host.hrtime() / 1e3), systemCPUTime: 0, maxRSS: Math.round(host.memoryUsage().rss / 1024) }),
+  cpuUsage,
+  resourceUsage,
   emitWarning,
   umask: box ? umask : () => 0o22,
   getuid: () => (box ? box.uid : 1000),
