@@ -339,6 +339,7 @@ typedef struct prepared_zygote {
   const acs__program *prog;
   int ctl;     /* orders to it; -1 when there is none */
   pid_t pid;
+  bool ready;  /* it said its state is made */
   bool failed; /* its state could not be made: the program starts plain */
 } prepared_zygote;
 
@@ -427,14 +428,14 @@ static bool spare_make(pid_t kernel, const acs__program *prog)
   return true;
 }
 
-/* The spare becomes the spawn of boxpid: false when there is none (the
-** caller forks one as the box's zygote would). */
-static bool spare_use(int zsock, int32_t boxpid, int chan, pid_t kernel, const acs__program *prog)
+/* The spare becomes the spawn of boxpid: false when there is none yet
+** (the caller forks one as the box's zygote would). */
+static bool spare_use(int zsock, int32_t boxpid, int chan)
 {
   /* one that died waiting (its socket hung up) is not handed a spawn */
   struct pollfd pf = {.fd = spare_sock, .events = POLLIN};
   if (spare_sock >= 0 && poll(&pf, 1, 0) != 0) spare_drop();
-  if (spare_sock < 0 && !spare_make(kernel, prog)) return false;
+  if (spare_sock < 0) return false;
   /* the pid first: the kernel reads it before it reaps the process */
   report_pid(zsock, boxpid, spare_pid);
   unsigned char b[64];
@@ -476,7 +477,6 @@ static _Noreturn void prepared_main(int ctl, int zsock, pid_t kernel, pid_t zygo
   if (prog->prepare(false) != 0 || acs__thread_count() != 1) _exit(0);
   char ready = 'Z';
   if (write(ctl, &ready, 1) != 1) _exit(0);
-  spare_make(kernel, prog);
   unsigned char buf[64];
   for (;;) {
     int fds[ACS__SYS_MAX_FDS], nfds = 0;
@@ -491,7 +491,7 @@ static _Noreturn void prepared_main(int ctl, int zsock, pid_t kernel, pid_t zygo
     ** lock it held: refuse, and the box's zygote forks the program plain */
     bool single = order && acs__thread_count() == 1;
     char reply = single ? 'F' : 'N';
-    if (single && !spare_use(zsock, boxpid, fds[0], kernel, prog)) spawn_one(zsock, boxpid, fds[0], kernel, true);
+    if (single && !spare_use(zsock, boxpid, fds[0])) spawn_one(zsock, boxpid, fds[0], kernel, true);
     else if (!single) for (int i = 0; i < nfds; i++) close(fds[i]);
     if (write(ctl, &reply, 1) != 1 || !single) _exit(0);
     /* the next spawn's process, while this one runs */
@@ -505,24 +505,38 @@ static void prepared_stop(prepared_zygote *z)
   if (z->pid > 0) kill(z->pid, SIGKILL);
   z->ctl = -1;
   z->pid = 0;
+  z->ready = false;
 }
 
+/* The program's zygote when it is ready, else NULL: the first spawn of
+** the program starts it and is forked plain, as are those that come while
+** it makes its state (~10-15 ms for node), so that a box that runs node
+** once waits for none of it. */
 static prepared_zygote *prepared_get(int zsock, pid_t kernel, const acs__program *prog)
 {
-  prepared_zygote *free_slot = NULL;
-  for (int i = 0; i < MAX_PREPARED; i++) {
-    if (prepared_z[i].prog == prog) {
-      if (prepared_z[i].failed) return NULL;
-      if (prepared_z[i].ctl >= 0) return &prepared_z[i];
-      free_slot = &prepared_z[i];
-      break;
+  prepared_zygote *z = NULL;
+  for (int i = 0; i < MAX_PREPARED && !z; i++)
+    if (prepared_z[i].prog == prog || !prepared_z[i].prog) z = &prepared_z[i];
+  if (!z || z->failed) return NULL;
+  if (z->prog && z->ctl >= 0) {
+    if (z->ready) return z;
+    struct pollfd pf = {.fd = z->ctl, .events = POLLIN};
+    if (poll(&pf, 1, 0) == 0) return NULL; /* still making its state */
+    char c = 0;
+    if (read(z->ctl, &c, 1) == 1 && c == 'Z') {
+      z->ready = true;
+      return z;
     }
-    if (!prepared_z[i].prog && !free_slot) free_slot = &prepared_z[i];
+    /* the state cannot be made here (an engine without the allocator's
+    ** symbols, a thread it starts): the program starts plain from now on */
+    prepared_stop(z);
+    z->failed = true;
+    return NULL;
   }
-  if (!free_slot) return NULL;
-  prepared_zygote *z = free_slot;
+  /* none yet, or the last one was stopped: a new one */
   z->prog = prog;
   z->ctl = -1;
+  z->ready = false;
   int sv[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) return NULL;
   pid_t me = getpid();
@@ -532,18 +546,13 @@ static prepared_zygote *prepared_get(int zsock, pid_t kernel, const acs__program
     prepared_main(sv[1], zsock, kernel, me, prog);
   }
   close(sv[1]);
-  char c = 0;
-  if (pid < 0 || !wait_byte(sv[0], &c) || c != 'Z') {
-    if (pid > 0) kill(pid, SIGKILL);
+  if (pid < 0) {
     close(sv[0]);
-    /* the state cannot be made here (an engine without the allocator's
-    ** symbols, a thread it starts): the program starts plain from now on */
-    z->failed = pid > 0;
     return NULL;
   }
   z->ctl = sv[0];
   z->pid = pid;
-  return z;
+  return NULL;
 }
 
 /* Hand the order to the program's zygote; false when it could not take
