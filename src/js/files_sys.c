@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 static void from_wire(const acs__sys_stat *w, acs__js_stat *o)
@@ -65,6 +66,20 @@ static int s_fchmod(int fd, mode_t mode) { return acs_sys_chmodat(fd, "", (unsig
 static int s_futimens(int fd, const struct timespec ts[2]) { return acs_sys_utimensat(fd, "", ts, AT_EMPTY_PATH); }
 static int s_fchown(int fd, uint32_t uid, uint32_t gid) { return acs_sys_chownat(fd, "", uid, gid, AT_EMPTY_PATH); }
 
+/* A buffer for a whole file: a big one (8 MB and more) in 2 MB-aligned
+** memory advised for transparent huge pages, which faults in a few huge
+** pages instead of 4 KB at a time (100 MB: ~25 600 faults). free()s as
+** any malloc's. */
+static unsigned char *file_buffer(size_t cap)
+{
+  const size_t huge = 2u << 20;
+  if (cap < 4 * huge) return malloc(cap);
+  void *p = NULL;
+  if (posix_memalign(&p, huge, cap)) return NULL;
+  madvise(p, cap & ~(huge - 1), MADV_HUGEPAGE); /* advice: refused where THP is off */
+  return p;
+}
+
 /* The long way: open, fstat, reads of the size it said (a regular file
 ** of memfs is never short before its end), close. */
 static int read_file_fd(const char *path, unsigned char **data, size_t *len, const char **syscall)
@@ -78,7 +93,7 @@ static int read_file_fd(const char *path, unsigned char **data, size_t *len, con
   if (!rc && S_ISDIR(st.mode)) rc = -EISDIR;
   bool regular = !rc && S_ISREG(st.mode);
   size_t cap = regular && st.size > 0 ? (size_t)st.size + 1 : 65536, n = 0;
-  unsigned char *buf = rc ? NULL : malloc(cap);
+  unsigned char *buf = rc ? NULL : file_buffer(cap);
   if (!rc && !buf) rc = -ENOMEM;
   while (!rc) {
     if (n == cap) {

@@ -281,10 +281,11 @@ static int copy_file(copier *c, const char *host, const char *box, const struct 
     close(hfd);
     return copy_fail(c, "creating it failed:", host, box, fd);
   }
-  char buf[ACS__SYS_MAX_DATA];
-  int64_t r = 0;
-  for (;;) {
-    ssize_t n = read(hfd, buf, sizeof buf);
+  /* off the stack: a caller's thread may have a small one */
+  char *buf = malloc(ACS__SYS_MAX_DATA);
+  int64_t r = buf ? 0 : copy_fail(c, "copying it failed:", host, box, -ENOMEM);
+  while (buf) {
+    ssize_t n = read(hfd, buf, ACS__SYS_MAX_DATA);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
       r = -errno;
@@ -306,6 +307,7 @@ static int copy_file(copier *c, const char *host, const char *box, const struct 
     }
     if (r) break;
   }
+  free(buf);
   close(hfd);
   acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_CLOSE, ++b->seq);
   acs__msg_i32(&m, (int32_t)fd);

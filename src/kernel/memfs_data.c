@@ -136,8 +136,9 @@ ssize_t acs__memfs_data_read(const acs_memfs_inode *ino, void *buf, size_t n, ui
 }
 
 /* Make page *s hold at least need bytes: a whole page when the write
-** covers it, else double (what fits under the cap, at least need). */
-static int page_reserve(acs_memfs *fs, acs_memfs_inode *ino, slotref *s, uint32_t need)
+** covers it, else double (what fits under the cap, at least need). The
+** new bytes are zeroed but for [from, need), which the caller writes. */
+static int page_reserve(acs_memfs *fs, acs_memfs_inode *ino, slotref *s, uint32_t from, uint32_t need)
 {
   uint32_t cap = *s->cap;
   if (need <= cap) return 0;
@@ -149,12 +150,22 @@ static int page_reserve(acs_memfs *fs, acs_memfs_inode *ino, slotref *s, uint32_
     if (want > PAGE) want = PAGE;
     if (acs__memfs_charge(fs, want - cap)) return -ENOSPC;
   }
-  uint8_t *p = realloc(*s->page, want);
+  /* a whole page comes from the page chunks; a part of one grows in
+  ** malloc's memory */
+  uint8_t *p;
+  if (want == PAGE) {
+    p = acs__memfs_page_alloc(fs);
+    if (p && cap) memcpy(p, *s->page, cap);
+    if (p) free(*s->page);
+  } else {
+    p = realloc(*s->page, want);
+  }
   if (!p) {
     acs__memfs_uncharge(fs, want - cap);
     return -ENOMEM;
   }
-  memset(p + cap, 0, want - cap);
+  if (from > cap) memset(p + cap, 0, from - cap);
+  memset(p + need, 0, want - need);
   *s->page = p;
   *s->cap = want;
   ino->u.reg.bytes += want - cap;
@@ -205,7 +216,7 @@ ssize_t acs__memfs_data_write(acs_memfs *fs, acs_memfs_inode *ino, const void *b
     if (k > n - done) k = n - done;
     slotref s;
     if ((rc = slot(fs, &ino->u.reg, pos / PAGE, true, &s)) != 0) break;
-    if ((rc = page_reserve(fs, ino, &s, po + (uint32_t)k)) != 0) break;
+    if ((rc = page_reserve(fs, ino, &s, po, po + (uint32_t)k)) != 0) break;
     memcpy(*s.page + po, in + done, k);
     done += k;
     if (pos + k > ino->size) ino->size = pos + k;
@@ -218,7 +229,8 @@ ssize_t acs__memfs_data_write(acs_memfs *fs, acs_memfs_inode *ino, const void *b
 static void free_page(acs_memfs *fs, acs_memfs_inode *ino, uint8_t **page, uint32_t *cap)
 {
   if (!*page) return;
-  free(*page);
+  if (*cap == PAGE) acs__memfs_page_free(fs, *page);
+  else free(*page);
   acs__memfs_uncharge(fs, *cap);
   ino->u.reg.bytes -= *cap;
   fs->data_bytes -= *cap;

@@ -93,6 +93,7 @@ struct acs_memfs {
   acs_memfs_cross cross;
   char *cross_buf[2];
   uint32_t cross_id[2];
+  struct chunk *free_chunks; /* memfs_pages.c: chunks with a free page */
 };
 
 /* -------------------------------------------------------- memfs.c: memory */
@@ -106,6 +107,13 @@ void *acs__memfs_zalloc(acs_memfs *fs, size_t n, int *err);
 void acs__memfs_dealloc(acs_memfs *fs, void *p, size_t n);
 
 void acs__memfs_now(acs_memfs *fs, struct timespec *ts);
+
+/* ------------------------------------------------- memfs_pages.c: pages */
+
+/* A whole data page (ACS_MEMFS_PAGE bytes, not zeroed, not charged), or
+** NULL when the host has no memory; freed with acs__memfs_page_free. */
+uint8_t *acs__memfs_page_alloc(acs_memfs *fs);
+void acs__memfs_page_free(acs_memfs *fs, uint8_t *page);
 
 /* A new inode (nlink 0, refs 0, times now) of mode (type included), or a
 ** negative errno (-ENOSPC at the inode cap). Directories get their

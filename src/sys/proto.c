@@ -17,6 +17,8 @@ void acs__msg_init(acs__msg *m, void *buf, size_t cap, uint16_t op, uint32_t seq
   m->bad = cap < sizeof(acs__sys_hdr);
   m->too_long = false;
   m->nfds = 0;
+  m->ext = NULL;
+  m->ext_len = m->ext_at = 0;
   if (m->bad) return;
   acs__sys_hdr h = {.magic = ACS__SYS_MAGIC, .version = ACS__SYS_VERSION, .op = op, .seq = seq};
   memcpy(m->buf, &h, sizeof h);
@@ -44,6 +46,18 @@ void acs__msg_bytes(acs__msg *m, const void *data, size_t len)
   }
   acs__msg_u32(m, (uint32_t)len);
   put(m, data, len);
+}
+
+void acs__msg_bytes_ref(acs__msg *m, const void *data, size_t len)
+{
+  if (m->ext || len > ACS__SYS_MAX_MSG) {
+    m->bad = true;
+    return;
+  }
+  acs__msg_u32(m, (uint32_t)len);
+  m->ext = data;
+  m->ext_len = len;
+  m->ext_at = m->len;
 }
 
 void acs__msg_str(acs__msg *m, const char *s)
@@ -90,15 +104,21 @@ void acs__msg_fd(acs__msg *m, int fd)
 
 int acs__msg_send(int sock, acs__msg *m)
 {
-  if (m->bad || m->len > ACS__SYS_MAX_MSG) return -EMSGSIZE;
-  uint32_t plen = (uint32_t)(m->len - sizeof(acs__sys_hdr));
+  size_t total = m->len + m->ext_len;
+  if (m->bad || total > ACS__SYS_MAX_MSG) return -EMSGSIZE;
+  uint32_t plen = (uint32_t)(total - sizeof(acs__sys_hdr));
   memcpy(m->buf + offsetof(acs__sys_hdr, len), &plen, 4);
-  struct iovec iov = {.iov_base = m->buf, .iov_len = m->len};
+  struct iovec iov[3] = {{.iov_base = m->buf, .iov_len = m->ext ? m->ext_at : m->len}};
+  int niov = 1;
+  if (m->ext) {
+    iov[niov++] = (struct iovec){.iov_base = (void *)m->ext, .iov_len = m->ext_len};
+    if (m->len > m->ext_at) iov[niov++] = (struct iovec){.iov_base = m->buf + m->ext_at, .iov_len = m->len - m->ext_at};
+  }
   union {
     char buf[CMSG_SPACE(sizeof(int) * ACS__SYS_MAX_FDS)];
     struct cmsghdr align;
   } ctl;
-  struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1};
+  struct msghdr mh = {.msg_iov = iov, .msg_iovlen = (size_t)niov};
   if (m->nfds > 0) {
     memset(&ctl, 0, sizeof ctl);
     mh.msg_control = ctl.buf;
@@ -111,20 +131,25 @@ int acs__msg_send(int sock, acs__msg *m)
   }
   for (;;) {
     ssize_t n = sendmsg(sock, &mh, MSG_NOSIGNAL);
-    if (n >= 0) return (size_t)n == m->len ? 0 : -EMSGSIZE;
+    if (n >= 0) return (size_t)n == total ? 0 : -EMSGSIZE;
     if (errno != EINTR) return -errno;
   }
 }
 
 ssize_t acs__msg_recv(int sock, void *buf, size_t cap, int *fds, int *nfds)
 {
-  *nfds = 0;
   struct iovec iov = {.iov_base = buf, .iov_len = cap};
+  return acs__msg_recv_iov(sock, &iov, 1, fds, nfds);
+}
+
+ssize_t acs__msg_recv_iov(int sock, struct iovec *iov, int niov, int *fds, int *nfds)
+{
+  *nfds = 0;
   union {
     char buf[CMSG_SPACE(sizeof(int) * ACS__SYS_MAX_FDS)];
     struct cmsghdr align;
   } ctl;
-  struct msghdr mh = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl.buf,
+  struct msghdr mh = {.msg_iov = iov, .msg_iovlen = (size_t)niov, .msg_control = ctl.buf,
                       .msg_controllen = sizeof ctl.buf};
   ssize_t n;
   do n = recvmsg(sock, &mh, MSG_CMSG_CLOEXEC);

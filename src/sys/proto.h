@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/uio.h>
 #include <sys/types.h>
 
 #define ACS__SYS_MAGIC 0x4143u   /* "AC" */
@@ -22,7 +23,7 @@
 ** socket's send buffer, which an unprivileged process cannot raise past
 ** net.core.wmem_max (212992 on Debian): stay well under it. */
 #define ACS__SYS_MAX_MSG (160u << 10)
-#define ACS__SYS_MAX_DATA (64u << 10) /* bytes of one read or write */
+#define ACS__SYS_MAX_DATA (128u << 10) /* bytes of one read or write */
 /* fds on one message: a process's direct descriptors all come with its
 ** HELLO, so a spawn whose child would have more is refused (EMFILE) */
 #define ACS__SYS_MAX_FDS 64
@@ -173,6 +174,10 @@ typedef struct acs__msg {
   bool too_long; /* a path past ACS__SYS_MAX_STR: the sender says ENAMETOOLONG */
   int fds[ACS__SYS_MAX_FDS];
   int nfds;
+  /* one byte string sent from where it lies (acs__msg_bytes_ref): its
+  ** bytes go between buf[0, ext_at) and buf[ext_at, len) */
+  const void *ext;
+  size_t ext_len, ext_at;
 } acs__msg;
 
 /* A message being read: a cursor over a received datagram. Every get
@@ -190,6 +195,9 @@ void acs__msg_i32(acs__msg *m, int32_t v);
 void acs__msg_i64(acs__msg *m, int64_t v);
 void acs__msg_bytes(acs__msg *m, const void *data, size_t len);
 void acs__msg_str(acs__msg *m, const char *s); /* NULL is sent as "" */
+/* As acs__msg_bytes, but the bytes are not copied: sendmsg reads them
+** where they are, which must stay until the send. One per message. */
+void acs__msg_bytes_ref(acs__msg *m, const void *data, size_t len);
 /* Reserve n bytes of a byte string and return where to write them (NULL
 ** when they do not fit): reads land in the reply without a copy. */
 unsigned char *acs__msg_bytes_reserve(acs__msg *m, size_t n);
@@ -206,6 +214,8 @@ int acs__msg_send(int sock, acs__msg *m);
 ** than cap, or one with more fds than allowed, is -EMSGSIZE (its fds are
 ** closed). */
 ssize_t acs__msg_recv(int sock, void *buf, size_t cap, int *fds, int *nfds);
+/* The same into niov (<= 4) pieces of memory, filled in order. */
+ssize_t acs__msg_recv_iov(int sock, struct iovec *iov, int niov, int *fds, int *nfds);
 
 /* Check a received datagram's header: magic, version, that len matches
 ** the datagram. Returns false for anything else. *rd covers the payload. */

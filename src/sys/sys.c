@@ -58,6 +58,8 @@ static void pstr(acs__msg *m, const char *s)
   acs__msg_str(m, s);
 }
 
+static acs__spin call_spin = ACS__SPIN_INIT;
+
 static int64_t call(acs__msg *m, acs__rd *rd, int *fds, int *nfds)
 {
   if (m->too_long) return -ENAMETOOLONG;
@@ -66,8 +68,7 @@ static int64_t call(acs__msg *m, acs__rd *rd, int *fds, int *nfds)
   if (rc == -EMSGSIZE) return -E2BIG;
   if (rc) kernel_gone();
   acs__sys_hdr h;
-  static acs__spin spin = ACS__SPIN_INIT;
-  acs__spin_await(&spin, ACS__SYS_FD);
+  acs__spin_await(&call_spin, ACS__SYS_FD);
   for (;;) {
     ssize_t n = acs__msg_recv(ACS__SYS_FD, rbuf, ACS__SYS_MAX_MSG, got, &ngot);
     if (n <= 0) kernel_gone();
@@ -84,6 +85,39 @@ static int64_t call(acs__msg *m, acs__rd *rd, int *fds, int *nfds)
   int64_t result;
   if (!acs__rd_i64(rd, &result)) kernel_gone();
   return result;
+}
+
+/* call() for a reply of an i64 and at most cap bytes (READ, PREAD): the
+** bytes land in dst where recvmsg scatters them, not in rbuf and then a
+** copy. Returns the byte count or -errno. */
+static ssize_t call_read(acs__msg *m, void *dst, size_t cap)
+{
+  int rc = acs__msg_send(ACS__SYS_FD, m);
+  if (rc) kernel_gone();
+  acs__spin_await(&call_spin, ACS__SYS_FD);
+  const size_t head = sizeof(acs__sys_hdr) + 8 + 4; /* header, result, length */
+  for (;;) {
+    int got[ACS__SYS_MAX_FDS], ngot = 0;
+    struct iovec iov[3] = {{rbuf, head}, {dst, cap}, {rbuf + head, ACS__SYS_MAX_MSG - head}};
+    ssize_t n = acs__msg_recv_iov(ACS__SYS_FD, iov, 3, got, &ngot);
+    if (n <= 0) kernel_gone();
+    for (int i = 0; i < ngot; i++) close(got[i]); /* a READ's reply has none */
+    acs__sys_hdr h;
+    if ((size_t)n < sizeof h + 8) kernel_gone();
+    memcpy(&h, rbuf, sizeof h);
+    if (h.magic != ACS__SYS_MAGIC || h.version != ACS__SYS_VERSION || h.op != ACS__SYS_REPLY ||
+        h.len != (size_t)n - sizeof h)
+      kernel_gone();
+    if (h.seq != seq) continue; /* a stale answer: not ours */
+    int64_t result;
+    memcpy(&result, rbuf + sizeof h, 8);
+    if (result < 0) return (ssize_t)result;
+    uint32_t len;
+    if ((size_t)n < head) return -EPROTO;
+    memcpy(&len, rbuf + sizeof h + 8, 4);
+    if (len != (size_t)n - head || len > cap) return -EPROTO;
+    return (ssize_t)len;
+  }
 }
 
 static acs__msg start(uint16_t op)
@@ -231,14 +265,7 @@ ssize_t acs_sys_read(int fd, void *buf, size_t n)
   acs__msg m = start(ACS__SYS_READ);
   acs__msg_i32(&m, fd);
   acs__msg_u32(&m, (uint32_t)n);
-  acs__rd rd;
-  int64_t r = call(&m, &rd, NULL, NULL);
-  if (r < 0) return r;
-  const unsigned char *p;
-  size_t len;
-  if (!acs__rd_bytes(&rd, &p, &len) || len > n) return -EPROTO;
-  memcpy(buf, p, len);
-  return (ssize_t)len;
+  return call_read(&m, buf, n);
 }
 
 static ssize_t rw_at(uint16_t op, int fd, const void *buf, size_t n, int64_t off)
@@ -246,7 +273,7 @@ static ssize_t rw_at(uint16_t op, int fd, const void *buf, size_t n, int64_t off
   if (n > ACS__SYS_MAX_DATA) n = ACS__SYS_MAX_DATA;
   acs__msg m = start(op);
   acs__msg_i32(&m, fd);
-  acs__msg_bytes(&m, buf, n);
+  acs__msg_bytes_ref(&m, buf, n); /* sent from the caller's buffer */
   if (op == ACS__SYS_PWRITE) acs__msg_i64(&m, off);
   acs__rd rd;
   return call(&m, &rd, NULL, NULL);
@@ -284,14 +311,7 @@ ssize_t acs_sys_pread(int fd, void *buf, size_t n, int64_t off)
   acs__msg_i32(&m, fd);
   acs__msg_u32(&m, (uint32_t)n);
   acs__msg_i64(&m, off);
-  acs__rd rd;
-  int64_t r = call(&m, &rd, NULL, NULL);
-  if (r < 0) return r;
-  const unsigned char *p;
-  size_t len;
-  if (!acs__rd_bytes(&rd, &p, &len) || len > n) return -EPROTO;
-  memcpy(buf, p, len);
-  return (ssize_t)len;
+  return call_read(&m, buf, n);
 }
 
 ssize_t acs_sys_pwrite(int fd, const void *buf, size_t n, int64_t off)

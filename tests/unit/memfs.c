@@ -1901,3 +1901,57 @@ Test(memfs, borrowed_content)
   cr_assert_eq(acs_memfs_borrow(fs, f, lent, n), -EBADF);
   acs_memfs_close(fs, f);
 }
+
+static long rss_mb(void)
+{
+  long size = 0, res = 0;
+  FILE *f = fopen("/proc/self/statm", "r");
+  if (f) {
+    if (fscanf(f, "%ld %ld", &size, &res) != 2) res = 0;
+    fclose(f);
+  }
+  return res * sysconf(_SC_PAGESIZE) / (1 << 20);
+}
+
+/* Whole pages come from chunks that are reused and given back: a reused
+** page reads as zeros wherever the file has no bytes of its own, and
+** the memory of a removed file goes back to the host. */
+Test(memfs, page_chunks_reused_and_returned)
+{
+  acs_memfs_file *f = NULL;
+  size_t big = 64u << 20;
+  unsigned char *chunk = malloc(100000);
+  cr_assert(chunk);
+  memset(chunk, 0xab, 100000);
+  long before = rss_mb();
+  cr_assert_eq(open_as(&R, "/big", O_CREAT | O_WRONLY, &f), 0);
+  for (size_t at = 0; at < big; at += 100000)
+    cr_assert_eq(acs_memfs_write(fs, &R, f, chunk, big - at < 100000 ? big - at : 100000),
+                 (ssize_t)(big - at < 100000 ? big - at : 100000));
+  acs_memfs_close(fs, f);
+  long full = rss_mb();
+  cr_assert_geq(full - before, 60, "64 MB written: %ld MB more resident", full - before);
+  cr_assert_eq(unlink_as(&R, "/big"), 0);
+  cr_assert_leq(rss_mb() - before, 8, "removed: %ld MB still resident", rss_mb() - before);
+  /* a page that grows from a part to a whole one, in memory another file
+  ** just used: zeros between and past the writes */
+  cr_assert_eq(open_as(&R, "/keep", O_CREAT | O_WRONLY, &f), 0); /* keeps the chunk mapped */
+  cr_assert_eq(acs_memfs_write(fs, &R, f, chunk, 4096), 4096);
+  acs_memfs_close(fs, f);
+  cr_assert_eq(open_as(&R, "/dirty", O_CREAT | O_WRONLY, &f), 0);
+  for (int i = 0; i < 64; i++) cr_assert_eq(acs_memfs_write(fs, &R, f, chunk, 4096), 4096);
+  acs_memfs_close(fs, f);
+  cr_assert_eq(unlink_as(&R, "/dirty"), 0);
+  cr_assert_eq(open_as(&R, "/part", O_CREAT | O_RDWR, &f), 0);
+  cr_assert_eq(acs_memfs_pwrite(fs, &R, f, chunk, 2100, 0), 2100);
+  cr_assert_eq(acs_memfs_pwrite(fs, &R, f, chunk, 100, 3000), 100);
+  cr_assert_eq(acs_memfs_ftruncate(fs, &R, f, 4096), 0);
+  unsigned char back[4096];
+  cr_assert_eq(acs_memfs_pread(fs, f, back, sizeof back, 0), 4096);
+  acs_memfs_close(fs, f);
+  for (int i = 0; i < 4096; i++) {
+    unsigned char want = i < 2100 || (i >= 3000 && i < 3100) ? 0xab : 0;
+    cr_assert_eq(back[i], want, "byte %d is %#x, want %#x", i, back[i], want);
+  }
+  free(chunk);
+}
