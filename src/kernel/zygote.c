@@ -368,15 +368,30 @@ static _Noreturn void spare_main(int sock, int zygote_end, pid_t kernel, pid_t m
                                  const acs__program *prog)
 {
   close(zygote_end);
+  if (!prog) {
+    /* the box's zygote's spare: fds as a plain guest's (guest()), its
+    ** order socket kept above them */
+    int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+    if (null < 0 || (null != ACS__SYS_NULLFD && dup3(null, ACS__SYS_NULLFD, O_CLOEXEC) < 0)) _exit(0);
+    if (null != ACS__SYS_NULLFD) close(null);
+    if (sock != PREPARED_CTL_FD) {
+      if (dup3(sock, PREPARED_CTL_FD, O_CLOEXEC) < 0) _exit(0);
+      close(sock);
+      sock = PREPARED_CTL_FD;
+    }
+    close_from(PREPARED_CTL_FD + 1);
+  }
   /* the kernel's socket to the zygotes and the orders, each replaced by
   ** /dev/null until the rehearsal is done: an fd it opens (its own event
   ** loop) must not take the channel's number */
   dup3(ACS__SYS_NULLFD, ACS__SYS_FD, O_CLOEXEC);
-  dup3(ACS__SYS_NULLFD, PREPARED_CTL_FD, O_CLOEXEC);
-  guest_setup(kernel, middle, true);
+  if (prog) dup3(ACS__SYS_NULLFD, PREPARED_CTL_FD, O_CLOEXEC);
+  guest_setup(kernel, middle, prog != NULL);
   /* a rehearsal saves time, nothing more: the spawn runs without it */
-  (void)prog->prepare(true);
-  close(PREPARED_CTL_FD);
+  if (prog) {
+    (void)prog->prepare(true);
+    close(PREPARED_CTL_FD);
+  }
   unsigned char buf[64];
   int fds[ACS__SYS_MAX_FDS], nfds = 0;
   ssize_t n = acs__msg_recv(sock, buf, sizeof buf, fds, &nfds);
@@ -454,6 +469,9 @@ static _Noreturn void prepared_main(int ctl, int zsock, pid_t kernel, pid_t zygo
 {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != zygote) _exit(0);
+  /* the box's zygote's spare is its own (its socket is closed below) */
+  spare_sock = -1;
+  spare_pid = 0;
   /* a guest's start (signals, stack) made before the state is, so that
   ** the state's own signal handlers and stack bounds are what its
   ** processes get; middles are reaped by the system */
@@ -599,8 +617,14 @@ static _Noreturn void zygote_main(int zsock, pid_t kernel)
     if (n > 0 && acs__msg_parse(buf, (size_t)n, &h, &rd) && acs__rd_i32(&rd, &boxpid) &&
         acs__rd_str(&rd, name, sizeof name) && acs__rd_done(&rd) && nfds == 1) {
       const acs__program *prog = acs__program_find(name);
-      if (prog && prog->prepare && spawn_prepared(zsock, kernel, prog, boxpid, fds[0])) close(fds[0]);
-      else spawn_one(zsock, boxpid, fds[0], kernel, false);
+      if (prog && prog->prepare && spawn_prepared(zsock, kernel, prog, boxpid, fds[0])) {
+        close(fds[0]);
+        continue;
+      }
+      if (!spare_use(zsock, boxpid, fds[0])) spawn_one(zsock, boxpid, fds[0], kernel, false);
+      /* the next plain spawn's process, walled in while this one runs: a
+      ** box that never spawns a second program keeps none */
+      spare_make(kernel, NULL);
       continue;
     }
     for (int i = 0; i < nfds; i++) close(fds[i]);

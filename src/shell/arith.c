@@ -187,8 +187,14 @@ static int64_t a_primary(ar *a)
     }
     return var_value(a, name);
   }
-  if (!*a->p) fail(a, "syntax error: operand expected");
-  else fail(a, "syntax error: operand expected");
+  if (!*a->p) {
+    /* at the end bash's error token is the operator that wanted it */
+    const char *q = a->p;
+    while (q > a->expr && strchr(" \t\n", q[-1])) q--;
+    while (q > a->expr && strchr("+-*/%<>=!&|^~?:,", q[-1])) q--;
+    a->p = q;
+  }
+  fail(a, "syntax error: operand expected");
   return 0;
 }
 

@@ -1046,6 +1046,19 @@ static int run_timed(node *n)
 
 /* ---- sources ------------------------------------------------------------------ */
 
+/* The line of s's text the parser stopped in (pos is just past the bad
+** token; a newline token is the end of its line), without its newline. */
+static const char *error_line(const source *s, size_t pos, int *len)
+{
+  size_t end = pos > s->len ? s->len : pos;
+  if (end > 0 && s->text[end - 1] == '\n') end--;
+  size_t start = end;
+  while (start > 0 && s->text[start - 1] != '\n') start--;
+  while (end < s->len && s->text[end] != '\n') end++;
+  *len = (int)(end - start);
+  return s->text + start;
+}
+
 int run_source(source *s, bool toplevel)
 {
   source *saved = current;
@@ -1056,10 +1069,21 @@ int run_source(source *s, bool toplevel)
     node *n;
     if (ps_command(&lx, &n) < 0) {
       sh.line = lx.tline;
-      if (sh.is_c && !sh.in_child) {
-        sh_error("-c: line %d: %s", lx.line, lx.errmsg ? lx.errmsg : "syntax error");
-      } else {
-        sh_error("%s", lx.errmsg ? lx.errmsg : "syntax error");
+      const char *msg = lx.errmsg ? lx.errmsg : "syntax error";
+      /* bash's forms: `-c: line N:` for the -c text, `eval: line N:` (the
+      ** eval's line) for an eval's */
+      bool near = !strncmp(msg, "syntax error near unexpected token", 34);
+      const char *where = NULL;
+      int line = near ? lx.tline : lx.line;
+      if (sh.interactive) line = 0;
+      else if (toplevel && sh.is_c && !sh.in_child) where = "-c";
+      else if (s->name && !strcmp(s->name, "eval")) where = "eval", line = sh.line;
+      sh_error_at(where, line, "%s", msg);
+      /* and quotes the line that holds an unexpected token */
+      if (near) {
+        int len;
+        const char *text = error_line(s, lx.pos, &len);
+        sh_error_at(where, line, "`%.*s'", len, text);
       }
       free(lx.errmsg);
       st = 2;

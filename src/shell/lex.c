@@ -793,6 +793,7 @@ void lx_read_heredocs(lexer *lx)
     char *delim = hd_delim(r->hd_delim, &quoted);
     r->hd_expand = !quoted;
     size_t start = lx->pos;
+    int first_line = lx->line, nread = 0;
     sbuf body = {0};
     bool found = false;
     while (!found) {
@@ -800,17 +801,23 @@ void lx_read_heredocs(lexer *lx)
       sbuf line = {0};
       int c;
       while ((c = lx_getc(lx)) >= 0 && c != '\n') sb_addc(&line, (char)c);
+      nread++;
       const char *l = line.s ? line.s : "";
       if (r->hd_strip)
         while (*l == '\t') l++;
       if (!strcmp(l, delim)) found = true;
       else {
+        /* a last line without its newline gets one, as bash's */
         sb_adds(&body, l);
-        if (c == '\n') sb_addc(&body, '\n');
+        sb_addc(&body, '\n');
       }
       sb_free(&line);
       if (c < 0) break;
     }
+    if (!found && !lx->depth)
+      sh_error_at(NULL, nread ? first_line + nread - 1 : first_line - 1,
+                  "warning: here-document at line %d delimited by end-of-file (wanted `%s')",
+                  first_line - 1, delim);
     source *s = lx->src;
     if (s->nhd + 1 > s->caphd) {
       s->caphd = s->caphd * 2 + 8;
@@ -930,7 +937,18 @@ static int lex_token(lexer *lx)
   lx->tstart = lx->pos;
   lx->tline = lx->line;
   int c = lx_peekc(lx, 0);
-  if (c < 0) return T_EOF;
+  if (c < 0) {
+    /* a text that does not end in a newline ends as if it did (bash: `echo >`
+    ** is an unexpected newline, and an unfinished `if` ends on the next line) */
+    source *s = lx->src;
+    if (!lx->end_nl && !lx->depth && s->fd < 0 && !s->interactive && s->len && s->text[s->len - 1] != '\n') {
+      lx->end_nl = true;
+      lx->line++;
+      if (lx->nhd) lx_read_heredocs(lx);
+      return T_NL;
+    }
+    return T_EOF;
+  }
   if (c == '\n') {
     lx_getc(lx);
     if (lx->nhd) lx_read_heredocs(lx);

@@ -207,6 +207,7 @@ typedef struct lexer {
   bool peeked;
   bool dbracket;    /* inside [[ ]]: < > are words */
   bool err;
+  bool end_nl;      /* the newline bash reads at the end of a text without one was given */
   char *errmsg;     /* syntax error message (malloc'd) */
   pending_hd *hd;
   size_t nhd, caphd;
@@ -352,6 +353,8 @@ extern shell sh;
 
 /* messages: "NAME: [line N: ]msg" on fd 2 */
 void sh_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "NAME: WHERE: line LINE: ..." (no WHERE when NULL, no line when LINE <= 0) */
+void sh_error_at(const char *where, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void sh_perror(const char *what, int neg_errno);
 const char *sh_strerror(int neg_errno);
 void sh_write(int fd, const char *s, size_t n);

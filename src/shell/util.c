@@ -245,21 +245,19 @@ void sv_free(strv *v)
 
 void sh_write(int fd, const char *s, size_t n) { (void)acs_sys_write_all(fd, s, n); }
 
-void sh_error(const char *fmt, ...)
+static void error_v(const char *where, int line, const char *fmt, va_list ap)
 {
   sbuf b = {0};
   out_flush();
   sb_adds(&b, sh.name ? sh.name : "sh");
   sb_adds(&b, ": ");
-  /* at a prompt bash names no line */
-  if ((!sh.is_c || sh.in_child) && !sh.interactive) sb_printf(&b, "line %d: ", sh.line);
+  if (where) sb_printf(&b, "%s: ", where);
+  if (line > 0) sb_printf(&b, "line %d: ", line);
   /* whole, as bash: a long word or expression must not push the reason
   ** (which comes after it) out of the line */
-  va_list ap, ap2;
-  va_start(ap, fmt);
+  va_list ap2;
   va_copy(ap2, ap);
   int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
   char *tmp = n >= 0 ? malloc((size_t)n + 1) : NULL;
   if (tmp) vsnprintf(tmp, (size_t)n + 1, fmt, ap2);
   va_end(ap2);
@@ -268,6 +266,23 @@ void sh_error(const char *fmt, ...)
   sb_addc(&b, '\n');
   sh_write(2, b.s, b.len);
   sb_free(&b);
+}
+
+void sh_error(const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  /* bash names the line, but not at a prompt */
+  error_v(NULL, sh.interactive ? 0 : sh.line, fmt, ap);
+  va_end(ap);
+}
+
+void sh_error_at(const char *where, int line, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  error_v(where, line, fmt, ap);
+  va_end(ap);
 }
 
 const char *sh_strerror(int neg_errno) { return strerror(neg_errno < 0 ? -neg_errno : neg_errno); }

@@ -316,7 +316,7 @@ t array-index-int64-max 'a[9223372036854775807]=x; a+=(y); echo "${!a[@]}"; b=([
 t arith-nested-500 'p=; q=; for i in $(seq 500); do p="$p("; q="$q)"; done; echo $(( ${p}7${q} )) $(( $(printf -- "- %.0s" $(seq 500)) 3 ))'
 p=$(printf '(%.0s' $(seq 3000)); q=$(printf ')%.0s' $(seq 3000))
 run_acs box -c "echo \$(( ${p}1${q} )); echo after \$?"
-if [ "$RC" = 1 ] && [ -z "$OUT" ] && [[ "$ERR" == "sh: $p""1$q : expression recursion level exceeded (error token is \"("*"1$q \")" ]]; then
+if [ "$RC" = 1 ] && [ -z "$OUT" ] && [[ "$ERR" == "sh: line 1: $p""1$q : expression recursion level exceeded (error token is \"("*"1$q \")" ]]; then
   echo "ok shell arith-nested-3000 (a clean error)"
 else
   echo "FAIL shell arith-nested-3000: status $RC, stdout '$OUT', stderr $(printf '%s' "$ERR" | tail -c 200)"
@@ -329,3 +329,52 @@ t fd-number-words 'exec 00000000003>f; echo hi >&3; cat f; echo x 99999999999999
 # a binary the box cannot run (a Linux ELF, say) is not read as a script:
 # bash's words and 126, run directly, by `bash FILE` and by exec
 t binary-not-a-script 'printf "\177ELF\002\001\001\000\000garbage\n" > fake; chmod +x fake; ./fake; echo "rc $?"; bash ./fake; echo "rc $?"; exec ./fake; echo never'
+# ---- error messages: stderr as bash's too (the model reads it) ----
+# te NAME SCRIPT: stdout, stderr and status the same
+te() {
+  local name=$1 script=$2 d exp got ers grs eerr gerr
+  d=$(mktemp -d "$TMP/h.XXXXXX")
+  exp=$(cd "$d" && env -i PATH=/usr/bin:/bin HOME="$d" bash -c "$script" 2>"$TMP/bash.err" </dev/null); ers=$?
+  got=$("$ACS" box --exec bash -c "$script" 2>"$TMP/box.err" </dev/null); grs=$?
+  eerr=$(cat "$TMP/bash.err"); gerr=$(cat "$TMP/box.err")
+  if [ "$exp" == "$got" ] && [ "$ers" == "$grs" ] && [ "$eerr" == "$gerr" ]; then
+    echo "ok shell $name (stderr too)"
+  else
+    echo "FAIL shell $name"
+    echo "  bash: status $ers, stdout: $(printf '%s' "$exp" | head -c 300), stderr: $(printf '%s' "$eerr" | head -c 300)"
+    echo "  box:  status $grs, stdout: $(printf '%s' "$got" | head -c 300), stderr: $(printf '%s' "$gerr" | head -c 300)"
+  fi
+  rm -rf "$d"
+}
+# a syntax error names the -c line and quotes the line with the token
+te syntax-token-quoted 'echo a; echo )'
+te syntax-token-line2 'echo a
+  echo ) b
+echo c'
+te syntax-token-done 'for i in 1 2; do echo $i; done; done'
+# the text's end reads as a newline: `echo >` wants a word before it, and
+# an unfinished compound ends on the line after the last
+te syntax-newline-token 'echo >'
+te syntax-eof-line 'if true; then echo'
+te syntax-eof-line-nl 'if true; then
+'
+te syntax-eval 'eval "echo )"; echo "rc $?"'
+# errors at run time name their line, as bash -c's do
+te error-line-not-found 'echo a
+nonexistent_cmd_x
+echo "rc $?"'
+te error-line-cd 'cd /nonexistent_dir_x; echo "rc $?"'
+te error-line-unbound 'set -u; echo $undefined_x'
+te error-line-readonly 'readonly r=1; r=2; echo "rc $?"'
+# arithmetic: the operator that wanted an operand is the error token
+te arith-token-end 'echo $((1+)); echo $(( 2 * )); a=1; echo $((a=))'
+te arith-token-mid 'echo $((1 + * 2))'
+# a here-document cut by the end: bash's warning, the last line's newline
+te heredoc-eof-warning 'cat <<E
+x'
+te heredoc-eof-second 'echo a
+cat <<E; cat <<F
+x
+E
+y'
+te heredoc-eof-empty 'cat <<E'
