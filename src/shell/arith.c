@@ -29,12 +29,15 @@ static void ws(ar *a)
   while (*a->p == ' ' || *a->p == '\t' || *a->p == '\n') a->p++;
 }
 
+const char *arith_ctx;
+
 static void fail(ar *a, const char *what)
 {
   if (a->err) return;
   a->err = true;
   const char *tok = a->p;
-  sh_error("%s: %s (error token is \"%s\")", a->expr, what, *tok ? tok : "");
+  sh_error("%s%s%s: %s (error token is \"%s\")", arith_ctx ? arith_ctx : "", arith_ctx ? ": " : "", a->expr,
+           what, *tok ? tok : "");
 }
 
 static int64_t eval_text(ar *a, const char *text);

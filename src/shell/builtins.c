@@ -185,7 +185,10 @@ static int loop_ctl(int argc, char **argv, bool brk)
     n = 1;
     st = 1;
   }
-  if (sh.loop_depth == 0) return st;
+  if (sh.loop_depth == 0) {
+    sh_error("%s: only meaningful in a `for', `while', or `until' loop", argv[0]);
+    return st;
+  }
   if (n > sh.loop_depth) n = sh.loop_depth;
   if (brk) sh.breaking = (int)n;
   else sh.continuing = (int)n;
@@ -646,13 +649,20 @@ static int bi_unset(int argc, char **argv)
 {
   int i = 1;
   bool funcs = false, vars = false, unref = false;
-  for (; i < argc && argv[i][0] == '-'; i++) {
-    if (!strcmp(argv[i], "-f")) funcs = true;
-    else if (!strcmp(argv[i], "-v")) vars = true;
-    else if (!strcmp(argv[i], "-n")) unref = true;
-    else if (!strcmp(argv[i], "--")) {
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
       i++;
       break;
+    }
+    for (const char *o = argv[i] + 1; *o; o++) {
+      if (*o == 'f') funcs = true;
+      else if (*o == 'v') vars = true;
+      else if (*o == 'n') unref = true;
+      else {
+        sh_error("unset: -%c: invalid option", *o);
+        sh_usage("unset: usage: unset [-f] [-v] [-n] [name ...]\n");
+        return 2;
+      }
     }
   }
   int st = 0;
@@ -1037,9 +1047,12 @@ static int bi_let(int argc, char **argv)
     sh_error("let: expression expected");
     return 1;
   }
-  for (int i = 1; i < argc; i++)
-    if (!arith_eval(argv[i], &v)) return 1;
-  return v == 0;
+  const char *ctx = arith_ctx;
+  arith_ctx = "let";
+  bool ok = true;
+  for (int i = 1; i < argc && ok; i++) ok = arith_eval(argv[i], &v);
+  arith_ctx = ctx;
+  return ok ? v == 0 : 1;
 }
 
 static int bi_colon(int argc, char **argv) { (void)argc, (void)argv; return 0; }

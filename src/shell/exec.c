@@ -819,9 +819,12 @@ static bool arith_word(word *w, int64_t *v)
 {
   char *s = ex_string(w);
   if (!s) return false;
+  const char *ctx = arith_ctx;
+  arith_ctx = "((";
   bool ok = arith_eval(s, v);
+  arith_ctx = ctx;
   free(s);
-  if (!ok) sh.aborting = true;
+  /* not fatal, as $(( )) is: bash says so and the command's status is 1 */
   return ok;
 }
 

@@ -27,7 +27,7 @@ static void say(const char *fmt, int c)
 int bi_getopts(int argc, char **argv)
 {
   if (argc < 3) {
-    sh_error("getopts: usage: getopts optstring name [arg ...]");
+    sh_usage("getopts: usage: getopts optstring name [arg ...]\n");
     return 2;
   }
   const char *spec = argv[1], *name = argv[2];

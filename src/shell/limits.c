@@ -118,7 +118,7 @@ int bi_ulimit(int argc, char **argv)
           if (lims[k].opt == *p) l = &lims[k];
         if (!l) {
           sh_error("ulimit: -%c: invalid option", *p);
-          sh_usage("ulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPT] [limit]\n");
+          sh_usage("ulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]\n");
           return 2;
         }
         if (nw < 16) which[nw++] = l;

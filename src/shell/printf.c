@@ -343,7 +343,7 @@ int bi_printf(int argc, char **argv)
   }
   if (i < argc && !strcmp(argv[i], "--")) i++;
   if (i >= argc) {
-    sh_error("printf: usage: printf [-v var] format [arguments]");
+    sh_usage("printf: usage: printf [-v var] format [arguments]\n");
     return 2;
   }
   pf p = {.args = argv + i + 1, .nargs = argc - i - 1};

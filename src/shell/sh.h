@@ -412,6 +412,9 @@ bool sh_utf8(void); /* the locale (LC_ALL, LC_CTYPE, LANG) is UTF-8 */
 void sb_utf8(sbuf *b, unsigned long u);
 
 /* arithmetic: false on error (message printed) */
+/* the command an arithmetic error names before the expression: "((", "let"
+** or "[[" (bash's words), NULL for none */
+extern const char *arith_ctx;
 bool arith_eval(const char *expr, int64_t *out);
 
 /* patterns */

@@ -84,7 +84,7 @@ int bi_shopt(int argc, char **argv)
       case 'o': o = true; break;
       default:
         sh_error("shopt: -%c: invalid option", *c);
-        sh_error("shopt: usage: shopt [-pqsu] [-o] [optname ...]");
+        sh_usage("shopt: usage: shopt [-pqsu] [-o] [optname ...]\n");
         return 2;
       }
     }

@@ -27,6 +27,9 @@ static bool in(const char *const *list, const char *s)
 bool test_is_unary(const char *op) { return in(unary_ops, op); }
 bool test_is_binary(const char *op) { return in(binary_ops, op); }
 
+/* the name the builtin was run by, in its messages: `[` or `test` */
+static const char *test_name = "test";
+
 static bool integer(const char *s, long long *v)
 {
   while (*s == ' ' || *s == '\t') s++;
@@ -127,12 +130,12 @@ int test_binary(const char *a, const char *op, const char *b, bool *ok)
   }
   long long x, y;
   if (!integer(a, &x)) {
-    sh_error("test: %s: integer expression expected", a);
+    sh_error("%s: %s: integer expression expected", test_name, a);
     *ok = false;
     return 2;
   }
   if (!integer(b, &y)) {
-    sh_error("test: %s: integer expression expected", b);
+    sh_error("%s: %s: integer expression expected", test_name, b);
     *ok = false;
     return 2;
   }
@@ -160,7 +163,7 @@ static int t_prim(tp *t)
 {
   if (t->i >= t->n) {
     t->err = true;
-    sh_error("test: argument expected");
+    sh_error("%s: argument expected", test_name);
     return 2;
   }
   const char *a = t->a[t->i];
@@ -173,7 +176,7 @@ static int t_prim(tp *t)
     t->i++;
     int r = t_or(t);
     if (t->i >= t->n || strcmp(t->a[t->i], ")")) {
-      sh_error("test: `)' expected");
+      sh_error("%s: `)' expected", test_name);
       t->err = true;
       return 2;
     }
@@ -237,7 +240,7 @@ static int t_small(char **a, int n, bool *handled)
       r = test_unary(a[0], a[1], &ok);
       return ok ? r : 2;
     }
-    sh_error("test: %s: unary operator expected", a[0]);
+    sh_error("%s: %s: unary operator expected", test_name, a[0]);
     return 2;
   case 3:
     if (test_is_binary(a[1])) {
@@ -253,7 +256,7 @@ static int t_small(char **a, int n, bool *handled)
       return r == 2 ? 2 : !r;
     }
     if (!strcmp(a[0], "(") && !strcmp(a[2], ")")) return *a[1] ? 0 : 1;
-    sh_error("test: %s: binary operator expected", a[1]);
+    sh_error("%s: %s: binary operator expected", test_name, a[1]);
     return 2;
   case 4:
     if (!strcmp(a[0], "!")) {
@@ -276,7 +279,7 @@ static int t_eval(char **a, int n)
   tp t = {a, n, 0, false};
   r = t_or(&t);
   if (!t.err && t.i < t.n) {
-    sh_error("test: too many arguments");
+    sh_error("%s: too many arguments", test_name);
     return 2;
   }
   return t.err ? 2 : r;
@@ -291,16 +294,24 @@ int bi_test(int argc, char **argv)
     }
     argc--;
   }
-  return t_eval(argv + 1, argc - 1);
+  test_name = argv[0][0] == '[' ? "[" : "test";
+  int st = t_eval(argv + 1, argc - 1);
+  test_name = "test";
+  return st;
 }
 
 /* ---- [[ ]] --------------------------------------------------------------- */
 
-static bool arith_of(word *w, int64_t *v)
+/* -1: the word's expansion failed; 0: its arithmetic did (bash says so
+** and the test is false); 1: *v is its value */
+static int arith_of(word *w, int64_t *v)
 {
   char *s = ex_string(w);
-  if (!s) return false;
+  if (!s) return -1;
+  const char *ctx = arith_ctx;
+  arith_ctx = "[[";
   bool ok = arith_eval(s, v);
+  arith_ctx = ctx;
   free(s);
   return ok;
 }
@@ -374,7 +385,12 @@ bool cond_eval(cond *c, int *status)
     if (!strcmp(op, "-eq") || !strcmp(op, "-ne") || !strcmp(op, "-lt") || !strcmp(op, "-le") ||
         !strcmp(op, "-gt") || !strcmp(op, "-ge")) {
       int64_t x, y;
-      if (!arith_of(c->a, &x) || !arith_of(c->b, &y)) return false;
+      int ra = arith_of(c->a, &x), rb = ra > 0 ? arith_of(c->b, &y) : 0;
+      if (ra < 0 || rb < 0) return false;
+      if (!ra || !rb) {
+        *status = 1;
+        return true;
+      }
       bool r = op[1] == 'e' ? x == y : op[1] == 'n' ? x != y : op[1] == 'l' ? (op[2] == 't' ? x < y : x <= y)
                                                                             : (op[2] == 't' ? x > y : x >= y);
       *status = r ? 0 : 1;

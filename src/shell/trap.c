@@ -139,7 +139,7 @@ int bi_trap(int argc, char **argv)
   bool first_is_num = action[0] && strspn(action, "0123456789") == strlen(action);
   if (i + 1 >= argc || first_is_num) {
     if (!reset && parse_spec(action) < 0) {
-      sh_error("trap: usage: trap [-lp] [[arg] signal_spec ...]");
+      sh_usage("trap: usage: trap [-lp] [[arg] signal_spec ...]\n");
       return 2;
     }
     reset = true;
@@ -202,7 +202,7 @@ int bi_kill(int argc, char **argv)
   }
   if (i < argc && !strcmp(argv[i], "--")) i++;
   if (i >= argc) {
-    sh_error("kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]");
+    sh_usage("kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n");
     return 2;
   }
   int st = 0;

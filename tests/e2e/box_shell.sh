@@ -378,3 +378,15 @@ x
 E
 y'
 te heredoc-eof-empty 'cat <<E'
+# read: a file is read a block at a time, the rest left where a reader
+# after it starts; -u; -t on a pipe (the writer far slower than the limit)
+t read-file-rest 'printf "a b\nc d\ne\nf\n" > f; { read x y; read z; cat; } < f; echo "$x|$y|$z"; exec 3< f; read -u 3 p; read -u 3 q; cat <&3; echo "$p $q"'
+t read-file-loop 'for i in $(seq 300); do echo "line $i of the file"; done > f; n=0; while read -r a b c; do n=$((n+b)); done < f; echo $n'
+t read-file-forms 'printf "a\\\\\nb\nc" > f; while read l; do echo "[$l]"; done < f; echo "[$l]"; printf "a:b:c\0d:e\0" > g; while IFS=: read -d "" -r x y; do echo "$x-$y"; done < g; printf abcdef > h; { read -n 2 x; read -N 3 y; read z; } < h; echo "$x $y $z"'
+t read-timeout-pipe '(sleep 3; echo late) | { read -t 0.2 x; echo "st $? [$x]"; }; (printf part; sleep 3; echo rest) | { read -t 0.2 x; echo "st $? [$x]"; }; echo now | { read -t 30 x; echo "st $? [$x]"; }'
+t read-timeout-zero 'read -t 0 < /dev/null; echo "st $?"; echo x > f; read -t 0 < f; echo "st $?"'
+te read-bad-options 'read -t abc x; echo "rc $?"; read -t -1 x; echo "rc $?"; read -u abc x; echo "rc $?"; read -z; echo "rc $?"'
+te builtin-usage-bare 'kill; getopts; printf; trap x; shopt -z; unset -x y; ulimit -z; echo "rc $?"'
+te test-bracket-name '[ 1 -eq a ]; [ a = ]; [ a b c d e ]; test 1 -eq b; echo done'
+te break-outside-loop 'break; continue; echo "rc $?"'
+te arith-context '((1/0)); let 1/0; for ((i=1/0;;)); do :; done; [[ 1/0 -eq 1 ]]; echo "rc $?"; [[ 1 -eq 1/0 ]] || echo no'
