@@ -25,7 +25,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit_%)
 .PHONY: all deps run test test-online python asan test-asan bench clean fuzz fuzz-lang fuzz-policy fuzz-tar fuzz-semver fuzz-pypi load load-asan \
         fuzz-vfs fuzz-serve fuzz-sed fuzz-awk fuzz-find fuzz-sh fuzz-snap fuzz-kernel fuzz-wasi fuzz-wheel
 
-all: $(BUILD)/acs $(BUILD)/libacs.a $(BUILD)/libacs.so
+all: $(BUILD)/acs $(BUILD)/acs-zygote $(BUILD)/libacs.a $(BUILD)/libacs.so
 
 deps:
 	@sh scripts/deps.sh
@@ -73,6 +73,21 @@ $(BUILD)/libacs.so: $(LIB_OBJ)
 
 $(BUILD)/acs: $(CLI_OBJ) $(BUILD)/libacs.a
 	$(CC) $(SANITIZE) -o $@ $(CLI_OBJ) $(BUILD)/libacs.a $(LDLIBS)
+
+# The box's slim zygote (src/zygote/main.c): the programs but node and the
+# WASI host, with their own table, linked against only the libraries they
+# use (--as-needed drops the engine's), so its processes fork and exit fast.
+SLIM_PROG_SRC := $(filter-out src/cmds/node.c src/cmds/wasi.c,$(PROG_SRC))
+$(BUILD)/gen/cmd_table_slim.c: tools/cmd_table.sh $(SLIM_PROG_SRC)
+	@mkdir -p $(dir $@)
+	sh tools/cmd_table.sh $@ $(SLIM_PROG_SRC)
+
+$(BUILD)/gen/cmd_table_slim.o: $(BUILD)/gen/cmd_table_slim.c
+	$(CC) $(ALL_CFLAGS) $(SANITIZE) -Isrc/cmds -c $< -o $@
+
+$(BUILD)/acs-zygote: $(BUILD)/src/zygote/main.o $(BUILD)/gen/cmd_table_slim.o $(BUILD)/libacs.a
+	$(CC) $(SANITIZE) -Wl,--as-needed -o $@ $(BUILD)/src/zygote/main.o $(BUILD)/gen/cmd_table_slim.o \
+	  $(BUILD)/libacs.a $(LDLIBS)
 
 $(BUILD)/tests/unit_%: tests/unit/%.c $(BUILD)/libacs.a
 	@mkdir -p $(dir $@)

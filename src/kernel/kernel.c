@@ -205,9 +205,11 @@ static void kill_children(void)
 
 static _Noreturn void shutdown_box(void)
 {
-  acs__proc_zygote_msg(&K); /* host pids of spawns still being reported */
+  acs__proc_zygote_msg(&K, K.zygote); /* host pids of spawns still being reported */
+  if (K.slim >= 0) acs__proc_zygote_msg(&K, K.slim);
   acs__proc_kill_all(&K, SIGKILL);
   if (K.zygote_pid > 0) kill(K.zygote_pid, SIGKILL);
+  if (K.slim_pid > 0) kill(K.slim_pid, SIGKILL);
   kill_children();
   /* reap everything: guests are our children (we are their subreaper) */
   for (;;) {
@@ -252,13 +254,14 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
 
   /* the zygote before the tree: no guest ever holds the box's files */
   if (acs__kernel_zygote_start(&K)) die("the zygote could not be forked");
+  if (acs__kernel_zygote_slim_start(&K)) K.slim = -1; /* optional: the box's zygote runs all */
   const char *why = acs__kernel_boot_fs(&K, &owner_p);
   if (why) die(why);
 
   /* tell the owner we are ready */
   acs__kernel_reply(&K, K.owner, 0, 0);
 
-  enum { FIXED = 4 + (int)(sizeof K.exposed / sizeof *K.exposed) + ACS__KPKG_MAX + ACS__KTTY_POLL };
+  enum { FIXED = 5 + (int)(sizeof K.exposed / sizeof *K.exposed) + ACS__KPKG_MAX + ACS__KTTY_POLL };
   struct pollfd *pf = calloc((size_t)K.nprocs + FIXED, sizeof *pf);
   int32_t *who = calloc((size_t)K.nprocs + FIXED, sizeof *who);
   if (!pf || !who) die("out of memory");
@@ -268,6 +271,11 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
     pf[n++] = (struct pollfd){.fd = K.owner, .events = POLLIN};
     pf[n++] = (struct pollfd){.fd = K.sigchld_fd, .events = POLLIN};
     pf[n++] = (struct pollfd){.fd = K.zygote, .events = POLLIN};
+    int slim_at = -1;
+    if (K.slim >= 0) {
+      slim_at = n;
+      pf[n++] = (struct pollfd){.fd = K.slim, .events = POLLIN};
+    }
     int nexp = K.nexposed;
     int dial_at = -1;
     if (K.dial_done[0] >= 0) {
@@ -299,7 +307,8 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
       while (read(K.sigchld_fd, &si, sizeof si) == (ssize_t)sizeof si) {}
       acs__proc_reap(&K);
     }
-    if (pf[2].revents) acs__proc_zygote_msg(&K);
+    if (pf[2].revents) acs__proc_zygote_msg(&K, K.zygote);
+    if (slim_at >= 0 && pf[slim_at].revents) acs__proc_zygote_msg(&K, K.slim);
     for (int i = 0; i < nexp; i++)
       if (pf[exp0 + i].revents) acs__net_accept_exposed(&K, i);
     if (dial_at >= 0 && pf[dial_at].revents) acs__net_dialed(&K);

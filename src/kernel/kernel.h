@@ -96,6 +96,7 @@ typedef struct acs__proc {
   int state;
   int32_t pid, ppid, pgid, sid;
   pid_t host_pid;        /* 0 until the zygote says */
+  bool via_slim;         /* its spawn went to the slim zygote */
   uint64_t pending_sigs; /* sent before its HELLO: delivered after it */
   bool said_hello;       /* it runs as the kernel's child (HELLO came) */
   int sock;              /* the kernel's end of its channel, or -1 */
@@ -148,6 +149,9 @@ typedef struct acs__kernel {
   int owner;             /* the owner's socket */
   int zygote;            /* the socket to the zygote */
   pid_t zygote_pid;
+  int slim;              /* the slim zygote's socket, -1 when there is none */
+  pid_t slim_pid;
+  bool slim_ready;       /* it said so: spawns of its programs go to it */
   /* exits of host children no process had yet: a process forked ahead
   ** (a prepared zygote's spare) can end before its pid is reported */
   struct early_exit { pid_t host; int status; double ms; } early[8];
@@ -230,7 +234,8 @@ int32_t acs__proc_spawn(acs__kernel *k, acs__proc *parent, const char *path,
 int acs__proc_exec(acs__kernel *k, acs__proc *p, const char *path, char **argv, char **envp,
                    const acs__kfd *fds);
 void acs__proc_reap(acs__kernel *k);       /* SIGCHLD: collect host exits */
-void acs__proc_zygote_msg(acs__kernel *k);  /* the zygote reported a host pid */
+void acs__proc_zygote_msg(acs__kernel *k, int zsock); /* a zygote reported a host pid */
+void acs__proc_fail_starting(acs__kernel *k); /* the slim zygote died: its spawns failed */
 void acs__proc_kill_all(acs__kernel *k, int sig);
 /* Every process's slot freed: descriptors closed, channels closed, no
 ** signal sent (acs__kernel_free's). */
@@ -308,5 +313,11 @@ int acs__kernel_memwatch_ms(const acs__kernel *k);
 
 /* zygote.c: fork the box's zygote (before the tree holds anything). */
 int acs__kernel_zygote_start(acs__kernel *k);
+/* and the slim zygote (exec'd: no engine libraries), when its binary exists */
+int acs__kernel_zygote_slim_start(acs__kernel *k);
+/* whether the slim zygote can run program (all but node and WASI) */
+bool acs__zygote_slim_runs(const char *program);
+/* the slim zygote's process after its exec (src/zygote/main.c) */
+_Noreturn void acs__zygote_exec_main(void);
 
 #endif

@@ -292,7 +292,7 @@ static void exited(acs__kernel *k, acs__proc *p, int status);
 /* The zygote's order for p's host process, with its channel: the box pid
 ** and the program (a program with a prepared state, node's engine, is
 ** forked from a zygote of its own: zygote.c). */
-static int order_spawn(acs__kernel *k, const acs__proc *p, int chan)
+static int order_spawn(acs__kernel *k, acs__proc *p, int chan)
 {
   unsigned char b[160];
   acs__msg m;
@@ -300,7 +300,8 @@ static int order_spawn(acs__kernel *k, const acs__proc *p, int chan)
   acs__msg_i32(&m, p->pid);
   acs__msg_str(&m, p->program);
   acs__msg_fd(&m, chan);
-  return acs__msg_send(k->zygote, &m);
+  p->via_slim = k->slim >= 0 && k->slim_ready && acs__zygote_slim_runs(p->program);
+  return acs__msg_send(p->via_slim ? k->slim : k->zygote, &m);
 }
 
 
@@ -520,17 +521,50 @@ static bool early_exit(acs__kernel *k, pid_t host, int *status)
   return false;
 }
 
-void acs__proc_zygote_msg(acs__kernel *k)
+/* The fork failed (the host's process limit, or its memory): the
+** program says so on its stderr and exits 126, as one that cannot be
+** executed, so that no job vanishes without a word. */
+static void start_failed(acs__kernel *k, acs__proc *p)
+{
+  char why[160];
+  int len = snprintf(why, sizeof why, "acs: %s: cannot start: the host refused a new process "
+                     "(its process limit or memory); try again with fewer running\n",
+                     p->program[0] ? p->program : "program");
+  if (len > 0) acs__kernel_write_fd(k, p, 2, why, (size_t)len < sizeof why ? (size_t)len : sizeof why - 1);
+  p->state = ACS__P_ZOMBIE;
+  p->exit_status = 126 << 8;
+  release(k, p);
+  acs__proc_notify(k, p);
+}
+
+void acs__proc_fail_starting(acs__kernel *k)
+{
+  for (int i = 1; i < k->nprocs; i++) {
+    acs__proc *p = &k->procs[i];
+    if (p->state == ACS__P_STARTING && p->via_slim && p->host_pid <= 0) start_failed(k, p);
+  }
+}
+
+void acs__proc_zygote_msg(acs__kernel *k, int zsock)
 {
   unsigned char buf[256];
+  bool slim = zsock == k->slim;
   for (;;) {
     int fds[ACS__SYS_MAX_FDS], nfds = 0;
-    ssize_t n = recv(k->zygote, buf, 0, MSG_PEEK | MSG_DONTWAIT);
+    ssize_t n = recv(zsock, buf, 0, MSG_PEEK | MSG_DONTWAIT);
     if (n < 0) return; /* nothing queued */
-    n = acs__msg_recv(k->zygote, buf, sizeof buf, fds, &nfds);
+    n = acs__msg_recv(zsock, buf, sizeof buf, fds, &nfds);
     for (int i = 0; i < nfds; i++) close(fds[i]);
     if (n <= 0) {
-      if (n == 0) k->stopping = true; /* the zygote died: no more spawns */
+      if (n == 0 && !slim) k->stopping = true; /* the zygote died: no more spawns */
+      if (n == 0 && slim) {
+        /* the slim one is gone (its exec failed, say): the box's zygote
+        ** runs everything; spawns it was handed end as refused forks */
+        close(k->slim);
+        k->slim = -1;
+        k->slim_ready = false;
+        acs__proc_fail_starting(k);
+      }
       return;
     }
     acs__sys_hdr h;
@@ -539,21 +573,14 @@ void acs__proc_zygote_msg(acs__kernel *k)
     if (!acs__msg_parse(buf, (size_t)n, &h, &rd) || !acs__rd_i32(&rd, &pid) ||
         !acs__rd_i32(&rd, &host))
       continue;
+    if (pid == 0) { /* the slim zygote is up */
+      if (slim && host == k->slim_pid) k->slim_ready = true;
+      continue;
+    }
     acs__proc *p = acs__proc_get(k, pid);
-    if (!p || p->state != ACS__P_STARTING) continue;
+    if (!p || p->state != ACS__P_STARTING || p->via_slim != slim) continue;
     if (host <= 0) {
-      /* the fork failed (the host's process limit, or its memory): the
-      ** program says so on its stderr and exits 126, as one that cannot
-      ** be executed, so that no job vanishes without a word */
-      char why[160];
-      int len = snprintf(why, sizeof why, "acs: %s: cannot start: the host refused a new process "
-                         "(its process limit or memory); try again with fewer running\n",
-                         p->program[0] ? p->program : "program");
-      if (len > 0) acs__kernel_write_fd(k, p, 2, why, (size_t)len < sizeof why ? (size_t)len : sizeof why - 1);
-      p->state = ACS__P_ZOMBIE;
-      p->exit_status = 126 << 8;
-      release(k, p);
-      acs__proc_notify(k, p);
+      start_failed(k, p);
       continue;
     }
     p->host_pid = host;
@@ -658,7 +685,8 @@ static void stopped(acs__kernel *k, acs__proc *p, int status)
 void acs__proc_reap(acs__kernel *k)
 {
   /* spawn reports first: a guest may end before its pid was read */
-  acs__proc_zygote_msg(k);
+  acs__proc_zygote_msg(k, k->zygote);
+  if (k->slim >= 0) acs__proc_zygote_msg(k, k->slim);
   for (;;) {
     int status;
     pid_t h = waitpid(-1, &status, WNOHANG | WUNTRACED | WCONTINUED);

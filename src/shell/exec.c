@@ -1079,7 +1079,7 @@ int run_source(source *s, bool toplevel)
       const char *where = NULL;
       int line = near ? lx.tline : lx.line;
       if (sh.interactive) line = 0;
-      else if (toplevel && sh.is_c && !sh.in_child) where = "-c";
+      else if ((toplevel && sh.is_c && !sh.in_child) || s->as_c) where = "-c";
       else if (s->name && !strcmp(s->name, "eval")) where = "eval", line = sh.line;
       sh_error_at(where, line, "%s", msg);
       /* and quotes the line that holds an unexpected token */
@@ -1131,6 +1131,18 @@ static int run_text(const char *text, const char *name, int line, bool expanded)
 }
 
 int run_string(const char *text, const char *name, int line) { return run_text(text, name, line, false); }
+
+int run_string_as_c(const char *text)
+{
+  source *s = src_new_text(text, strlen(text), sh.name);
+  s->as_c = true;
+  int oline = sh.line;
+  sh.line = 1;
+  int st = run_source(s, false);
+  sh.line = oline;
+  src_unref(s);
+  return st;
+}
 
 int run_string_expanded(const char *text, const char *name, int line)
 {

@@ -47,7 +47,7 @@ int session_main(void)
     text[len] = 0;
     jc_clear_interrupt();
     sh.aborting = false;
-    int st = run_string(text, sh.name, 1);
+    int st = run_string_as_c(text);
     free(text);
     if (sh.exiting) sh_exit(sh.exit_status);
     if (sh.aborting) {

@@ -172,6 +172,7 @@ typedef struct source {
   char *name;      /* for messages */
   bool no_alias;   /* its aliases were expanded already (a child shell's text) */
   bool interactive; /* lines come from the line editor, after a prompt */
+  bool as_c;        /* its syntax errors are worded as for bash -c's text (a session's run) */
 } source;
 
 source *src_new_text(const char *text, size_t len, const char *name);
@@ -433,6 +434,8 @@ int run_node(node *n);
 int run_source(source *s, bool toplevel); /* parse and run to the end */
 int run_string(const char *text, const char *name, int line);
 /* the same for a text whose aliases were expanded (a child shell's) */
+/* a session run's text: errors worded as bash -c words its own */
+int run_string_as_c(const char *text);
 int run_string_expanded(const char *text, const char *name, int line);
 /* spawn a child shell running text with stdin/stdout mapped by fds; pid */
 int spawn_subshell(const char *text, int line, const int (*fds)[2], size_t nfds);

@@ -169,3 +169,36 @@ check "ulimit as agent: as bash and Linux answer a user" \
 # a redirection under a limit of 10 saves the fd below it, as bash's move_to_high_fd
 run_acs box -c '(ulimit -n 10; : > /tmp/a; echo still; echo x > /tmp/b; cat /tmp/b)'
 check "ulimit -n 10: a redirection's saved fd fits under the limit, stdout lives on" [ "$OUT" = "$(printf 'still\nx')" ]
+
+# the slim zygote (acs-zygote beside acs) forks the box's programs but
+# node and WASI: its processes have a few dozen mappings, not the engine's
+# ~200; without it (no binary, or one that dies at once) the box's own
+# zygote runs everything
+if [ -x "$(dirname "$ACS")/acs-zygote" ]; then
+  "$ACS" box -c 'sleep 4 & node -e "setTimeout(() => {}, 4000)" & wait' >/dev/null 2>&1 &
+  bg=$!
+  slim_maps=""
+  for i in $(seq 60); do
+    sleep 0.1
+    # the zygote's own processes (a guest, a spare): named as it is
+    for p in $(pgrep -x acs-zygote); do
+      m=$(wc -l < /proc/$p/maps 2>/dev/null)
+      [ -n "$m" ] && [ "$m" -gt 0 ] && slim_maps="$slim_maps $m"
+    done
+    [ "$(echo $slim_maps | wc -w)" -ge 2 ] && break
+  done
+  kill $bg 2>/dev/null; wait $bg 2>/dev/null
+  max=0
+  for m in $slim_maps; do [ "$m" -gt "$max" ] && max=$m; done
+  check "slim zygote: a box's programs are its processes, each with few mappings (${slim_maps# })" \
+    all [ "$(echo $slim_maps | wc -w)" -ge 2 ] -- [ "$max" -lt 100 ]
+  run_acs box --exec acs-zygote
+  check "acs-zygote is not in the box" [ "$RC" = 127 ]
+  "$(dirname "$ACS")/acs-zygote" > "$TMP/z.out" 2>&1; zrc=$?
+  check "acs-zygote run by hand refuses, saying why" \
+    all [ "$zrc" = 2 ] -- grep -q "the box's kernel starts this program" "$TMP/z.out"
+fi
+for z in /nonexistent /bin/true; do
+  ACS_ZYGOTE_BIN=$z run_acs box -c 'echo hi; ls /usr/bin/cat; node -e "console.log(1 + 1)"; for i in 1 2 3; do true; done; echo done'
+  check "ACS_ZYGOTE_BIN=$z: the box's zygote runs every program" [ "$OUT" = "$(printf 'hi\n/usr/bin/cat\n2\ndone')" ]
+done

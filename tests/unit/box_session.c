@@ -66,8 +66,9 @@ Test(session, each_run_has_its_own_output_and_status)
   expect("true", "", "", 0);
   expect("printf 'no newline'", "no newline", "", 0);
   /* a syntax error is the run's, and the session goes on */
-  expect("if then", "", "bash: -c: line 1: syntax error near unexpected token `then'\n", 2);
-  expect("nosuch", "", "bash: nosuch: command not found\n", 127); /* as bash -c words it */
+  /* as bash -c words them */
+  expect("if then", "", "bash: -c: line 1: syntax error near unexpected token `then'\nbash: -c: line 1: `if then'\n", 2);
+  expect("nosuch", "", "bash: line 1: nosuch: command not found\n", 127);
   expect("echo $?", "127\n", "", 0);
 }
 
