@@ -703,7 +703,12 @@ int acs__kernel_zygote_slim_start(acs__kernel *k)
     for (int i = 0; i < 3; i++)
       if (null >= 0 && null != i) dup2(null, i);
     close_from(ACS__SYS_FD + 1);
-    char *argv[] = {(char *)"acs-zygote", NULL}, *envp[] = {NULL};
+    /* named for the program that made the box, so that ps (and a test
+    ** that no process outlived its box) can tell whose processes these are */
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[n > 0 ? n : 0] = 0;
+    char *argv[] = {(char *)"acs-zygote", (char *)"for", exe, NULL}, *envp[] = {NULL};
     execve(bin, argv, envp);
     _exit(0);
   }

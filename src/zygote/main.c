@@ -14,7 +14,8 @@
 
 int main(int argc, char **argv)
 {
-  if (argc != 1 || !argv[0] || strcmp(argv[0], "acs-zygote") || getppid() == 1) {
+  /* argv: acs-zygote for PROGRAM-THAT-MADE-THE-BOX (what ps shows) */
+  if (argc != 3 || strcmp(argv[0], "acs-zygote") || strcmp(argv[1], "for") || getppid() == 1) {
     fprintf(stderr, "acs-zygote: the box's kernel starts this program; it is not run by hand\n");
     return 2;
   }

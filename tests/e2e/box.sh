@@ -96,15 +96,15 @@ check "timeout: an endless cat is killed at the limit (124, timedOut, stoppedBy)
 check "timeout: its output was capped" all [ "$(json .truncated)" = true ] -- [ "$(json .stdout.length)" -lt 1200 ]
 
 # nothing of a box survives it: its kernel, zygote and programs
-box_pids() { pgrep -f "^$ACS box" | grep -v "^$$\$" || true; }
+box_pids() { pgrep -f "^($ACS box|acs-zygote for $ACS\$)" | grep -v "^$$\$" || true; }
 run_acs box --json --timeout-ms 200 --exec cat /dev/urandom
 check "after a box: none of its processes is left on the host" [ -z "$(box_pids)" ]
 
 # the owner killed: the kernel sees its socket close and ends the box
 "$ACS" box --exec cat /dev/zero >/dev/null 2>&1 &
 owner=$!
-for _ in $(seq 400); do [ "$(pgrep -f "^$ACS box" | wc -l)" -ge 4 ] && break; sleep 0.05; done
-started=$(pgrep -f "^$ACS box" | wc -l)
+for _ in $(seq 400); do [ "$(pgrep -f "^($ACS box|acs-zygote for $ACS\$)" | wc -l)" -ge 4 ] && break; sleep 0.05; done
+started=$(pgrep -f "^($ACS box|acs-zygote for $ACS\$)" | wc -l)
 kill -9 "$owner"; wait "$owner" 2>/dev/null
 for _ in $(seq 400); do [ -z "$(box_pids)" ] && break; sleep 0.05; done
 check "the owner killed: kernel, zygote and the running program all end" all [ "$started" -ge 4 ] -- [ -z "$(box_pids)" ]
@@ -113,7 +113,7 @@ check "the owner killed: kernel, zygote and the running program all end" all [ "
 "$ACS" box --exec cat /dev/zero >/dev/null 2>"$TMP/kerr" &
 owner=$!
 kernel=""
-for _ in $(seq 400); do kernel=$(pgrep -P "$owner" | head -1); [ -n "$kernel" ] && [ "$(pgrep -f "^$ACS box" | wc -l)" -ge 4 ] && break; sleep 0.05; done
+for _ in $(seq 400); do kernel=$(pgrep -P "$owner" | head -1); [ -n "$kernel" ] && [ "$(pgrep -f "^($ACS box|acs-zygote for $ACS\$)" | wc -l)" -ge 4 ] && break; sleep 0.05; done
 kill -9 "$kernel"
 wait "$owner"; orc=$?
 for _ in $(seq 400); do [ -z "$(box_pids)" ] && break; sleep 0.05; done

@@ -7,7 +7,7 @@
 SECRET=host-secret-$$-$RANDOM
 mkdir -p "$TMP/host"
 echo "$SECRET" >"$TMP/host/secret.txt"
-box_pids() { pgrep -f "^$ACS box" || true; }
+box_pids() { pgrep -f "^($ACS box|acs-zygote for $ACS\$)" || true; }
 
 # host files: absolute host paths, /proc tricks, links made in the box
 run_acs box -c "cat $TMP/host/secret.txt /proc/self/root$TMP/host/secret.txt /proc/1/environ; echo rc=\$?"

@@ -148,8 +148,8 @@ for dir in "${1:-}"*/; do
   [ "$(tree_hash "$O")" = "$before_o" ] || fail="$fail; the outside dir changed"
   [ "$(tree_hash "$R")" = "$before_r" ] || fail="$fail; the read-only dir changed"
   if [ "${guest%%.*}" = box ]; then
-    for _ in $(seq 40); do pgrep -f "^$ACS box" >/dev/null || break; sleep 0.05; done
-    pgrep -f "^$ACS box" >/dev/null && { fail="$fail; a process of the box outlived it: $(pgrep -af "^$ACS box" | head -2 | tr '\n' ' ')"; pkill -9 -f "^$ACS box"; }
+    for _ in $(seq 40); do pgrep -f "^($ACS box|acs-zygote for $ACS\$)" >/dev/null || break; sleep 0.05; done
+    pgrep -f "^($ACS box|acs-zygote for $ACS\$)" >/dev/null && { fail="$fail; a process of the box outlived it: $(pgrep -af "^($ACS box|acs-zygote for $ACS\$)" | head -2 | tr '\n' ' ')"; pkill -9 -f "^($ACS box|acs-zygote for $ACS\$)"; }
   fi
   if [ -n "$fail" ]; then
     echo "FAIL $name${fail}"
