@@ -146,6 +146,15 @@ static void close_from(int first)
     for (int fd = first; fd < 4096; fd++) close(fd);
 }
 
+/* A zygote's children (the intermediates of spawns) are reaped by the
+** system: nothing to wait for. */
+static void reap_by_system(void)
+{
+  struct sigaction sa = {.sa_handler = SIG_DFL, .sa_flags = SA_NOCLDWAIT};
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGCHLD, &sa, NULL);
+}
+
 /* A guest starts with Linux's default for every signal. */
 static void default_signals(void)
 {
@@ -476,9 +485,7 @@ static _Noreturn void prepared_main(int ctl, int zsock, pid_t kernel, pid_t zygo
   ** the state's own signal handlers and stack bounds are what its
   ** processes get; middles are reaped by the system */
   default_signals();
-  struct sigaction sa = {.sa_handler = SIG_DFL, .sa_flags = SA_NOCLDWAIT};
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGCHLD, &sa, NULL);
+  reap_by_system();
   big_stack();
   /* fds: stdio and 4 on /dev/null and 3 the kernel's socket as in the
   ** box's zygote, the orders at 5, nothing else of the zygote's (another
@@ -592,10 +599,7 @@ static bool spawn_prepared(int zsock, pid_t kernel, const acs__program *prog, in
 
 static _Noreturn void zygote_main(int zsock, pid_t kernel)
 {
-  /* intermediates are reaped by the system: nothing to wait for here */
-  struct sigaction sa = {.sa_handler = SIG_DFL, .sa_flags = SA_NOCLDWAIT};
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGCHLD, &sa, NULL);
+  reap_by_system();
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != kernel) _exit(0);
   /* the filters' programs, made once for every guest (libseccomp took
@@ -632,6 +636,25 @@ static _Noreturn void zygote_main(int zsock, pid_t kernel)
 }
 
 /* ------------------------------------------------------------ the slim zygote */
+
+/* A child with a socket to us: in the parent *mine is our end and the
+** child's pid is returned; in the child (0) *theirs is its end; -errno. */
+static pid_t fork_paired(int *mine, int *theirs)
+{
+  int sv[2];
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) return -errno;
+  pid_t z = fork();
+  if (z < 0) {
+    int e = errno;
+    close(sv[0]);
+    close(sv[1]);
+    return -e;
+  }
+  close(sv[z == 0 ? 0 : 1]);
+  if (z == 0) *theirs = sv[1];
+  else *mine = sv[0];
+  return z;
+}
 
 /* The programs of the slim zygote: every one but those on the engine
 ** (node, and the WASI host that runs python3 and any .wasm). */
@@ -684,21 +707,14 @@ int acs__kernel_zygote_slim_start(acs__kernel *k)
   k->slim_pid = 0;
   k->slim_ready = false;
   if (!bin) return 0;
-  int sv[2];
-  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) return -errno;
-  pid_t z = fork();
-  if (z < 0) {
-    int e = errno;
-    close(sv[0]);
-    close(sv[1]);
-    return -e;
-  }
+  int mine, theirs;
+  pid_t z = fork_paired(&mine, &theirs);
+  if (z < 0) return z;
   if (z == 0) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    close(sv[0]);
     /* kept across the exec: a dup2 copy is not close-on-exec */
-    if (sv[1] == ACS__SYS_FD) fcntl(sv[1], F_SETFD, 0);
-    else if (dup2(sv[1], ACS__SYS_FD) < 0) _exit(0);
+    if (theirs == ACS__SYS_FD) fcntl(theirs, F_SETFD, 0);
+    else if (dup2(theirs, ACS__SYS_FD) < 0) _exit(0);
     int null = open("/dev/null", O_RDWR);
     for (int i = 0; i < 3; i++)
       if (null >= 0 && null != i) dup2(null, i);
@@ -712,30 +728,22 @@ int acs__kernel_zygote_slim_start(acs__kernel *k)
     execve(bin, argv, envp);
     _exit(0);
   }
-  close(sv[1]);
-  k->slim = sv[0];
+  k->slim = mine;
   k->slim_pid = z;
   return 0;
 }
 
 int acs__kernel_zygote_start(acs__kernel *k)
 {
-  int sv[2];
-  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) return -errno;
   pid_t kernel = getpid();
-  pid_t z = fork();
-  if (z < 0) {
-    int e = errno;
-    close(sv[0]);
-    close(sv[1]);
-    return -e;
-  }
+  int mine, theirs;
+  pid_t z = fork_paired(&mine, &theirs);
+  if (z < 0) return z;
   if (z == 0) {
-    close(sv[0]);
     /* nothing of the kernel's but the socket to it */
-    if (sv[1] != ACS__SYS_FD) {
-      dup3(sv[1], ACS__SYS_FD, O_CLOEXEC);
-      close(sv[1]);
+    if (theirs != ACS__SYS_FD) {
+      dup3(theirs, ACS__SYS_FD, O_CLOEXEC);
+      close(theirs);
     }
     int null = open("/dev/null", O_RDWR | O_CLOEXEC);
     for (int i = 0; i < 3; i++)
@@ -745,8 +753,7 @@ int acs__kernel_zygote_start(acs__kernel *k)
       for (int fd = ACS__SYS_FD + 1; fd < 4096; fd++) close(fd);
     zygote_main(ACS__SYS_FD, kernel);
   }
-  close(sv[1]);
-  k->zygote = sv[0];
+  k->zygote = mine;
   k->zygote_pid = z;
   return 0;
 }
