@@ -728,6 +728,13 @@ static void print_set(const char *name, const char *value, int flags, void *u)
   sb_free(&b);
 }
 
+/* bash's options that change nothing here, kept so that set -o shows what
+** a script set (braceexpand, hashall and interactive-comments are on in
+** bash and always so here) */
+static bool opt_keep[12] = {[0] = true, [4] = true, [6] = true}, opt_monitor;
+enum { K_BRACE, K_ERRTRACE, K_FUNCTRACE, K_HIST, K_HASH, K_HISTEXP, K_COMMENTS, K_KEYWORD, K_NOTIFY,
+       K_ONECMD, K_PHYSICAL, K_PRIVILEGED };
+
 static bool *opt_letter(char c)
 {
   switch (c) {
@@ -739,23 +746,80 @@ static bool *opt_letter(char c)
   case 'a': return &sh.opt_a;
   case 'n': return &sh.opt_n;
   case 'v': return &sh.opt_v;
+  case 'B': return &opt_keep[K_BRACE];
+  case 'E': return &opt_keep[K_ERRTRACE];
+  case 'T': return &opt_keep[K_FUNCTRACE];
+  case 'h': return &opt_keep[K_HASH];
+  case 'H': return &opt_keep[K_HISTEXP];
+  case 'k': return &opt_keep[K_KEYWORD];
+  case 'b': return &opt_keep[K_NOTIFY];
+  case 't': return &opt_keep[K_ONECMD];
+  case 'P': return &opt_keep[K_PHYSICAL];
+  case 'p': return &opt_keep[K_PRIVILEGED];
+  case 'm': return &opt_monitor;
   default: return NULL;
   }
 }
 
+static bool opt_emacs, opt_vi, opt_ignoreeof, opt_nolog, opt_posix;
+
+/* bash's set -o list, in its order */
 static const struct {
   const char *name;
   char letter;
-} long_opts[] = {{"errexit", 'e'}, {"nounset", 'u'}, {"xtrace", 'x'}, {"noglob", 'f'},
-                 {"noclobber", 'C'}, {"allexport", 'a'}, {"noexec", 'n'}, {"verbose", 'v'},
-                 {"pipefail", 0}};
+  bool *flag; /* when it has no letter */
+} long_opts[] = {
+    {"allexport", 'a', NULL},  {"braceexpand", 'B', NULL}, {"emacs", 0, &opt_emacs},
+    {"errexit", 'e', NULL},    {"errtrace", 'E', NULL},    {"functrace", 'T', NULL},
+    {"hashall", 'h', NULL},    {"histexpand", 'H', NULL},  {"history", 0, &opt_keep[K_HIST]},
+    {"ignoreeof", 0, &opt_ignoreeof}, {"interactive-comments", 0, &opt_keep[K_COMMENTS]},
+    {"keyword", 'k', NULL},    {"monitor", 'm', NULL}, {"noclobber", 'C', NULL},
+    {"noexec", 'n', NULL},     {"noglob", 'f', NULL},      {"nolog", 0, &opt_nolog},
+    {"notify", 'b', NULL},     {"nounset", 'u', NULL},     {"onecmd", 't', NULL},
+    {"physical", 'P', NULL},   {"pipefail", 0, NULL},      {"posix", 0, &opt_posix},
+    {"privileged", 'p', NULL}, {"verbose", 'v', NULL},     {"vi", 0, &opt_vi},
+    {"xtrace", 'x', NULL},
+};
 
 static bool *opt_named(const char *name)
 {
   for (size_t i = 0; i < sizeof long_opts / sizeof *long_opts; i++)
-    if (!strcmp(long_opts[i].name, name))
-      return long_opts[i].letter ? opt_letter(long_opts[i].letter) : &sh.pipefail;
+    if (!strcmp(long_opts[i].name, name)) {
+      if (long_opts[i].letter) return opt_letter(long_opts[i].letter);
+      return long_opts[i].flag ? long_opts[i].flag : &sh.pipefail;
+    }
   return NULL;
+}
+
+/* The options that change nothing here, for a child shell (state.c): one
+** '0' or '1' per entry of long_opts without a flag of sh's own. */
+static bool *kept_flag(size_t i)
+{
+  bool *f = long_opts[i].letter ? opt_letter(long_opts[i].letter) : long_opts[i].flag;
+  bool ours = f == &sh.opt_e || f == &sh.opt_u || f == &sh.opt_x || f == &sh.opt_f || f == &sh.opt_C ||
+              f == &sh.opt_a || f == &sh.opt_n || f == &sh.opt_v || !f;
+  return ours ? NULL : f;
+}
+
+char *set_kept_options(void)
+{
+  size_t n = sizeof long_opts / sizeof *long_opts;
+  char *v = xmalloc(n + 1);
+  for (size_t i = 0; i < n; i++) {
+    bool *f = kept_flag(i);
+    v[i] = f && *f ? '1' : '0';
+  }
+  v[n] = 0;
+  return v;
+}
+
+void set_kept_options_load(const char *v)
+{
+  size_t n = sizeof long_opts / sizeof *long_opts;
+  for (size_t i = 0; i < n && v[i]; i++) {
+    bool *f = kept_flag(i);
+    if (f) *f = v[i] == '1';
+  }
 }
 
 static void set_positional(int argc, char **argv)
@@ -788,27 +852,33 @@ int sh_set_options(int argc, char **argv, int i, bool *set_args)
       return i;
     }
     bool on = a[0] == '-';
-    if (a[1] == 'o') {
-      if (i + 1 >= argc) {
-        for (size_t k = 0; k < sizeof long_opts / sizeof *long_opts; k++) {
-          bool *o = opt_named(long_opts[k].name);
-          if (on) out_printf("%-15s\t%s\n", long_opts[k].name, *o ? "on" : "off");
-          else out_printf("set %co %s\n", *o ? '-' : '+', long_opts[k].name);
+    for (const char *p = a + 1; *p; p++) {
+      if (*p == 'o') {
+        /* -o NAME, also inside a cluster (set -euo pipefail): the name is
+        ** the next argument; with none, the options are listed */
+        if (i + 1 >= argc) {
+          for (size_t k = 0; k < sizeof long_opts / sizeof *long_opts; k++) {
+            bool *o = opt_named(long_opts[k].name);
+            if (on) out_printf("%-15s\t%s\n", long_opts[k].name, *o ? "on" : "off");
+            else out_printf("set %co %s\n", *o ? '-' : '+', long_opts[k].name);
+          }
+          continue;
         }
+        bool *o = opt_named(argv[++i]);
+        if (!o) {
+          sh_error("set: %s: invalid option name", argv[i]);
+          return -1;
+        }
+        *o = on;
+        /* the line editor is one or the other */
+        if (on && o == &opt_vi) opt_emacs = false;
+        if (on && o == &opt_emacs) opt_vi = false;
         continue;
       }
-      bool *o = opt_named(argv[++i]);
-      if (!o) {
-        sh_error("set: %s: invalid option name", argv[i]);
-        return -1;
-      }
-      *o = on;
-      continue;
-    }
-    for (const char *p = a + 1; *p; p++) {
       bool *o = opt_letter(*p);
       if (!o) {
         sh_error("set: %c%c: invalid option", a[0], *p);
+        sh_usage("set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n");
         return -1;
       }
       *o = on;

@@ -174,15 +174,25 @@ static int shell_main(int argc, char **argv, bool bash)
       else if (*p == 's' || *p == 'i' || *p == 'l') continue;
       else sb_addc(&rest, *p);
     }
-    if (rest.len > 1 || a[1] == 'o') {
-      char *opt[3] = {rest.s, a[1] == 'o' && i + 1 < argc ? argv[i + 1] : NULL, NULL};
+    if (rest.len > 1) {
+      /* each o takes the next word as its option's name (bash -euo pipefail) */
+      int names = 0;
+      for (size_t k = 1; k < rest.len; k++) names += rest.s[k] == 'o';
+      if (i + names >= argc) {
+        sh_error("%s: option requires an argument", a);
+        sb_free(&rest);
+        return 2;
+      }
+      char *opt[16] = {rest.s};
+      int n = 1;
+      for (int k = 0; k < names && n < 15; k++) opt[n++] = argv[i + 1 + k];
       bool dummy;
-      int used = sh_set_options(opt[1] ? 2 : 1, opt, 0, &dummy);
+      int used = sh_set_options(n, opt, 0, &dummy);
       if (used < 0) {
         sb_free(&rest);
         return 2;
       }
-      if (opt[1]) i++;
+      i += names;
     }
     sb_free(&rest);
     if (c) {

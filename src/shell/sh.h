@@ -436,6 +436,10 @@ int run_string(const char *text, const char *name, int line);
 /* the same for a text whose aliases were expanded (a child shell's) */
 /* a session run's text: errors worded as bash -c words its own */
 int run_string_as_c(const char *text);
+/* set's options that change nothing here (posix, errtrace, ...), as a
+** string for a child shell and back (builtins.c); the string is malloc'd */
+char *set_kept_options(void);
+void set_kept_options_load(const char *v);
 int run_string_expanded(const char *text, const char *name, int line);
 /* spawn a child shell running text with stdin/stdout mapped by fds; pid */
 int spawn_subshell(const char *text, int line, const int (*fds)[2], size_t nfds);

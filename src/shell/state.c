@@ -101,6 +101,10 @@ void state_send(int fd, const char *text, int line)
   char num[32];
   snprintf(num, sizeof num, "%llu", sh.shopts);
   put(&b, num);
+  put(&b, "K");
+  char *kept = set_kept_options();
+  put(&b, kept);
+  free(kept);
   trap_send(&b, put);
   jobs_send(&b, put);
   put(&b, "C");
@@ -179,6 +183,8 @@ bool state_receive(int fd, char **text, int *line)
       sh.name = xstrdup(next(&p, end));
     } else if (!strcmp(tag, "O")) {
       sh.shopts = strtoull(next(&p, end), NULL, 10);
+    } else if (!strcmp(tag, "K")) {
+      set_kept_options_load(next(&p, end));
     } else if (!strcmp(tag, "T")) {
       /* listed by `trap` in the child, run by none (trap.c) */
       int t = atoi(next(&p, end));

@@ -390,3 +390,19 @@ te builtin-usage-bare 'kill; getopts; printf; trap x; shopt -z; unset -x y; ulim
 te test-bracket-name '[ 1 -eq a ]; [ a = ]; [ a b c d e ]; test 1 -eq b; echo done'
 te break-outside-loop 'break; continue; echo "rc $?"'
 te arith-context '((1/0)); let 1/0; for ((i=1/0;;)); do :; done; [[ 1/0 -eq 1 ]]; echo "rc $?"; [[ 1 -eq 1/0 ]] || echo no'
+# set: -o inside a cluster takes the next word (set -euo pipefail), and
+# every option name of bash's is accepted and listed in bash's order
+t set-cluster-o 'set -euo pipefail; false | true; echo ok; set -o | grep -E "^(errexit|nounset|pipefail)"'
+t set-cluster-o-exits 'set -eo pipefail; false | true; echo never'
+t set-o-list 'set -o; set +o'
+t set-o-accepted 'set -o posix -o errtrace -T; set -o | grep -E "posix|errtrace|functrace"; (set -o | grep -w posix); set +E; set -o | grep errtrace'
+t set-o-editor 'set -o vi; set -o | grep -E "^(vi|emacs)"; set -o emacs; set -o | grep -E "^(vi|emacs)"'
+te set-o-bad 'set -o nonsense; echo "rc $?"; set -Z; echo "rc $?"'
+# the same clusters on the shell's own command line (bash -euo pipefail -c)
+for opts in "-euo pipefail" "-o pipefail" "-e -o pipefail -u" "-eo pipefail"; do
+  s='true | true; echo x; set -o | grep -E "^(errexit|pipefail|nounset)"; false | true; echo never'
+  exp=$(bash $opts -c "$s" 2>/dev/null </dev/null); ers=$?
+  got=$("$ACS" box --exec bash $opts -c "$s" 2>/dev/null </dev/null); grs=$?
+  if [ "$exp" == "$got" ] && [ "$ers" == "$grs" ]; then echo "ok shell invocation bash $opts -c"
+  else echo "FAIL shell invocation bash $opts -c: bash $ers '$exp', box $grs '$got'"; fi
+done
