@@ -791,6 +791,8 @@ static bool *opt_named(const char *name)
   return NULL;
 }
 
+bool set_errtrace(void) { return opt_keep[K_ERRTRACE]; }
+
 /* The options that change nothing here, for a child shell (state.c): one
 ** '0' or '1' per entry of long_opts without a flag of sh's own. */
 static bool *kept_flag(size_t i)

@@ -164,7 +164,11 @@ char *path_lookup(const char *name, int *err)
 static int done(int st)
 {
   sh.status = st;
-  if (st && sh.opt_e && !sh.noerrexit && !sh.aborting) sh_exit(st);
+  if (st && !sh.noerrexit && !sh.aborting) {
+    /* the ERR trap fires where set -e would end the shell, before it does */
+    trap_run_err(st);
+    if (sh.opt_e) sh_exit(st);
+  }
   return st;
 }
 

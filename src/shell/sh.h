@@ -438,6 +438,7 @@ int run_string(const char *text, const char *name, int line);
 int run_string_as_c(const char *text);
 /* set's options that change nothing here (posix, errtrace, ...), as a
 ** string for a child shell and back (builtins.c); the string is malloc'd */
+bool set_errtrace(void); /* set -E: functions and child shells have the ERR trap */
 char *set_kept_options(void);
 void set_kept_options_load(const char *v);
 int run_string_expanded(const char *text, const char *name, int line);
@@ -558,6 +559,7 @@ int bi_disown(int argc, char **argv);
 int bi_trap(int argc, char **argv);    /* trap.c */
 int bi_kill(int argc, char **argv);    /* trap.c */
 void trap_run_pending(void);           /* run the actions of signals that came */
+void trap_run_err(int status);          /* the ERR trap, where set -e would end the shell */
 bool trap_any(void);                   /* a trap of this shell is set */
 void trap_send(sbuf *b, void (*put)(sbuf *, const char *)); /* to a child shell */
 void trap_receive(int t, const char *action);

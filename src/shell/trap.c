@@ -1,6 +1,7 @@
 /* trap.c - the trap builtin and the shell's signal handling, as bash's:
 ** actions for EXIT, the signals (by number, NAME or SIGNAME, any case)
-** and the DEBUG ERR RETURN names (kept and listed, not run); '' ignores
+** and the DEBUG ERR RETURN names (ERR run where set -e would end the
+** shell; DEBUG and RETURN kept and listed, not run); '' ignores
 ** a signal, - or a bare signal resets it; `trap` and `trap -p` list in
 ** bash's format. A signal with an action sets a flag in its handler and
 ** the action runs between commands, as bash runs it after the current
@@ -254,6 +255,23 @@ void trap_run_pending(void)
     free(a);
     sh.status = st;
   }
+}
+
+void trap_run_err(int st)
+{
+  static bool in_err;
+  const char *a = actions[NSIGS + 1];
+  if (in_err || !a || !*a) return;
+  /* without errtrace (set -E) neither functions nor child shells have it */
+  bool inherit = set_errtrace();
+  if ((listed_only || sh.func_depth > 0) && !inherit) return;
+  in_err = true;
+  char *c = xstrdup(a);
+  sh.status = st;
+  run_string(c, "trap", sh.line);
+  free(c);
+  sh.status = st; /* $? is the failed command's again, as set -e exits with it */
+  in_err = false;
 }
 
 void trap_send(sbuf *b, void (*put)(sbuf *, const char *))

@@ -406,3 +406,12 @@ for opts in "-euo pipefail" "-o pipefail" "-e -o pipefail -u" "-eo pipefail"; do
   if [ "$exp" == "$got" ] && [ "$ers" == "$grs" ]; then echo "ok shell invocation bash $opts -c"
   else echo "FAIL shell invocation bash $opts -c: bash $ers '$exp', box $grs '$got'"; fi
 done
+# trap ERR: run where set -e would end the shell (not in conditions, &&/||
+# lists but the last, !), $? the failed status; functions and child shells
+# have it only under set -E
+t trap-err-basic 'trap '"'"'echo "err $? at $LINENO"'"'"' ERR; false; echo next; sh -c "exit 3"; echo "st $?"'
+t trap-err-conditions 'trap "echo T" ERR; false || true; ! false; if false; then :; fi; while false; do :; done; false && true; false | true; true | false; echo end'
+t trap-err-functions 'trap "echo T \$?" ERR; f() { false; echo in; }; f; g() { false; }; g; echo out'
+t trap-err-errtrace 'set -E; trap "echo T" ERR; f() { false; echo in; }; f; (false); x=$(false); echo "x $?"'
+t trap-err-errexit 'set -eE; trap "echo trapped" ERR; f() { false; }; f; echo never'
+t trap-err-no-recursion 'trap "echo T; false" ERR; false; echo after; trap - ERR; false; echo none'
