@@ -87,6 +87,9 @@ int spawn_program(const char *path, char **argv, char **envp, const int (*fds)[2
   return pid;
 }
 
+int subshell_step = 1;
+static bool starting_bg; /* start_child for a background command */
+
 int spawn_subshell(const char *text, int line, const int (*fds)[2], size_t nfds)
 {
   int sp[2];
@@ -621,7 +624,11 @@ static int start_child(node *n, int in, int out, int close_fd, int *status)
     redir_restore(&rv);
   } else {
     char *text = node_text(n, current);
+    /* bash counts a level for this fork, but not for a pipeline's simple
+    ** command (its words expand before), nor again for a ( ) in it */
+    subshell_step = n->kind == N_SUBSHELL || (n->kind == N_SIMPLE && !starting_bg) ? 0 : 1;
     pid = spawn_subshell(text, n->line, (const int(*)[2])fds, close_fd >= 0 ? 1 : 0);
+    subshell_step = 1;
     free(text);
     if (pid < 0) *status = 1;
   }
@@ -715,7 +722,9 @@ static int run_background(node *n)
   /* without job control, a background command's stdin is /dev/null */
   int null = acs_sys_open("/dev/null", O_RDONLY, 0);
   jc_begin(NULL, true);
+  starting_bg = true;
   int pid = start_child(n, null, -1, -1, &st);
+  starting_bg = false;
   jc_end();
   if (null >= 0) acs_sys_close(null);
   if (pid > 0) {

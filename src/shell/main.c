@@ -59,6 +59,7 @@ static void init_vars(bool child)
   var_set("IFS", " \t\n", 0);
   if (!var_get("PS4")) var_set("PS4", "+ ", 0);
   var_set("BASH_VERSION", "5.2.15(1)-release", 0);
+  if (!child) var_set("BASH_SUBSHELL", "0", 0);
   var_set("OPTIND", "1", 0);
   char cwd[4096];
   if (acs_sys_getcwd(cwd, sizeof cwd) == 0) {
@@ -136,6 +137,12 @@ static int shell_main(int argc, char **argv, bool bash)
     int line = 1;
     if (!state_receive(255, &text, &line)) return 2;
     sh.in_child = true;
+    /* a subshell's depth, as bash counts its forked copies */
+    const char *depth = var_get("BASH_SUBSHELL");
+    char num[32];
+    snprintf(num, sizeof num, "%ld", (depth ? strtol(depth, NULL, 10) : 0) + subshell_step);
+    subshell_step = 1;
+    var_set("BASH_SUBSHELL", num, 0);
     int st = run_string_expanded(text, sh.name, line);
     free(text);
     sh_exit(sh.exiting ? sh.exit_status : st);

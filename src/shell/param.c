@@ -334,6 +334,23 @@ static char *transform(wpart *p, const char *v)
   case PO_AT:
     switch (p->at_op) {
     case 'Q': return sh_quote(v);
+    case 'A': {
+      /* the assignment that makes the variable, with its attributes */
+      if (!p->subscripted && !var_get(p->text)) return xstrdup("");
+      sbuf b = {0};
+      int fl = p->subscripted ? 0 : var_flags(p->text);
+      if (fl > 0 && (fl & (V_INTEGER | V_READONLY | V_EXPORT))) {
+        sb_adds(&b, "declare -");
+        if (fl & V_INTEGER) sb_addc(&b, 'i');
+        if (fl & V_READONLY) sb_addc(&b, 'r');
+        if (fl & V_EXPORT) sb_addc(&b, 'x');
+        sb_addc(&b, ' ');
+      }
+      char *q = sh_quote(v);
+      sb_printf(&b, "%s=%s", p->text, q);
+      free(q);
+      return sb_take(&b);
+    }
     case 'E': return at_escapes(v);
     case 'U': case 'u': case 'L': {
       char *r = xstrdup(v);

@@ -439,6 +439,8 @@ int run_string_as_c(const char *text);
 /* set's options that change nothing here (posix, errtrace, ...), as a
 ** string for a child shell and back (builtins.c); the string is malloc'd */
 bool set_errtrace(void); /* set -E: functions and child shells have the ERR trap */
+/* what a child shell adds to $BASH_SUBSHELL (exec.c): 0 for a pipeline's simple command */
+extern int subshell_step;
 char *set_kept_options(void);
 void set_kept_options_load(const char *v);
 int run_string_expanded(const char *text, const char *name, int line);

@@ -101,6 +101,8 @@ void state_send(int fd, const char *text, int line)
   char num[32];
   snprintf(num, sizeof num, "%llu", sh.shopts);
   put(&b, num);
+  put(&b, "B");
+  put_int(&b, subshell_step);
   put(&b, "K");
   char *kept = set_kept_options();
   put(&b, kept);
@@ -183,6 +185,8 @@ bool state_receive(int fd, char **text, int *line)
       sh.name = xstrdup(next(&p, end));
     } else if (!strcmp(tag, "O")) {
       sh.shopts = strtoull(next(&p, end), NULL, 10);
+    } else if (!strcmp(tag, "B")) {
+      subshell_step = atoi(next(&p, end));
     } else if (!strcmp(tag, "K")) {
       set_kept_options_load(next(&p, end));
     } else if (!strcmp(tag, "T")) {

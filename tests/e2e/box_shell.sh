@@ -415,3 +415,6 @@ t trap-err-functions 'trap "echo T \$?" ERR; f() { false; echo in; }; f; g() { f
 t trap-err-errtrace 'set -E; trap "echo T" ERR; f() { false; echo in; }; f; (false); x=$(false); echo "x $?"'
 t trap-err-errexit 'set -eE; trap "echo trapped" ERR; f() { false; }; f; echo never'
 t trap-err-no-recursion 'trap "echo T; false" ERR; false; echo after; trap - ERR; false; echo none'
+# $BASH_SUBSHELL counts subshells as bash does; ${x@A} is the assignment
+t bash-subshell 'echo $BASH_SUBSHELL; (echo $BASH_SUBSHELL; (echo $BASH_SUBSHELL)); echo $(echo $BASH_SUBSHELL); echo $BASH_SUBSHELL | cat; { echo $BASH_SUBSHELL; } | cat; echo $BASH_SUBSHELL & wait; (echo $BASH_SUBSHELL) | cat; (echo $BASH_SUBSHELL) & wait'
+t param-at-A 'x=abc; echo ${x@A}; export y="a b'"'"'c"; echo ${y@A}; declare -ri z=5; echo ${z@A}; echo "[${nosuch@A}]"'
