@@ -171,6 +171,8 @@ static int s_write_file(const char *path, const void *data, size_t len, int flag
   if (len > ACS__SYS_MAX_DATA) return write_file_fd(path, data, len, flags, mode, syscall);
   int stage = 0;
   int rc = acs_sys_writefile(path, flags, (unsigned)mode, data, len, &stage);
+  /* a named pipe or one of this process's descriptors (/dev/stdout) */
+  if (rc == -EOPNOTSUPP && !stage) return write_file_fd(path, data, len, flags, mode, syscall);
   *syscall = stage ? "write" : "open";
   return rc;
 }

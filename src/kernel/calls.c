@@ -491,6 +491,12 @@ static void do_writefile(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, i
     acs__kfile tmp = {.refs = 1, .mf = mf, .host_fd = -1};
     uint64_t dev = device_of(&tmp);
     size_t done = 0;
+    if (dev == 1) {
+      /* a named pipe waits for its reader: the caller opens and writes it */
+      r = -EOPNOTSUPP;
+      stage = 0;
+      n = 0;
+    }
     while (done < n) {
       ssize_t w = dev ? device_write(dev, n - done) : acs_memfs_write(k->fs, &cr, mf, data + done, n - done);
       if (w < 0) {
@@ -687,6 +693,12 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
       err = acs__procfs_open(k, p, flags & ~O_CLOEXEC, u & 07777, &f);
     if (err == ACS_MEMFS_CROSSED) err = -EXDEV; /* other mounts come with their backend */
     if (err) break;
+    acs_memfs_stat fst;
+    if (!f && mf && (acs_memfs_inode_stat(acs_memfs_file_inode(mf), &fst), S_ISFIFO(fst.mode))) {
+      /* a named pipe: a host pipe's end the guest holds (fifo.c) */
+      acs__fifo_open(k, p, sock, seq, mf, flags);
+      return true;
+    }
     if (!f && !(f = acs__kfile_new(mf, -1))) {
       acs_memfs_close(k->fs, mf);
       err = -ENOMEM;

@@ -291,7 +291,7 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
     int first_proc = n;
     for (int i = 2; i < K.nprocs; i++)
       if (K.procs[i].state != ACS__P_FREE && K.procs[i].sock >= 0 && !K.procs[i].waiting &&
-          !K.procs[i].dialing) {
+          !K.procs[i].dialing && !K.procs[i].fifo_wait) {
         who[n] = i;
         pf[n++] = (struct pollfd){.fd = K.procs[i].sock, .events = POLLIN};
       }

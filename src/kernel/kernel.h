@@ -64,6 +64,8 @@ typedef struct acs__ksock {
 /* An open file description: one memfs file, one host fd (a stdio pipe
 ** of the host's) or one /proc file, shared by the descriptors that dup or
 ** inherit it. */
+typedef struct acs__kfifo acs__kfifo; /* fifo.c */
+
 typedef struct acs__kfile {
   int refs;
   acs_memfs_file *mf; /* or NULL */
@@ -75,6 +77,8 @@ typedef struct acs__kfile {
   acs__ktty *tty;     /* the box's terminal (host_fd is its slave), or NULL */
   acs__hfile *hf;     /* a file of a host mount, served by the kernel, or NULL */
   char *path;         /* the box path it was opened by (/proc/PID/fd), or NULL */
+  acs__kfifo *fifo;   /* a named pipe's end (host_fd is it), or NULL */
+  int fifo_acc;       /* and its O_ACCMODE */
 } acs__kfile;
 
 /* A descriptor the guest process holds itself (a pipe, a socket, a
@@ -119,6 +123,9 @@ typedef struct acs__proc {
   /* a WAIT call parked until a child changes state */
   bool waiting;
   bool dialing;          /* a CONNECT out of the box is in progress */
+  acs__kfifo *fifo_wait; /* an OPEN of a fifo waiting for its other side (fifo.c) */
+  int fifo_flags, fifo_fd;
+  uint32_t fifo_seq;
   uint64_t serial;       /* which life of the slot (a reused pid is another) */
   uint32_t wait_seq;
   int32_t wait_pid;
@@ -149,6 +156,7 @@ typedef struct acs__kernel {
   int owner;             /* the owner's socket */
   int zygote;            /* the socket to the zygote */
   pid_t zygote_pid;
+  acs__kfifo *fifos;     /* the named pipes open now (fifo.c) */
   int slim;              /* the slim zygote's socket, -1 when there is none */
   pid_t slim_pid;
   bool slim_ready;       /* it said so: spawns of its programs go to it */
@@ -311,12 +319,17 @@ void acs__ktty_spawned(acs__kernel *k, acs__proc *parent, int32_t child); /* SPA
 void acs__kernel_memwatch(acs__kernel *k);
 int acs__kernel_memwatch_ms(const acs__kernel *k);
 
+/* fifo.c: an OPEN of a memfs fifo (mf, owned), answered now or when its
+** other side opens; a fifo end's last close; a process that ends while
+** its open waits. */
+void acs__fifo_open(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, acs_memfs_file *mf, int flags);
+void acs__fifo_closed(acs__kernel *k, acs__kfile *kf);
+void acs__fifo_forget(acs__kernel *k, acs__proc *p);
+
 /* zygote.c: fork the box's zygote (before the tree holds anything). */
 int acs__kernel_zygote_start(acs__kernel *k);
 /* and the slim zygote (exec'd: no engine libraries), when its binary exists */
 int acs__kernel_zygote_slim_start(acs__kernel *k);
-/* whether the slim zygote can run program (all but node and WASI) */
-bool acs__zygote_slim_runs(const char *program);
 /* the slim zygote's process after its exec (src/zygote/main.c) */
 _Noreturn void acs__zygote_exec_main(void);
 

@@ -36,6 +36,7 @@ acs__kfile *acs__kfile_new(acs_memfs_file *mf, int host_fd)
 void acs__kfile_put(acs__kernel *k, acs__kfile *f)
 {
   if (!f || --f->refs > 0) return;
+  acs__fifo_closed(k, f);
   if (f->mf) acs_memfs_close(k->fs, f->mf);
   if (f->ls) acs__net_unlisten(k, f->ls);
   free(f->sk);
@@ -68,6 +69,7 @@ void acs__proc_fd_close(acs__kernel *k, acs__proc *p, int fd)
 ** parent) or was never started. */
 static void release(acs__kernel *k, acs__proc *p)
 {
+  acs__fifo_forget(k, p);
   for (int fd = 0; p->fds && fd < ACS__K_MAX_FDS; fd++) acs__proc_fd_close(k, p, fd);
   acs_memfs_inode_release(k->fs, p->cwd);
   p->cwd = NULL;
@@ -292,6 +294,13 @@ static void exited(acs__kernel *k, acs__proc *p, int status);
 /* The zygote's order for p's host process, with its channel: the box pid
 ** and the program (a program with a prepared state, node's engine, is
 ** forked from a zygote of its own: zygote.c). */
+/* The programs of the slim zygote: every one but those on the engine
+** (node, and the WASI host that runs python3 and any .wasm). */
+static bool slim_runs(const char *program)
+{
+  return strcmp(program, "node") && strcmp(program, "wasi");
+}
+
 static int order_spawn(acs__kernel *k, acs__proc *p, int chan)
 {
   unsigned char b[160];
@@ -300,7 +309,7 @@ static int order_spawn(acs__kernel *k, acs__proc *p, int chan)
   acs__msg_i32(&m, p->pid);
   acs__msg_str(&m, p->program);
   acs__msg_fd(&m, chan);
-  p->via_slim = k->slim >= 0 && k->slim_ready && acs__zygote_slim_runs(p->program);
+  p->via_slim = k->slim >= 0 && k->slim_ready && slim_runs(p->program);
   return acs__msg_send(p->via_slim ? k->slim : k->zygote, &m);
 }
 

@@ -656,13 +656,6 @@ static pid_t fork_paired(int *mine, int *theirs)
   return z;
 }
 
-/* The programs of the slim zygote: every one but those on the engine
-** (node, and the WASI host that runs python3 and any .wasm). */
-bool acs__zygote_slim_runs(const char *program)
-{
-  return strcmp(program, "node") && strcmp(program, "wasi");
-}
-
 _Noreturn void acs__zygote_exec_main(void)
 {
   /* exec'd by the kernel's child: the socket to the kernel at its fixed

@@ -186,6 +186,8 @@ static int fd_path(const char *path)
   return *n ? -1 : (int)v;
 }
 
+static int dup_call(acs__msg *m, int newfd_hint);
+
 static int kernel_open(int at, const char *path, int flags, unsigned mode)
 {
   acs__msg m = start(ACS__SYS_OPEN);
@@ -193,7 +195,8 @@ static int kernel_open(int at, const char *path, int flags, unsigned mode)
   pstr(&m, path);
   acs__msg_i32(&m, flags);
   acs__msg_u32(&m, mode);
-  return simple(&m);
+  /* a named pipe comes back as a host end the process holds itself */
+  return dup_call(&m, -1);
 }
 
 /* An open of /dev/fd/N: a dup when descriptor N already allows the access
@@ -697,6 +700,8 @@ int acs_sys_writefile(const char *path, int flags, unsigned mode, const void *da
 {
   *stage = 0;
   if (n > ACS__SYS_MAX_DATA) return -EFBIG;
+  /* /dev/stdout and its kind are this process's descriptors: opened here */
+  if (fd_path(path) >= 0) return -EOPNOTSUPP;
   acs__msg m = start(ACS__SYS_WRITEFILE);
   acs__msg_i32(&m, AT_FDCWD);
   pstr(&m, path);

@@ -102,7 +102,8 @@ int acs_sys_fcntl(int fd, int cmd, int arg);
 ssize_t acs_sys_readfile(const char *path, void *buf, size_t cap, uint64_t *size, bool *regular);
 /* writefile: open(path, flags, mode), write all n bytes (at most
 ** ACS__SYS_MAX_DATA), close. Returns 0 or -errno; *stage says which call
-** failed (0 the open, 1 a write). */
+** failed (0 the open, 1 a write). -EOPNOTSUPP at stage 0: a named pipe or
+** one of the process's own descriptors (/dev/stdout): open and write it. */
 int acs_sys_writefile(const char *path, int flags, unsigned mode, const void *data, size_t n,
                       int *stage);
 /* statfs(2) of the filesystem that holds path, in blocks of bsize bytes:

@@ -202,3 +202,11 @@ for z in /nonexistent /bin/true; do
   ACS_ZYGOTE_BIN=$z run_acs box -c 'echo hi; ls /usr/bin/cat; node -e "console.log(1 + 1)"; for i in 1 2 3; do true; done; echo done'
   check "ACS_ZYGOTE_BIN=$z: the box's zygote runs every program" [ "$OUT" = "$(printf 'hi\n/usr/bin/cat\n2\ndone')" ]
 done
+
+# named pipes reach node as any pipe (writeFileSync opens and writes it,
+# not the kernel's one-trip write), and so does /dev/stdout
+run_acs box --timeout-ms 20000 -c 'cd /tmp; mkfifo q; node -e "require(\"fs\").writeFileSync(\"/tmp/q\", \"from node\\n\")" & cat q; wait; (echo to-node > q &); node -e "console.log(require(\"fs\").readFileSync(\"/tmp/q\", \"utf8\").trim())"; node -e "require(\"fs\").writeFileSync(\"/dev/stdout\", \"stdout ok\\n\")"'
+check "fifos and /dev/stdout through node's fs" [ "$OUT" = "$(printf 'from node\nto-node\nstdout ok')" ]
+# an open of a fifo waits, and the box's timeout still ends it
+run_acs box --timeout-ms 1500 -c 'mkfifo /tmp/w; echo x > /tmp/w; echo never'
+check "a writer with no reader waits until the time limit (124)" all [ "$RC" = 124 ] -- [ -z "$OUT" ]

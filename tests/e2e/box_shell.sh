@@ -418,3 +418,11 @@ t trap-err-no-recursion 'trap "echo T; false" ERR; false; echo after; trap - ERR
 # $BASH_SUBSHELL counts subshells as bash does; ${x@A} is the assignment
 t bash-subshell 'echo $BASH_SUBSHELL; (echo $BASH_SUBSHELL; (echo $BASH_SUBSHELL)); echo $(echo $BASH_SUBSHELL); echo $BASH_SUBSHELL | cat; { echo $BASH_SUBSHELL; } | cat; echo $BASH_SUBSHELL & wait; (echo $BASH_SUBSHELL) | cat; (echo $BASH_SUBSHELL) & wait'
 t param-at-A 'x=abc; echo ${x@A}; export y="a b'"'"'c"; echo ${y@A}; declare -ri z=5; echo ${z@A}; echo "[${nosuch@A}]"'
+# named pipes (mkfifo): an open waits for the other side, O_RDWR does not,
+# readers see the end when the last writer closes
+t fifo-basic 'mkfifo p; [ -p p ] && echo is-fifo; (echo hi > p &); cat p; cat p > out & echo one > p; wait; cat out'
+t fifo-rdwr 'mkfifo p; exec 8<> p; echo first >&8; echo second >&8; read a <&8; read b <&8; exec 8<&-; echo $a $b'
+t fifo-reader-waits 'mkfifo p; (sleep 0.3; echo late > p) & read x < p; echo "got $x"; wait'
+t fifo-eof-after-writers 'mkfifo p; { echo a; echo b; } > p & while read l; do echo "[$l]"; done < p; wait; echo end'
+t fifo-several-writers 'mkfifo p; cat p > out & exec 3>p; echo x >&3; echo y > p; exec 3>&-; wait; cat out'
+t fifo-reused 'mkfifo p; for i in 1 2 3; do (echo "round $i" > p &); read l < p; echo "$l"; done'

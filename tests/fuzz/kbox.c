@@ -220,7 +220,7 @@ void zygote_says(int32_t pid, bool forked)
   acs__msg_i32(&m, pid);
   acs__msg_i32(&m, forked ? FAKE_PID0 + pid : -1);
   if (acs__msg_send(zygote_end, &m)) abort();
-  acs__proc_zygote_msg(&K);
+  acs__proc_zygote_msg(&K, K.zygote);
   drain_all();
 }
 

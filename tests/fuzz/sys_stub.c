@@ -141,6 +141,12 @@ int64_t acs_sys_lseek(int fd, int64_t off, int whence)
   return -ENOSYS;
 }
 
+int acs_sys_direct_fd(int fd)
+{
+  (void)fd;
+  return -1;
+}
+
 int acs_sys_umask(unsigned mask)
 {
   (void)mask;
