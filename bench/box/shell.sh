@@ -21,6 +21,8 @@
 set -eu
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
+# the benches link libacs themselves: their boxes find the slim zygote here
+export ACS_ZYGOTE_BIN=${ACS_ZYGOTE_BIN:-$PWD/$BUILD/acs-zygote}
 ACS="$PWD/$BUILD/acs"
 REPEAT=${REPEAT:-5}
 [ -x "$ACS" ] || make --no-print-directory "$ACS" >/dev/null
@@ -91,7 +93,7 @@ for s in loop fib20 fib14-cs true1000; do
 done
 
 # the warm box's fresh shell and the session, from session_bench
-make --no-print-directory BUILD="$BUILD" "$BUILD/libacs.a" >/dev/null
+make --no-print-directory BUILD="$BUILD" "$BUILD/libacs.a" "$BUILD/acs-zygote" >/dev/null
 LIBS=$(pkg-config --libs javascriptcoregtk-4.1 libuv jansson zlib libbrotlienc libbrotlidec libseccomp)
 mkdir -p "$BUILD/bench"
 cc -O2 -std=c11 -D_GNU_SOURCE -Iinclude -Isrc -o "$BUILD/bench/session_bench" bench/box/session_bench.c \

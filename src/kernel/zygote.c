@@ -686,6 +686,40 @@ static const char *slim_binary(char *buf, size_t cap)
   return access(buf, X_OK) == 0 ? buf : NULL;
 }
 
+/* The slim zygote's process: a vfork (the kernel's pages are not copied
+** for a child that only execs) with its socket at fd 3; no handler of
+** the kernel's may run in it meanwhile. Returns its pid or -errno. */
+static __attribute__((noinline)) pid_t exec_slim(const char *bin, int theirs)
+{
+  /* named for the program that made the box, so that ps (and a test
+  ** that no process outlived its box) can tell whose processes these are */
+  static char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  exe[n > 0 ? n : 0] = 0;
+  static char *argv[] = {"acs-zygote", "for", exe, NULL}, *envp[] = {NULL};
+  static sigset_t old;
+  sigset_t all;
+  sigfillset(&all);
+  sigprocmask(SIG_BLOCK, &all, &old);
+  pid_t z = vfork();
+  if (z == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    /* kept across the exec: a dup2 copy is not close-on-exec */
+    if (theirs == ACS__SYS_FD) fcntl(theirs, F_SETFD, 0);
+    else if (dup2(theirs, ACS__SYS_FD) < 0) _exit(0);
+    int null = open("/dev/null", O_RDWR);
+    for (int i = 0; i < 3; i++)
+      if (null >= 0 && null != i) dup2(null, i);
+    close_from(ACS__SYS_FD + 1);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    execve(bin, argv, envp);
+    _exit(0);
+  }
+  int e = z < 0 ? -errno : 0;
+  sigprocmask(SIG_SETMASK, &old, NULL);
+  return z < 0 ? e : z;
+}
+
 /* A zygote exec'd from a binary without the engine's libraries: its
 ** process has ~40 mappings where the box's has ~200 (the engine, GLib,
 ** ICU), and a fork and an exit cost about their number (fork, exit and
@@ -700,28 +734,15 @@ int acs__kernel_zygote_slim_start(acs__kernel *k)
   k->slim_pid = 0;
   k->slim_ready = false;
   if (!bin) return 0;
-  int mine, theirs;
-  pid_t z = fork_paired(&mine, &theirs);
-  if (z < 0) return z;
-  if (z == 0) {
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    /* kept across the exec: a dup2 copy is not close-on-exec */
-    if (theirs == ACS__SYS_FD) fcntl(theirs, F_SETFD, 0);
-    else if (dup2(theirs, ACS__SYS_FD) < 0) _exit(0);
-    int null = open("/dev/null", O_RDWR);
-    for (int i = 0; i < 3; i++)
-      if (null >= 0 && null != i) dup2(null, i);
-    close_from(ACS__SYS_FD + 1);
-    /* named for the program that made the box, so that ps (and a test
-    ** that no process outlived its box) can tell whose processes these are */
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    exe[n > 0 ? n : 0] = 0;
-    char *argv[] = {(char *)"acs-zygote", (char *)"for", exe, NULL}, *envp[] = {NULL};
-    execve(bin, argv, envp);
-    _exit(0);
+  int sv[2];
+  if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) return -errno;
+  pid_t z = exec_slim(bin, sv[1]);
+  close(sv[1]);
+  if (z < 0) {
+    close(sv[0]);
+    return z;
   }
-  k->slim = mine;
+  k->slim = sv[0];
   k->slim_pid = z;
   return 0;
 }
@@ -729,7 +750,7 @@ int acs__kernel_zygote_slim_start(acs__kernel *k)
 int acs__kernel_zygote_start(acs__kernel *k)
 {
   pid_t kernel = getpid();
-  int mine, theirs;
+  int mine = -1, theirs = -1;
   pid_t z = fork_paired(&mine, &theirs);
   if (z < 0) return z;
   if (z == 0) {
