@@ -569,15 +569,25 @@ int run_builtin_argv(strv *args)
 
 /* is n a simple command that runs a program (then it is spawned as it
 ** is, not through a child shell)? The words are expanded here. */
+/* whether expanding w can change nothing (no substitution, arithmetic,
+** ${x:=}, or subscript, inside double quotes too) */
+static bool word_pure(const word *w)
+{
+  for (const wpart *p = w ? w->parts : NULL; p; p = p->next) {
+    if (p->kind == P_CMDSUB || p->kind == P_PROCSUB || p->kind == P_ARITH) return false;
+    if (p->kind == P_PARAM && ((p->op != PO_NONE && p->op != PO_LEN) || p->index)) return false;
+    if (p->kind == P_DQ && !word_pure(p->sub)) return false;
+  }
+  return true;
+}
+
 static bool external_simple(node *n, strv *args)
 {
   if (n->kind != N_SIMPLE || n->assigns || !n->words) return false;
-  /* expansions with side effects belong to the child: only plain words */
+  /* expansions with side effects belong to the child: only plain words
+  ** (echo "$(cmd)" | cat ran cmd in the shell and again in its child) */
   for (word *w = n->words; w; w = w->next)
-    for (wpart *p = w->parts; p; p = p->next)
-      if (p->kind == P_CMDSUB || p->kind == P_PROCSUB || p->kind == P_ARITH ||
-          (p->kind == P_PARAM && p->op != PO_NONE && p->op != PO_LEN))
-        return false;
+    if (!word_pure(w)) return false;
   if (!ex_words(n->words, args) || !args->n) return false;
   bool special;
   if (fn_find(args->v[0]) || builtin_find(args->v[0], &special)) return false;
