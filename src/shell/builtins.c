@@ -227,7 +227,9 @@ static int bi_eval(int argc, char **argv)
     sb_adds(&b, argv[i]);
   }
   if (!b.len) return 0;
+  trace_level++;
   int st = run_string(b.s, "eval", sh.line);
+  trace_level--;
   if (sh.aborting) {
     /* an expansion error ends the eval'd text, not the line that ran eval */
     sh.aborting = false;
@@ -275,7 +277,9 @@ static int bi_source(int argc, char **argv)
   }
   sh.func_depth++; /* return works in a sourced file */
   frame_push("source", name, sh.line, false);
+  trace_level++;
   int st = run_string(b.s ? b.s : "", name, 1);
+  trace_level--;
   frame_pop(false);
   sh.func_depth--;
   if (sh.returning) {

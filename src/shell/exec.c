@@ -199,12 +199,50 @@ static void trace_word(sbuf *b, const char *s)
   sb_addc(b, '\'');
 }
 
+int trace_level;
+
+/* PS4 expanded (parameters, substitutions, arithmetic: bash's promptvars),
+** its first character repeated once more per level of eval, source or
+** command substitution, as bash marks them */
+static void trace_prefix(sbuf *b)
+{
+  const char *ps4 = var_get("PS4");
+  if (!ps4) ps4 = "+ ";
+  char *x = NULL;
+  if (strpbrk(ps4, "$`")) {
+    sh.opt_x = false; /* what PS4 runs is not traced */
+    source *s = src_new_text(ps4, strlen(ps4), "PS4");
+    lexer lx = {.src = s, .ar = &s->ar, .line = sh.line};
+    word *w = lx_word_from(&lx, ps4, strlen(ps4), 0);
+    int st = sh.status;
+    x = w ? ex_string(w) : NULL;
+    sh.status = st;
+    src_unref(s);
+    sh.opt_x = true;
+  }
+  const char *v = x ? x : ps4;
+  for (int i = 0; *v && i < trace_level; i++) sb_addc(b, v[0]);
+  sb_adds(b, v);
+  free(x);
+}
+
+void trace_text(const char *text)
+{
+  if (!sh.opt_x) return;
+  sbuf b = {0};
+  trace_prefix(&b);
+  sb_adds(&b, text);
+  sb_addc(&b, '\n');
+  out_flush();
+  sh_write(2, b.s, b.len);
+  sb_free(&b);
+}
+
 static void trace(strv *assigns, strv *args)
 {
   if (!sh.opt_x) return;
   sbuf b = {0};
-  const char *ps4 = var_get("PS4");
-  sb_adds(&b, ps4 ? ps4 : "+ ");
+  trace_prefix(&b);
   bool first = true;
   for (size_t i = 0; assigns && i < assigns->n; i++) {
     if (!first) sb_addc(&b, ' ');
@@ -463,6 +501,27 @@ static int run_simple(node *n)
   if (!n->words) {
     /* assignments alone: each is expanded after the one before is made */
     for (word *w = n->assigns; w && !st; w = w->next) {
+      if (sh.opt_x) {
+        /* a compound assignment is traced as written, as bash does */
+        const wpart *last = w->parts;
+        while (last && last->next) last = last->next;
+        if (last && last->kind == P_ARRAY) {
+          /* without the blanks just inside the parentheses */
+          const char *raw = w->raw ? w->raw : "", *open = strchr(raw, '(');
+          sbuf t = {0};
+          if (open) {
+            sb_add(&t, raw, (size_t)(open - raw) + 1);
+            const char *in = open + 1, *end = raw + strlen(raw);
+            while (*in == ' ' || *in == '\t' || *in == '\n') in++;
+            if (end > in && end[-1] == ')') end--;
+            while (end > in && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n')) end--;
+            sb_add(&t, in, (size_t)(end - in));
+            sb_addc(&t, ')');
+          }
+          trace_text(t.s ? t.s : raw);
+          sb_free(&t);
+        }
+      }
       int ar = arrays_assign_word(w);
       if (ar >= 0) {
         st = ar;
@@ -823,8 +882,16 @@ static int run_for(node *n)
     sv_free(&items);
     return done(1);
   }
+  sbuf head = {0};
+  if (sh.opt_x) {
+    /* bash shows the words as written, at each round */
+    sb_printf(&head, "for %s in", n->name);
+    for (word *w = n->in ? n->words : NULL; w; w = w->next) sb_printf(&head, " %s", w->raw ? w->raw : "");
+    if (!n->in) sb_adds(&head, " \"$@\"");
+  }
   sh.loop_depth++;
   for (size_t i = 0; i < items.n; i++) {
+    if (head.s) trace_text(head.s);
     if (var_set(n->name, items.v[i], 0) < 0) {
       st = 1;
       break;
@@ -835,7 +902,25 @@ static int run_for(node *n)
   }
   sh.loop_depth--;
   sv_free(&items);
+  sb_free(&head);
   return st;
+}
+
+/* bash's trace of an arithmetic command: the text as written */
+static void trace_arith(const word *w, bool dparen)
+{
+  if (!sh.opt_x) return;
+  const char *raw = w && w->raw ? w->raw : "";
+  sbuf b = {0};
+  if (dparen) sb_printf(&b, "(( %s ))", raw);
+  else {
+    while (*raw == ' ' || *raw == '\t') raw++;
+    size_t len = strlen(raw);
+    while (len && (raw[len - 1] == ' ' || raw[len - 1] == '\t')) len--;
+    sb_printf(&b, "(( %.*s ))", (int)len, raw);
+  }
+  trace_text(b.s);
+  sb_free(&b);
 }
 
 static bool arith_word(word *w, int64_t *v)
@@ -855,6 +940,7 @@ static int run_afor(node *n)
 {
   int64_t v;
   int st = 0;
+  trace_arith(n->w1, false);
   if (!arith_word(n->w1, &v)) return 1;
   sh.loop_depth++;
   for (;;) {
@@ -862,6 +948,7 @@ static int run_afor(node *n)
     bool empty = c && !c[strspn(c, " \t\n")];
     free(c);
     if (!empty) {
+      trace_arith(n->w2, false);
       if (!arith_word(n->w2, &v)) {
         st = 1;
         break;
@@ -871,6 +958,7 @@ static int run_afor(node *n)
     bool stop;
     st = run_loop_body(n->b, &stop);
     if (stop) break;
+    trace_arith(n->w3, false);
     if (!arith_word(n->w3, &v)) {
       st = 1;
       break;
@@ -882,6 +970,12 @@ static int run_afor(node *n)
 
 static int run_case(node *n)
 {
+  if (sh.opt_x) {
+    sbuf b = {0};
+    sb_printf(&b, "case %s in", n->w1 && n->w1->raw ? n->w1->raw : "");
+    trace_text(b.s);
+    sb_free(&b);
+  }
   char *subject = ex_string(n->w1);
   if (!subject) return 1;
   int st = 0;
@@ -969,6 +1063,7 @@ int run_node(node *n)
   case N_ARITH: {
     sh.line = n->line;
     int64_t v;
+    trace_arith(n->w1, true);
     st = arith_word(n->w1, &v) ? v == 0 : 1;
     st = done(st);
     break;

@@ -251,7 +251,9 @@ char *ex_cmdsub(const char *text, int line, int *status)
   }
   out_flush();
   const int fds[2][2] = {{1, p[1]}, {p[0], -1}};
+  trace_level++; /* its trace is marked a level deeper */
   int pid = spawn_subshell(text, line, fds, 2);
+  trace_level--;
   acs_sys_close(p[1]);
   sbuf b = {0};
   char buf[65536];

@@ -111,7 +111,9 @@ char *ex_procsub(const char *text, int line, char dir)
     keep = dir == '<' ? p[0] : p[1];
     const int fds[2][2] = {{dir == '<' ? 1 : 0, give}, {keep, -1}};
     out_flush();
+    trace_level++; /* its trace is marked a level deeper */
     pid = spawn_subshell(text, line, fds, 2);
+    trace_level--;
     acs_sys_close(give);
     if (pid > 0) sh.last_bg = pid;
     if (pid > 0 && nkids < sizeof kids / sizeof *kids) {

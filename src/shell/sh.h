@@ -441,6 +441,10 @@ int run_string_as_c(const char *text);
 bool set_errtrace(void); /* set -E: functions and child shells have the ERR trap */
 /* what a child shell adds to $BASH_SUBSHELL (exec.c): 0 for a pipeline's simple command */
 extern int subshell_step;
+/* set -x: a line of the trace (PS4 before it), and the levels of eval,
+** source and command substitution that mark it (exec.c) */
+void trace_text(const char *text);
+extern int trace_level;
 char *set_kept_options(void);
 void set_kept_options_load(const char *v);
 int run_string_expanded(const char *text, const char *name, int line);

@@ -103,6 +103,7 @@ void state_send(int fd, const char *text, int line)
   put(&b, num);
   put(&b, "B");
   put_int(&b, subshell_step);
+  put_int(&b, trace_level);
   put(&b, "K");
   char *kept = set_kept_options();
   put(&b, kept);
@@ -187,6 +188,7 @@ bool state_receive(int fd, char **text, int *line)
       sh.shopts = strtoull(next(&p, end), NULL, 10);
     } else if (!strcmp(tag, "B")) {
       subshell_step = atoi(next(&p, end));
+      trace_level = atoi(next(&p, end));
     } else if (!strcmp(tag, "K")) {
       set_kept_options_load(next(&p, end));
     } else if (!strcmp(tag, "T")) {

@@ -342,10 +342,27 @@ static int regex_match(const char *s, const char *re)
   return rc == 0 ? 0 : 1;
 }
 
+/* set -x: bash traces each primary of [[ ]] with its expanded operands */
+static bool cond_not;
+static void trace_cond(const char *a, const char *op, const char *b)
+{
+  if (!sh.opt_x) return;
+  sbuf t = {0};
+  sb_adds(&t, cond_not ? "[[ ! " : "[[ ");
+  if (a) sb_printf(&t, "%s ", a);
+  if (op) sb_printf(&t, "%s ", op);
+  if (b) sb_printf(&t, "%s ", b);
+  sb_adds(&t, "]]");
+  trace_text(t.s);
+  sb_free(&t);
+}
+
 /* *status 0 true, 1 false; false on an error */
 bool cond_eval(cond *c, int *status)
 {
   int a, b;
+  bool neg = cond_not;
+  cond_not = false;
   switch (c->kind) {
   case C_AND:
     if (!cond_eval(c->l, &a)) return false;
@@ -362,12 +379,16 @@ bool cond_eval(cond *c, int *status)
     }
     return cond_eval(c->r, status);
   case C_NOT:
+    cond_not = !neg;
     if (!cond_eval(c->l, &a)) return false;
     *status = !a;
     return true;
   case C_WORD: {
     char *s = ex_string(c->a);
     if (!s) return false;
+    cond_not = neg;
+    trace_cond(s, NULL, NULL);
+    cond_not = false;
     *status = *s ? 0 : 1;
     free(s);
     return true;
@@ -375,6 +396,9 @@ bool cond_eval(cond *c, int *status)
   case C_UNARY: {
     char *s = ex_string(c->a);
     if (!s) return false;
+    cond_not = neg;
+    trace_cond(c->op, s, NULL);
+    cond_not = false;
     bool ok;
     *status = test_unary(c->op, s, &ok);
     free(s);
@@ -390,6 +414,14 @@ bool cond_eval(cond *c, int *status)
       if (!ra || !rb) {
         *status = 1;
         return true;
+      }
+      if (sh.opt_x) {
+        char xs[32], ys[32];
+        snprintf(xs, sizeof xs, "%lld", (long long)x);
+        snprintf(ys, sizeof ys, "%lld", (long long)y);
+        cond_not = neg;
+        trace_cond(xs, op, ys);
+        cond_not = false;
       }
       bool r = op[1] == 'e' ? x == y : op[1] == 'n' ? x != y : op[1] == 'l' ? (op[2] == 't' ? x < y : x <= y)
                                                                             : (op[2] == 't' ? x > y : x >= y);
@@ -407,6 +439,9 @@ bool cond_eval(cond *c, int *status)
       free(l);
       return false;
     }
+    cond_not = neg;
+    trace_cond(l, op, r);
+    cond_not = false;
     bool ok = true;
     if (pattern) {
       b = pat_match_opt(r, l, true, shopt_on("nocasematch")) ? 0 : 1; /* [[ ]] always has extglob */

@@ -429,3 +429,9 @@ t fifo-reused 'mkfifo p; for i in 1 2 3; do (echo "round $i" > p &); read l < p;
 # a pipeline's command whose words change something (inside double quotes
 # too) runs them once, in its own subshell
 t pipeline-word-effects-once 'echo "$(echo x >> cnt)" | cat; cat cnt | wc -l; i=0; echo "$((i+=1))" | cat; echo $i; echo "${y:=set}" | cat; echo "[$y]"; a=(1 2 3); i=0; echo "${a[i++]}" | cat; echo $i'
+# set -x as bash traces: PS4 expanded, its first character repeated per
+# eval, source or command substitution, and the compound commands' lines
+te xtrace-forms 'set -x; x=1; echo "a $x"; f() { echo in; }; f; [[ $x == 1 ]] && echo y; (( x++ )); for i in 1 2; do :; done; case "$x" in *) :;; esac; [[ ! -z $x && $x -gt 1 ]]; for ((i=0;i<1;i++)); do :; done; a=( 1 "2 3" ); a+=(4)'
+te xtrace-levels 'set -x; eval "echo ev"; y=$(echo sub); echo $(echo $(echo deep)); x=$(eval "echo f"); (echo same); echo n | cat'
+te xtrace-ps4 'PS4='"'"'+ ${LINENO}: '"'"'; set -x; echo one
+echo two; set +x; echo off'
