@@ -179,13 +179,13 @@ static int64_t a_primary(ar *a)
     if (a->p[0] == '+' && a->p[1] == '+') {
       a->p += 2;
       int64_t v = var_value(a, name);
-      set_var(a, name, v + 1);
+      set_var(a, name, (int64_t)((uint64_t)v + 1)); /* wraps, as bash */
       return v;
     }
     if (a->p[0] == '-' && a->p[1] == '-') {
       a->p += 2;
       int64_t v = var_value(a, name);
-      set_var(a, name, v - 1);
+      set_var(a, name, (int64_t)((uint64_t)v - 1));
       return v;
     }
     return var_value(a, name);
@@ -213,7 +213,7 @@ static int64_t a_unary_at(ar *a)
       return 0;
     }
     a->p += strlen(name);
-    int64_t v = var_value(a, name) + d;
+    int64_t v = (int64_t)((uint64_t)var_value(a, name) + (uint64_t)(int64_t)d);
     set_var(a, name, v);
     return v;
   }

@@ -435,3 +435,5 @@ te xtrace-forms 'set -x; x=1; echo "a $x"; f() { echo in; }; f; [[ $x == 1 ]] &&
 te xtrace-levels 'set -x; eval "echo ev"; y=$(echo sub); echo $(echo $(echo deep)); x=$(eval "echo f"); (echo same); echo n | cat'
 te xtrace-ps4 'PS4='"'"'+ ${LINENO}: '"'"'; set -x; echo one
 echo two; set +x; echo off'
+# ++ and -- wrap at the ends of 64 bits, as bash's (the fuzzer found the overflow)
+t arith-incdec-wrap 'x=-9223372036854775808; echo $((x--)) $x; y=9223372036854775807; echo $((++y)) $((y++)) $y'
