@@ -31,47 +31,6 @@ struct acs_box_proc {
   int exit_code;
 };
 
-/* 1 when path is a regular file of the box, 0 when not, -EPIPE/-EPROTO
-** when the kernel is gone. */
-static int is_program_file(acs_box *b, const char *path)
-{
-  acs__msg m;
-  acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_STAT, ++b->seq);
-  acs__msg_i32(&m, AT_FDCWD);
-  acs__msg_str(&m, path);
-  acs__msg_i32(&m, 0);
-  acs__rd rd;
-  acs__sys_stat st;
-  int64_t r = acs__box_rpc(b, &m, &rd);
-  if (r == -EPIPE || r == -EPROTO) return (int)r;
-  return r == 0 && acs__rd_stat(&rd, &st) && (st.mode & 0170000) == 0100000;
-}
-
-/* argv[0] as the box's execvp would find it: a name with no slash is
-** looked up in PATH. The caller frees the result. NULL when none is
-** found, and *gone when the kernel did not answer. */
-static char *find_program(acs_box *b, const char *name, const char *path_var, bool *gone)
-{
-  *gone = false;
-  if (strchr(name, '/')) return strdup(name);
-  const char *p = path_var;
-  while (p && *p) {
-    size_t n = strcspn(p, ":");
-    char full[ACS__SYS_MAX_STR + 1];
-    if (n == 0) snprintf(full, sizeof full, "%s", name);
-    else snprintf(full, sizeof full, "%.*s/%s", (int)n, p, name);
-    int f = is_program_file(b, full);
-    if (f < 0) {
-      *gone = true;
-      return NULL;
-    }
-    if (f) return strdup(full);
-    p += n;
-    if (*p == ':') p++;
-  }
-  return NULL;
-}
-
 static void set_env(char **env, size_t *n, const char *item)
 {
   size_t klen = strcspn(item, "=");
@@ -108,8 +67,8 @@ static const char *start_why(int e)
                         : strerror(e);
 }
 
-/* Under b->lock: BOX_SPAWN with the child's stdio fds, then WAITFD with
-** end_w. Returns 0 with *pid, 0 with *pid 0 and *why the errno of a
+/* Under b->lock: BOX_SPAWN with the child's stdio fds and end_w, the
+** pipe its end is written to. Returns 0 with *pid, 0 with *pid 0 and *why the errno of a
 ** program that could not start (*prog what was tried), or a failure. */
 static int start_locked(acs_box *b, const acs_box_spawn_options *o, const int stdio[3], int end_w,
                         int32_t *pid, int *why, char **prog, acs_err *err)
@@ -148,30 +107,15 @@ static int start_locked(acs_box *b, const acs_box_spawn_options *o, const int st
     }
     set_env(env, &ne, o->env[i]);
   }
-  const char *path_var = "";
-  for (size_t i = 0; i < ne; i++)
-    if (!strncmp(env[i], "PATH=", 5)) path_var = env[i] + 5;
-  bool gone;
-  char *p = find_program(b, o->argv[0], path_var, &gone);
-  if (!p && gone) {
-    free(env);
-    return acs__fail(err, ACS_EENV, ACS__ENV, "the box's kernel is gone");
-  }
-  if (!p) {
-    free(env);
-    *why = ENOENT;
-    *prog = strdup(o->argv[0]);
-    return *prog ? 0 : ACS_ENOMEM;
-  }
   if (o->argc > ACS__SYS_MAX_ARGS || ne > ACS__SYS_MAX_ARGS) {
     free(env);
-    free(p);
     return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "argv and env may have at most %d items each "
                      "(got %zu and %zu)", ACS__SYS_MAX_ARGS, o->argc, ne);
   }
   acs__msg m;
   acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__BOX_SPAWN, ++b->seq);
-  acs__msg_str(&m, p);
+  /* a name without a slash is looked up in the env's PATH by the kernel */
+  acs__msg_str(&m, o->argv[0]);
   acs__msg_u32(&m, (uint32_t)o->argc);
   for (size_t i = 0; i < o->argc; i++) acs__msg_str(&m, o->argv[i]);
   acs__msg_u32(&m, (uint32_t)ne);
@@ -180,22 +124,21 @@ static int start_locked(acs_box *b, const acs_box_spawn_options *o, const int st
   acs__msg_u32(&m, agent ? 1000 : 0);
   acs__msg_u32(&m, agent ? 1000 : 0);
   for (int i = 0; i < 3; i++) acs__msg_fd(&m, stdio[i]);
+  acs__msg_fd(&m, end_w); /* its end is written there (WAITFD's, in the same trip) */
   acs__rd rd;
   int64_t r = acs__box_rpc(b, &m, &rd);
   free(env);
-  if (r == -EPIPE || r == -EPROTO) {
-    free(p);
+  if (r == -EPIPE || r == -EPROTO)
     return acs__fail(err, ACS_EENV, ACS__ENV, "the box's kernel is gone");
-  }
-  if (r == -E2BIG) {
-    free(p);
+  if (r == -E2BIG)
     return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "argv and env are too long for one spawn");
-  }
+  if (r == -ENFILE)
+    return acs__fail(err, ACS_EACCES, ACS__ENV, "too many programs started by the host run at "
+                     "once in this box (64): wait for one to end");
   if (r < 0 && o->cwd && (r == -ENOENT || r == -ENOTDIR || r == -EACCES)) {
     /* the working directory, not the program, may be what is missing */
     int d = dir_state(b, o->cwd);
     if (d || r == -EACCES) {
-      free(p);
       return acs__fail(err, ACS_ECONFIG, ACS__CONFIG, "cwd '%s' %s", o->cwd,
                        d == ENOENT ? "does not exist in the box"
                        : d ? "is not a directory in the box"
@@ -204,23 +147,8 @@ static int start_locked(acs_box *b, const acs_box_spawn_options *o, const int st
   }
   if (r < 0) {
     *why = (int)-r;
-    *prog = p;
-    return 0;
-  }
-  free(p);
-  acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__BOX_WAITFD, ++b->seq);
-  acs__msg_i32(&m, (int32_t)r);
-  acs__msg_fd(&m, end_w);
-  int64_t w = acs__box_rpc(b, &m, &rd);
-  if (w < 0) {
-    /* no way to learn its end: it must not run unwatched */
-    acs__msg_init(&m, b->sbuf, ACS__SYS_MAX_MSG, ACS__BOX_KILL, ++b->seq);
-    acs__msg_i32(&m, (int32_t)r);
-    acs__msg_i32(&m, SIGKILL);
-    acs__box_rpc(b, &m, &rd);
-    return w == -EAGAIN ? acs__fail(err, ACS_EACCES, ACS__ENV, "too many programs started by the "
-                                    "host run at once in this box (64): wait for one to end")
-                        : acs__fail(err, ACS_EENV, ACS__ENV, "the box's kernel is gone");
+    *prog = strdup(o->argv[0]);
+    return *prog ? 0 : ACS_ENOMEM;
   }
   *pid = (int32_t)r;
   return 0;

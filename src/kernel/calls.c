@@ -546,6 +546,16 @@ static void do_hello(acs__kernel *k, acs__proc *p, int sock, uint32_t seq)
     acs__msg_i32(&m, which[i]);
     acs__msg_fd(&m, p->fds[which[i]].f->host_fd);
   }
+  /* what a program's start asks next (a shell's $UID, $EUID, $PWD), so
+  ** that it need not ask: GETIDS's fields and GETCWD's answer ("" when
+  ** that would fail) */
+  acs__msg_i32(&m, p->pgid);
+  acs__msg_i32(&m, p->sid);
+  acs__msg_u32(&m, p->euid);
+  acs__msg_u32(&m, p->egid);
+  char *cwd = NULL;
+  acs__msg_str(&m, acs__proc_cwd(k, p, &cwd) == 0 && cwd && strlen(cwd) <= ACS__SYS_MAX_STR ? cwd : "");
+  free(cwd);
   send_reply(k, sock, &m, seq);
 }
 

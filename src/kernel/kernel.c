@@ -8,6 +8,7 @@
 ** of the box outlives it; a guest also dies with the kernel (zygote.c). */
 #include "kernel.h"
 #include "../sys/spin.h"
+#include "kfs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,6 +21,7 @@
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -32,7 +34,35 @@ static void die(const char *what)
   _exit(3);
 }
 
-/* BOX_SPAWN from the owner: argv, envp, cwd and ids, stdio as host fds. */
+/* A program name without a slash, as the box's execvp would find it in
+** the PATH of envp (as root: a regular file); an empty or relative entry
+** is taken from cwd. 0 with the box path in out, or -ENOENT. */
+static int find_in_path(const char *prog, char **envp, const char *cwd, char *out, size_t cap)
+{
+  char name[ACS__SYS_MAX_STR + 1]; /* out may be prog */
+  snprintf(name, sizeof name, "%s", prog);
+  const char *p = NULL;
+  for (size_t i = 0; envp[i] && !p; i++)
+    if (!strncmp(envp[i], "PATH=", 5)) p = envp[i] + 5;
+  acs_memfs_cred root = {.umask = 022};
+  while (p && *p) {
+    size_t n = strcspn(p, ":");
+    /* cwd as the spawn takes it: from the box's root */
+    const char *lead = cwd[0] == '/' ? "" : "/", *sep = cwd[strlen(cwd) - 1] == '/' ? "" : "/";
+    int len = n == 0 ? snprintf(out, cap, "%s%s%s%s", lead, cwd, sep, name)
+              : *p == '/' ? snprintf(out, cap, "%.*s/%s", (int)n, p, name)
+                          : snprintf(out, cap, "%s%s%s%.*s/%s", lead, cwd, sep, (int)n, p, name);
+    acs_memfs_stat st;
+    if (len > 0 && (size_t)len < cap && acs__kfs_stat(&K, &root, out, &st) == 0 && S_ISREG(st.mode))
+      return 0;
+    p += n;
+    if (*p == ':') p++;
+  }
+  return -ENOENT;
+}
+
+/* BOX_SPAWN from the owner: argv, envp, cwd and ids, stdio as host fds,
+** and with a fourth fd the pipe of its end (WAITFD's, in the same trip). */
 static bool owner_spawn(acs__rd *rd, uint32_t seq, int *fds, int nfds)
 {
   char path[ACS__SYS_MAX_STR + 1], cwd[ACS__SYS_MAX_STR + 1];
@@ -43,9 +73,11 @@ static bool owner_spawn(acs__rd *rd, uint32_t seq, int *fds, int nfds)
             (v[1] = acs__rd_strv(rd));
   uint32_t uid = 0, gid = 0;
   ok = ok && acs__rd_str(rd, cwd, sizeof cwd) && acs__rd_u32(rd, &uid) && acs__rd_u32(rd, &gid) &&
-       acs__rd_done(rd) && nfds == 3;
+       acs__rd_done(rd) && (nfds == 3 || nfds == 4) && path[0];
   int64_t r = -EINVAL;
-  if (ok) {
+  if (ok && nfds == 4 && K.nwaits >= (int)(sizeof K.waits / sizeof *K.waits)) r = -ENFILE;
+  else if (ok && !strchr(path, '/') && find_in_path(path, v[1], cwd, path, sizeof path)) r = -ENOENT;
+  else if (ok) {
     static acs__kfd table[ACS__K_MAX_FDS];
     memset(table, 0, sizeof table);
     for (int i = 0; i < 3; i++) {
@@ -56,6 +88,10 @@ static bool owner_spawn(acs__rd *rd, uint32_t seq, int *fds, int nfds)
             ? acs__proc_spawn(&K, NULL, path, v[0], v[1], table, cwd, uid, gid)
             : -ENOMEM;
     for (int i = 0; i < 3; i++) acs__kfile_put(&K, table[i].f); /* the spawn took its own */
+    if (r > 0 && nfds == 4) {
+      K.waits[K.nwaits++] = (struct owner_wait){(int32_t)r, seq, fds[3]};
+      fds[3] = -1;
+    }
   }
   for (int i = 0; i < nfds; i++)
     if (fds[i] >= 0) close(fds[i]);

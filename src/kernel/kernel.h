@@ -160,6 +160,8 @@ typedef struct acs__kernel {
   int slim;              /* the slim zygote's socket, -1 when there is none */
   pid_t slim_pid;
   bool slim_ready;       /* it said so: spawns of its programs go to it */
+  int slim_spare;        /* the order socket of a process it forked ahead, or -1 */
+  pid_t slim_spare_pid;
   /* exits of host children no process had yet: a process forked ahead
   ** (a prepared zygote's spare) can end before its pid is reported */
   struct early_exit { pid_t host; int status; double ms; } early[8];

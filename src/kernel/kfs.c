@@ -29,6 +29,12 @@ int acs__kfs_lstat(acs__kernel *k, const acs_memfs_cred *cr, const char *path, a
   return err;
 }
 
+int acs__kfs_stat(acs__kernel *k, const acs_memfs_cred *cr, const char *path, acs_memfs_stat *st)
+{
+  THROUGH(acs_memfs_fstatat(k->fs, cr, root, where, 0, st), acs__hostfs_stat(k, cr, 0, st, where));
+  return err;
+}
+
 int acs__kfs_mkdir(acs__kernel *k, const acs_memfs_cred *cr, const char *path, unsigned mode)
 {
   THROUGH(acs_memfs_mkdir(k->fs, cr, root, where, mode), acs__hostfs_mkdir(k, cr, mode, where));

@@ -8,6 +8,7 @@
 #include "kernel.h"
 
 int acs__kfs_lstat(acs__kernel *k, const acs_memfs_cred *cr, const char *path, acs_memfs_stat *st);
+int acs__kfs_stat(acs__kernel *k, const acs_memfs_cred *cr, const char *path, acs_memfs_stat *st);
 int acs__kfs_mkdir(acs__kernel *k, const acs_memfs_cred *cr, const char *path, unsigned mode);
 int acs__kfs_unlink(acs__kernel *k, const acs_memfs_cred *cr, const char *path);
 int acs__kfs_rmdir(acs__kernel *k, const acs_memfs_cred *cr, const char *path);

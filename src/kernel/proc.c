@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -301,6 +302,49 @@ static bool slim_runs(const char *program)
   return strcmp(program, "node") && strcmp(program, "wasi");
 }
 
+static bool early_exit(acs__kernel *k, pid_t host, int *status);
+
+static void drop_spare(acs__kernel *k)
+{
+  if (k->slim_spare < 0) return;
+  close(k->slim_spare);
+  kill(k->slim_spare_pid, SIGKILL); /* reaped as an exit no process had */
+  k->slim_spare = -1;
+  k->slim_spare_pid = 0;
+}
+
+/* The slim zygote's spare, which the kernel holds, becomes p: its channel
+** is sent to it here and the zygote asked for the next. False when there
+** is none, or it died waiting (the zygote is then ordered as before). */
+static bool spare_take(acs__kernel *k, acs__proc *p, int chan)
+{
+  if (k->slim_spare < 0) return false;
+  struct pollfd pf = {.fd = k->slim_spare, .events = POLLIN};
+  unsigned char b[64];
+  acs__msg m;
+  acs__msg_init(&m, b, sizeof b, 1, 0);
+  acs__msg_fd(&m, chan);
+  pid_t host = k->slim_spare_pid;
+  if (poll(&pf, 1, 0) != 0 || acs__msg_send(k->slim_spare, &m) != 0) {
+    drop_spare(k);
+    return false;
+  }
+  close(k->slim_spare);
+  k->slim_spare = -1;
+  k->slim_spare_pid = 0;
+  acs__msg_init(&m, b, sizeof b, 1, 0);
+  acs__msg_i32(&m, -1);
+  acs__msg_str(&m, "");
+  acs__msg_send(k->slim, &m);
+  /* as the zygote's report of its pid would */
+  p->host_pid = host;
+  p->state = ACS__P_RUNNING;
+  int status;
+  if (early_exit(k, host, &status)) exited(k, p, status);
+  else acs__proc_deliver_pending(p);
+  return true;
+}
+
 static int order_spawn(acs__kernel *k, acs__proc *p, int chan)
 {
   unsigned char b[160];
@@ -310,6 +354,7 @@ static int order_spawn(acs__kernel *k, acs__proc *p, int chan)
   acs__msg_str(&m, p->program);
   acs__msg_fd(&m, chan);
   p->via_slim = k->slim >= 0 && k->slim_ready && slim_runs(p->program);
+  if (p->via_slim && spare_take(k, p, chan)) return 0;
   return acs__msg_send(p->via_slim ? k->slim : k->zygote, &m);
 }
 
@@ -563,7 +608,9 @@ void acs__proc_zygote_msg(acs__kernel *k, int zsock)
     ssize_t n = recv(zsock, buf, 0, MSG_PEEK | MSG_DONTWAIT);
     if (n < 0) return; /* nothing queued */
     n = acs__msg_recv(zsock, buf, sizeof buf, fds, &nfds);
-    for (int i = 0; i < nfds; i++) close(fds[i]);
+    int spare_fd = nfds == 1 && slim ? fds[0] : -1;
+    for (int i = 0; i < nfds; i++)
+      if (fds[i] != spare_fd) close(fds[i]);
     if (n <= 0) {
       if (n == 0 && !slim) k->stopping = true; /* the zygote died: no more spawns */
       if (n == 0 && slim) {
@@ -572,6 +619,7 @@ void acs__proc_zygote_msg(acs__kernel *k, int zsock)
         close(k->slim);
         k->slim = -1;
         k->slim_ready = false;
+        drop_spare(k);
         acs__proc_fail_starting(k);
       }
       return;
@@ -579,9 +627,16 @@ void acs__proc_zygote_msg(acs__kernel *k, int zsock)
     acs__sys_hdr h;
     acs__rd rd;
     int32_t pid, host;
-    if (!acs__msg_parse(buf, (size_t)n, &h, &rd) || !acs__rd_i32(&rd, &pid) ||
-        !acs__rd_i32(&rd, &host))
+    bool parsed = acs__msg_parse(buf, (size_t)n, &h, &rd) && acs__rd_i32(&rd, &pid) &&
+                  acs__rd_i32(&rd, &host);
+    if (parsed && pid == -1 && spare_fd >= 0 && host > 0) { /* a spare for the kernel to hold */
+      drop_spare(k);
+      k->slim_spare = spare_fd;
+      k->slim_spare_pid = host;
       continue;
+    }
+    if (spare_fd >= 0) close(spare_fd);
+    if (!parsed) continue;
     if (pid == 0) { /* the slim zygote is up */
       if (slim && host == k->slim_pid) k->slim_ready = true;
       continue;

@@ -473,6 +473,23 @@ static bool spare_use(int zsock, int32_t boxpid, int chan)
   return true;
 }
 
+/* The slim zygote hands its spare to the kernel (pid -1: its host pid,
+** its order socket as SCM_RIGHTS), which then gives it a spawn's channel
+** itself: one process less woken on the way to a program's start. The
+** kernel asks for the next (an order of pid -1) when it used one. */
+static void spare_hand(int zsock)
+{
+  if (spare_sock < 0) return;
+  unsigned char b[64];
+  acs__msg m;
+  acs__msg_init(&m, b, sizeof b, 1, 0);
+  acs__msg_i32(&m, -1);
+  acs__msg_i32(&m, spare_pid);
+  acs__msg_fd(&m, spare_sock);
+  if (acs__msg_send(zsock, &m) != 0) kill(spare_pid, SIGKILL);
+  spare_drop();
+}
+
 static _Noreturn void prepared_main(int ctl, int zsock, pid_t kernel, pid_t zygote,
                                     const acs__program *prog)
 {
@@ -597,7 +614,7 @@ static bool spawn_prepared(int zsock, pid_t kernel, const acs__program *prog, in
   return false;
 }
 
-static _Noreturn void zygote_main(int zsock, pid_t kernel)
+static _Noreturn void zygote_main(int zsock, pid_t kernel, bool hand_spares)
 {
   reap_by_system();
   prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -618,8 +635,15 @@ static _Noreturn void zygote_main(int zsock, pid_t kernel)
     acs__rd rd;
     int32_t boxpid;
     char name[64];
-    if (n > 0 && acs__msg_parse(buf, (size_t)n, &h, &rd) && acs__rd_i32(&rd, &boxpid) &&
-        acs__rd_str(&rd, name, sizeof name) && acs__rd_done(&rd) && nfds == 1) {
+    bool parsed = n > 0 && acs__msg_parse(buf, (size_t)n, &h, &rd) && acs__rd_i32(&rd, &boxpid) &&
+                  acs__rd_str(&rd, name, sizeof name) && acs__rd_done(&rd);
+    if (parsed && boxpid == -1 && nfds == 0 && hand_spares) {
+      /* the kernel used the spare it held: the next one */
+      spare_make(kernel, NULL);
+      spare_hand(zsock);
+      continue;
+    }
+    if (parsed && nfds == 1) {
       const acs__program *prog = acs__program_find(name);
       if (prog && prog->prepare && spawn_prepared(zsock, kernel, prog, boxpid, fds[0])) {
         close(fds[0]);
@@ -629,6 +653,7 @@ static _Noreturn void zygote_main(int zsock, pid_t kernel)
       /* the next plain spawn's process, walled in while this one runs: a
       ** box that never spawns a second program keeps none */
       spare_make(kernel, NULL);
+      if (hand_spares) spare_hand(zsock);
       continue;
     }
     for (int i = 0; i < nfds; i++) close(fds[i]);
@@ -667,7 +692,7 @@ _Noreturn void acs__zygote_exec_main(void)
   acs__msg_i32(&m, 0); /* box pid 0: ready */
   acs__msg_i32(&m, getpid());
   if (acs__msg_send(ACS__SYS_FD, &m) != 0) _exit(0);
-  zygote_main(ACS__SYS_FD, kernel);
+  zygote_main(ACS__SYS_FD, kernel, true);
 }
 
 /* The slim zygote's binary: ACS_ZYGOTE_BIN, else acs-zygote beside the
@@ -765,7 +790,7 @@ int acs__kernel_zygote_start(acs__kernel *k)
     if (null > 2) close(null);
     if (syscall(SYS_close_range, ACS__SYS_FD + 1, ~0u, 0) != 0)
       for (int fd = ACS__SYS_FD + 1; fd < 4096; fd++) close(fd);
-    zygote_main(ACS__SYS_FD, kernel);
+    zygote_main(ACS__SYS_FD, kernel, false);
   }
   k->zygote = mine;
   k->zygote_pid = z;

@@ -61,8 +61,14 @@ static void init_vars(bool child)
   var_set("BASH_VERSION", "5.2.15(1)-release", 0);
   if (!child) var_set("BASH_SUBSHELL", "0", 0);
   var_set("OPTIND", "1", 0);
+  /* the ids and cwd HELLO told (no trip each), else asked */
+  acs_sys_ids ids;
+  const char *start_cwd = NULL;
+  bool facts = acs_sys_start_facts(&ids, &start_cwd);
   char cwd[4096];
-  if (acs_sys_getcwd(cwd, sizeof cwd) == 0) {
+  if (start_cwd && strlen(start_cwd) < sizeof cwd) strcpy(cwd, start_cwd);
+  else if (acs_sys_getcwd(cwd, sizeof cwd) != 0) cwd[0] = 0;
+  if (cwd[0]) {
     const char *pwd = var_get("PWD");
     acs__sys_stat a, b;
     if (!pwd || pwd[0] != '/' || acs_sys_stat(pwd, &a) || acs_sys_stat(cwd, &b) || a.ino != b.ino)
@@ -74,8 +80,7 @@ static void init_vars(bool child)
   /* bash's read-only facts about the shell and the machine (a child
   ** shell gets them, with the parent's SHLVL and SECONDS, in its state) */
   if (child) return;
-  acs_sys_ids ids;
-  if (acs_sys_getids(&ids) == 0) {
+  if (facts || acs_sys_getids(&ids) == 0) {
     snprintf(num, sizeof num, "%u", ids.uid);
     var_set("UID", num, 0);
     var_set_flag("UID", V_READONLY);
@@ -86,16 +91,14 @@ static void init_vars(bool child)
   const char *lvl = var_get("SHLVL");
   snprintf(num, sizeof num, "%ld", (lvl ? strtol(lvl, NULL, 10) : 0) + 1);
   var_set("SHLVL", num, V_EXPORT);
-  int fd = acs_sys_open("/etc/hostname", O_RDONLY, 0);
-  if (fd >= 0) {
-    char host[256];
-    ssize_t n = acs_sys_read(fd, host, sizeof host - 1);
-    acs_sys_close(fd);
-    if (n > 0) {
-      host[n] = 0;
-      host[strcspn(host, "\n")] = 0;
-      var_set("HOSTNAME", host, 0);
-    }
+  char host[256];
+  uint64_t size;
+  bool regular;
+  ssize_t n = acs_sys_readfile("/etc/hostname", host, sizeof host - 1, &size, &regular);
+  if (n > 0 && regular) {
+    host[n] = 0;
+    host[strcspn(host, "\n")] = 0;
+    var_set("HOSTNAME", host, 0);
   }
   var_set("HOSTTYPE", "x86_64", 0);
   var_set("MACHTYPE", "x86_64-pc-linux-gnu", 0);

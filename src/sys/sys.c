@@ -137,6 +137,10 @@ static int simple(acs__msg *m)
   return (int)call(m, &rd, NULL, NULL);
 }
 
+static acs_sys_ids start_ids; /* HELLO's, for acs_sys_start_facts */
+static char *start_cwd;
+static bool have_start;
+
 int acs_sys_hello(acs_sys_start *st)
 {
   init_direct();
@@ -162,7 +166,20 @@ int acs_sys_hello(acs_sys_start *st)
   }
   my_pid = st->pid;
   my_ppid = st->ppid;
+  char cwd[ACS__SYS_MAX_STR + 1];
+  start_ids = (acs_sys_ids){.pid = st->pid, .ppid = st->ppid, .uid = st->uid, .gid = st->gid};
+  have_start = acs__rd_i32(&rd, &start_ids.pgid) && acs__rd_i32(&rd, &start_ids.sid) &&
+               acs__rd_u32(&rd, &start_ids.euid) && acs__rd_u32(&rd, &start_ids.egid) &&
+               acs__rd_str(&rd, cwd, sizeof cwd) && (start_cwd = strdup(cwd));
   return 0;
+}
+
+bool acs_sys_start_facts(acs_sys_ids *ids, const char **cwd)
+{
+  if (!have_start) return false;
+  *ids = start_ids;
+  *cwd = start_cwd[0] ? start_cwd : NULL;
+  return true;
 }
 
 static int direct_of(int fd) { return fd >= 0 && fd < MAX_DIRECT && direct_ready ? direct[fd] : -1; }

@@ -126,6 +126,11 @@ typedef struct acs_sys_ids {
   uint32_t uid, gid, euid, egid;
 } acs_sys_ids;
 int acs_sys_getids(acs_sys_ids *out);
+/* The ids and working directory this process started with, as HELLO
+** told them (for a program's start-up, which would otherwise ask for them
+** in two more trips): false when the kernel did not say. They are not
+** kept up to date: a chdir or setuid since is not seen here. */
+bool acs_sys_start_facts(acs_sys_ids *ids, const char **cwd);
 int acs_sys_dup(int fd);
 int acs_sys_dup2(int oldfd, int newfd);
 /* A pipe: real OS pipe ends between processes (data does not pass through

@@ -358,3 +358,38 @@ Test(box_api, commands_of_the_host)
   OK(acs_box_stat_path(box, "/usr/bin/greet", false, &st, &e_));
   cr_assert_eq(st.mode, S_IFREG | 0755);
 }
+
+/* argv[0] without a slash is found as the box's execvp finds it: the
+** first regular file of that name in the env's PATH (a directory of the
+** name is passed over; an empty or relative entry is the cwd's), and
+** nothing in PATH is "command not found" */
+Test(box_api, a_name_is_looked_up_in_path)
+{
+  char *prog = NULL;
+  size_t len = 0;
+  OK(acs_box_read_file(box, "/usr/bin/probe-cat", 1 << 20, &prog, &len, &e_));
+  OK(acs_box_write_file(box, "/opt/t/mycat", prog, len, 0755, ACS_BOX_WRITE_PARENTS, &e_));
+  free(prog);
+  OK(acs_box_mkdir(box, "/opt/d/mycat", 0755, true, &e_));
+  struct {
+    const char *path, *cwd;
+    int code;
+  } cases[] = {
+      {"PATH=/nope:/opt/d:/opt/t", NULL, 7},
+      {"PATH=/nope::/usr/bin", "/opt/t", 7},
+      {"PATH=/nope:t", "/opt", 7},
+      {"PATH=/nope:/opt/d", NULL, 127},
+      {"PATH=", "/opt/t", 127},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    const char *argv[] = {"mycat"}, *env[] = {cases[i].path};
+    acs_box_spawn_options o = {.version = ACS_BOX_SPAWN_OPTIONS_VERSION, .argv = argv, .argc = 1,
+                               .env = env, .env_count = 1, .cwd = cases[i].cwd};
+    acs_exec_result *r = NULL;
+    OK(acs_box_spawn(box, &o, &r, &e_));
+    cr_assert_eq(r->exit_code, cases[i].code, "%s: %d %s", cases[i].path, r->exit_code, r->stderr_data);
+    if (cases[i].code == 127)
+      cr_assert(strstr(r->stderr_data, "mycat: command not found"), "%s", r->stderr_data);
+    acs_exec_result_free(r);
+  }
+}
