@@ -160,8 +160,13 @@ typedef struct acs__kernel {
   int slim;              /* the slim zygote's socket, -1 when there is none */
   pid_t slim_pid;
   bool slim_ready;       /* it said so: spawns of its programs go to it */
-  int slim_spare;        /* the order socket of a process it forked ahead, or -1 */
-  pid_t slim_spare_pid;
+  /* its spare, the kernel's to hand a spawn (spare.c) */
+  struct spare { int sock; pid_t pid; } spares[2]; /* order socket, host pid */
+  int nspares;
+  bool spare_coming;     /* the zygote is making one for us */
+  bool spare_wanted;     /* ask for one when a program of it ends */
+  struct spare_wait { int32_t pid; int chan; } spare_q[16]; /* spawns waiting for one */
+  int nspare_q;
   /* exits of host children no process had yet: a process forked ahead
   ** (a prepared zygote's spare) can end before its pid is reported */
   struct early_exit { pid_t host; int status; double ms; } early[8];
@@ -246,6 +251,18 @@ int acs__proc_exec(acs__kernel *k, acs__proc *p, const char *path, char **argv, 
 void acs__proc_reap(acs__kernel *k);       /* SIGCHLD: collect host exits */
 void acs__proc_zygote_msg(acs__kernel *k, int zsock); /* a zygote reported a host pid */
 void acs__proc_fail_starting(acs__kernel *k); /* the slim zygote died: its spawns failed */
+/* the zygote's order for p's process (its channel chan) on zsock */
+int acs__proc_order(acs__kernel *k, acs__proc *p, int chan, int zsock);
+/* p's host process is host (its zygote said so, or it was the kernel's spare) */
+void acs__proc_started(acs__kernel *k, acs__proc *p, pid_t host);
+/* spare.c: the slim zygote's spare, held by the kernel. take: p's spawn
+** is handed to it, or waits for the one coming (false: order the zygote);
+** arrived: the zygote sent one (sock -1: it could make none); ended: a program of the slim zygote ended
+** (the quiet moment to ask for the next); zygote_gone: drop it. */
+bool acs__spare_take(acs__kernel *k, acs__proc *p, int chan);
+void acs__spare_arrived(acs__kernel *k, int sock, pid_t host);
+void acs__spare_ended(acs__kernel *k);
+void acs__spare_zygote_gone(acs__kernel *k);
 void acs__proc_kill_all(acs__kernel *k, int sig);
 /* Every process's slot freed: descriptors closed, channels closed, no
 ** signal sent (acs__kernel_free's). */

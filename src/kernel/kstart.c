@@ -16,7 +16,7 @@ int acs__kernel_init(acs__kernel *k, const acs__kernel_opts *o, int owner_sock)
   if (!k->o.max_fs_bytes) k->o.max_fs_bytes = 256ull << 20;
   if (!k->o.max_inodes) k->o.max_inodes = 1u << 20;
   k->owner = owner_sock;
-  k->zygote = k->sigchld_fd = k->slim = k->slim_spare = -1;
+  k->zygote = k->sigchld_fd = k->slim = -1;
   k->dial_done[0] = k->dial_done[1] = -1;
   clock_gettime(CLOCK_MONOTONIC, &k->boot);
   clock_gettime(CLOCK_REALTIME, &k->boot_real);

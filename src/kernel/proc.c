@@ -304,48 +304,7 @@ static bool slim_runs(const char *program)
 
 static bool early_exit(acs__kernel *k, pid_t host, int *status);
 
-static void drop_spare(acs__kernel *k)
-{
-  if (k->slim_spare < 0) return;
-  close(k->slim_spare);
-  kill(k->slim_spare_pid, SIGKILL); /* reaped as an exit no process had */
-  k->slim_spare = -1;
-  k->slim_spare_pid = 0;
-}
-
-/* The slim zygote's spare, which the kernel holds, becomes p: its channel
-** is sent to it here and the zygote asked for the next. False when there
-** is none, or it died waiting (the zygote is then ordered as before). */
-static bool spare_take(acs__kernel *k, acs__proc *p, int chan)
-{
-  if (k->slim_spare < 0) return false;
-  struct pollfd pf = {.fd = k->slim_spare, .events = POLLIN};
-  unsigned char b[64];
-  acs__msg m;
-  acs__msg_init(&m, b, sizeof b, 1, 0);
-  acs__msg_fd(&m, chan);
-  pid_t host = k->slim_spare_pid;
-  if (poll(&pf, 1, 0) != 0 || acs__msg_send(k->slim_spare, &m) != 0) {
-    drop_spare(k);
-    return false;
-  }
-  close(k->slim_spare);
-  k->slim_spare = -1;
-  k->slim_spare_pid = 0;
-  acs__msg_init(&m, b, sizeof b, 1, 0);
-  acs__msg_i32(&m, -1);
-  acs__msg_str(&m, "");
-  acs__msg_send(k->slim, &m);
-  /* as the zygote's report of its pid would */
-  p->host_pid = host;
-  p->state = ACS__P_RUNNING;
-  int status;
-  if (early_exit(k, host, &status)) exited(k, p, status);
-  else acs__proc_deliver_pending(p);
-  return true;
-}
-
-static int order_spawn(acs__kernel *k, acs__proc *p, int chan)
+int acs__proc_order(acs__kernel *k, acs__proc *p, int chan, int zsock)
 {
   unsigned char b[160];
   acs__msg m;
@@ -353,9 +312,16 @@ static int order_spawn(acs__kernel *k, acs__proc *p, int chan)
   acs__msg_i32(&m, p->pid);
   acs__msg_str(&m, p->program);
   acs__msg_fd(&m, chan);
+  /* after a spawn it made itself, the slim zygote makes a spare and sends it */
+  if (zsock == k->slim) k->spare_coming = true;
+  return acs__msg_send(zsock, &m);
+}
+
+static int order_spawn(acs__kernel *k, acs__proc *p, int chan)
+{
   p->via_slim = k->slim >= 0 && k->slim_ready && slim_runs(p->program);
-  if (p->via_slim && spare_take(k, p, chan)) return 0;
-  return acs__msg_send(p->via_slim ? k->slim : k->zygote, &m);
+  if (p->via_slim && acs__spare_take(k, p, chan)) return 0;
+  return acs__proc_order(k, p, chan, p->via_slim ? k->slim : k->zygote);
 }
 
 
@@ -619,7 +585,7 @@ void acs__proc_zygote_msg(acs__kernel *k, int zsock)
         close(k->slim);
         k->slim = -1;
         k->slim_ready = false;
-        drop_spare(k);
+        acs__spare_zygote_gone(k);
         acs__proc_fail_starting(k);
       }
       return;
@@ -629,10 +595,8 @@ void acs__proc_zygote_msg(acs__kernel *k, int zsock)
     int32_t pid, host;
     bool parsed = acs__msg_parse(buf, (size_t)n, &h, &rd) && acs__rd_i32(&rd, &pid) &&
                   acs__rd_i32(&rd, &host);
-    if (parsed && pid == -1 && spare_fd >= 0 && host > 0) { /* a spare for the kernel to hold */
-      drop_spare(k);
-      k->slim_spare = spare_fd;
-      k->slim_spare_pid = host;
+    if (parsed && pid == -1 && slim) { /* a spare for the kernel to hold, or none */
+      acs__spare_arrived(k, spare_fd, host);
       continue;
     }
     if (spare_fd >= 0) close(spare_fd);
@@ -647,15 +611,17 @@ void acs__proc_zygote_msg(acs__kernel *k, int zsock)
       start_failed(k, p);
       continue;
     }
-    p->host_pid = host;
-    p->state = ACS__P_RUNNING;
-    int status;
-    if (early_exit(k, host, &status)) {
-      exited(k, p, status);
-      continue;
-    }
-    acs__proc_deliver_pending(p);
+    acs__proc_started(k, p, host);
   }
+}
+
+void acs__proc_started(acs__kernel *k, acs__proc *p, pid_t host)
+{
+  p->host_pid = host;
+  p->state = ACS__P_RUNNING;
+  int status;
+  if (early_exit(k, host, &status)) exited(k, p, status);
+  else acs__proc_deliver_pending(p);
 }
 
 /* `cmd & kill $!` can come before the zygote has forked the process, or
@@ -704,6 +670,7 @@ static void exited(acs__kernel *k, acs__proc *p, int status)
   p->state = ACS__P_ZOMBIE;
   p->exit_status = status;
   release(k, p);
+  if (p->via_slim) acs__spare_ended(k);
   for (int i = 2; i < k->nprocs; i++) {
     acs__proc *c = &k->procs[i];
     if (c->state == ACS__P_FREE || c->ppid != p->pid) continue;

@@ -474,16 +474,23 @@ static bool spare_use(int zsock, int32_t boxpid, int chan)
 }
 
 /* The slim zygote hands its spare to the kernel (pid -1: its host pid,
-** its order socket as SCM_RIGHTS), which then gives it a spawn's channel
-** itself: one process less woken on the way to a program's start. The
-** kernel asks for the next (an order of pid -1) when it used one. */
+** its order socket as SCM_RIGHTS; host pid 0 and no socket when none
+** could be made), which then gives it a spawn's channel itself: one
+** process less woken on the way to a program's start. Every attempt is
+** answered so; the kernel asks for more with an order of pid -1. */
 static void spare_hand(int zsock)
 {
-  if (spare_sock < 0) return;
   unsigned char b[64];
   acs__msg m;
   acs__msg_init(&m, b, sizeof b, 1, 0);
   acs__msg_i32(&m, -1);
+  if (spare_sock < 0) {
+    /* none could be made (the host refused a fork): the kernel must not
+    ** wait for it */
+    acs__msg_i32(&m, 0);
+    acs__msg_send(zsock, &m);
+    return;
+  }
   acs__msg_i32(&m, spare_pid);
   acs__msg_fd(&m, spare_sock);
   if (acs__msg_send(zsock, &m) != 0) kill(spare_pid, SIGKILL);

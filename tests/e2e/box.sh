@@ -192,6 +192,27 @@ if [ -x "$(dirname "$ACS")/acs-zygote" ]; then
   for m in $slim_maps; do [ "$m" -gt "$max" ] && max=$m; done
   check "slim zygote: a box's programs are its processes, each with few mappings (${slim_maps# })" \
     all [ "$(echo $slim_maps | wc -w)" -ge 2 ] -- [ "$max" -lt 100 ]
+  # the kernel holds the zygote's spares (processes forked ahead, their
+  # fd 3 still /dev/null) and hands spawns to them: one killed from the
+  # host while it waits is passed over, and what the box runs is unchanged
+  "$ACS" box -c 'sleep 1; echo one; sleep 2; echo two | cat; for i in 1 2 3; do /usr/bin/true; done; echo three' >"$TMP/spares.out" 2>&1 &
+  bg=$!
+  killed=0
+  for _ in $(seq 100); do
+    sleep 0.05
+    kernel=$(pgrep -P "$bg" | head -1)
+    [ -n "$kernel" ] || continue
+    for p in $(pgrep -P "$kernel" -x acs-zygote); do
+      [ "$(readlink "/proc/$p/fd/3" 2>/dev/null)" = /dev/null ] && kill -9 "$p" && killed=$((killed + 1))
+    done
+    [ "$killed" -ge 1 ] && break
+  done
+  wait $bg; src=$?
+  check "slim zygote: spares killed from the host ($killed) are passed over" \
+    all [ "$killed" -ge 1 ] -- [ "$src" = 0 ] -- [ "$(cat "$TMP/spares.out")" = "$(printf 'one\ntwo\nthree')" ]
+  # many spawns at once wait for the spares being made, in order
+  run_acs box -c 'for i in $(seq 40); do /usr/bin/true & done; wait; seq 1 9 | cat | cat | sort -r | head -2; (echo a; echo b) | wc -l'
+  check "slim zygote: 40 programs at once and a pipeline of five" [ "$OUT" = "$(printf '9\n8\n2')" ]
   run_acs box --exec acs-zygote
   check "acs-zygote is not in the box" [ "$RC" = 127 ]
   "$(dirname "$ACS")/acs-zygote" > "$TMP/z.out" 2>&1; zrc=$?
