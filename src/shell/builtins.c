@@ -315,7 +315,7 @@ static int bi_command(int argc, char **argv)
     for (; i < argc; i++) {
       const char *n = argv[i];
       bool special;
-      const char *al = alias_get(n);
+      const char *al = shopt_on("expand_aliases") ? alias_get(n) : NULL;
       if (al) {
         if (V) out_printf("%s is aliased to `%s'\n", n, al);
         else alias_print(n, al);
@@ -459,7 +459,27 @@ static int declare_args_(const char *cmd, int argc, char **argv, int i, int flag
       continue;
     }
     char *name = xstrndup(a, n);
-    if (local) {
+    /* an integer's value is its expression's (the attribute first) */
+    char *ival = NULL;
+    if (eq && ((flag & V_INTEGER) || (var_flags(name) & V_INTEGER)) && !(unflag & V_INTEGER)) {
+      const char *old = var_get(name);
+      if (append) ival = var_int_append(old, eq + 1);
+      else {
+        int64_t v;
+        if (arith_eval(eq + 1, &v)) {
+          char buf[32];
+          snprintf(buf, sizeof buf, "%lld", (long long)v);
+          ival = xstrdup(buf);
+        }
+      }
+      if (!ival) {
+        st = 1;
+        free(name);
+        continue;
+      }
+      if (local) var_local(name, ival, true);
+      else if (var_set(name, ival, 0) < 0) st = 1;
+    } else if (local) {
       if (eq && append) {
         const char *old = var_get(name);
         sbuf b = {0};
@@ -482,6 +502,7 @@ static int declare_args_(const char *cmd, int argc, char **argv, int i, int flag
     }
     if (flag) var_set_flag(name, flag);
     if (unflag & ~V_READONLY) var_clear_flag(name, unflag & ~V_READONLY); /* readonly stays */
+    free(ival);
     free(name);
   }
   if (flag & V_NAMEREF) var_nameref_raw(false);
@@ -1098,21 +1119,90 @@ static int bi_pwd(int argc, char **argv)
 /* ---- others ---------------------------------------------------------------- */
 
 
+/* u=rwx,g=rx,o= for the permissions a mask leaves */
+static void umask_symbolic(unsigned mask)
+{
+  unsigned perm = ~mask & 0777;
+  const char *who = "ugo";
+  for (int i = 0; i < 3; i++) {
+    unsigned bits = (perm >> (6 - 3 * i)) & 7;
+    out_printf("%c=%s%s%s%s", who[i], bits & 4 ? "r" : "", bits & 2 ? "w" : "", bits & 1 ? "x" : "",
+               i < 2 ? "," : "\n");
+  }
+}
+
+/* chmod's symbolic form on the permissions the mask leaves: -1 when it
+** does not parse */
+static int umask_apply(const char *spec, unsigned mask)
+{
+  unsigned perm = ~mask & 0777;
+  const char *p = spec;
+  for (;;) {
+    unsigned who = 0;
+    for (; *p && strchr("ugoa", *p); p++)
+      who |= *p == 'u' ? 0700 : *p == 'g' ? 0070 : *p == 'o' ? 0007 : 0777;
+    if (!who) who = 0777;
+    if (!*p || !strchr("+-=", *p)) return -1;
+    while (*p && strchr("+-=", *p)) {
+      char op = *p++;
+      unsigned bits = 0;
+      for (; *p && strchr("rwxXst", *p); p++)
+        bits |= *p == 'r' ? 0444 : *p == 'w' ? 0222 : *p == 'x' || *p == 'X' ? 0111 : 0;
+      bits &= who;
+      if (op == '+') perm |= bits;
+      else if (op == '-') perm &= ~bits;
+      else perm = (perm & ~who) | bits;
+    }
+    if (!*p) break;
+    if (*p++ != ',') return -1;
+  }
+  return (int)(~perm & 0777);
+}
+
 static int bi_umask(int argc, char **argv)
 {
-  if (argc < 2) {
-    int old = acs_sys_umask(022);
-    acs_sys_umask((unsigned)old);
-    out_printf("%04o\n", old);
+  bool sym = false, reuse = false;
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *p = argv[i] + 1; *p; p++) {
+      if (*p == 'S') sym = true;
+      else if (*p == 'p') reuse = true;
+      else {
+        sh_error("umask: -%c: invalid option", *p);
+        out_flush();
+        fprintf(stderr, "umask: usage: umask [-p] [-S] [mode]\n");
+        return 2;
+      }
+    }
+  }
+  int old = acs_sys_umask(022);
+  acs_sys_umask((unsigned)old);
+  if (i >= argc) {
+    if (reuse) out_printf("umask%s ", sym ? " -S" : "");
+    if (sym) umask_symbolic((unsigned)old);
+    else out_printf("%04o\n", old);
     return 0;
   }
-  char *end;
-  long m = strtol(argv[1], &end, 8);
-  if (*end || m < 0 || m > 0777) {
-    sh_error("umask: %s: octal number out of range", argv[1]);
+  const char *a = argv[i];
+  int m;
+  if (*a >= '0' && *a <= '7') {
+    char *end;
+    long v = strtol(a, &end, 8);
+    if (*end || v < 0 || v > 0777) {
+      sh_error("umask: %s: octal number out of range", a);
+      return 1;
+    }
+    m = (int)v;
+  } else if ((m = umask_apply(a, (unsigned)old)) < 0) {
+    sh_error("umask: `%c': invalid symbolic mode operator", *a ? *a : ' ');
     return 1;
   }
   acs_sys_umask((unsigned)m);
+  if (sym) umask_symbolic((unsigned)m);
   return 0;
 }
 

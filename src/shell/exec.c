@@ -62,6 +62,28 @@ char *text_span(source *s, size_t start, size_t end)
 
 char *node_text(node *n, source *s) { return text_span(s, n->start, n->end); }
 
+/* What a child shell runs for a pipeline's element: its text, and the
+** 2>&1 of a |& after it (the parser's redirection is not in the text);
+** bash makes it after the element's own redirections. A here-document's
+** body follows the text, so there it goes in front of the element, as a
+** group's. */
+static char *pipe_text(node *n)
+{
+  char *text = node_text(n, current);
+  if (!n->pipe_amp) return text;
+  sbuf b = {0};
+  if (strstr(text, "<<")) {
+    sb_adds(&b, "{ ");
+    sb_adds(&b, text);
+    sb_adds(&b, "\n} 2>&1");
+  } else {
+    sb_adds(&b, text);
+    sb_adds(&b, " 2>&1");
+  }
+  free(text);
+  return sb_take(&b);
+}
+
 /* ---- child processes ----------------------------------------------------- */
 
 bool exec_replace;
@@ -364,10 +386,18 @@ static int assign_all(strv *as, bool local_export)
     if (append) {
       eq[-1] = 0;
       const char *old = var_get(name);
-      sbuf b = {0};
-      sb_adds(&b, old ? old : "");
-      sb_adds(&b, value);
-      joined = sb_take(&b);
+      if (var_flags(name) & V_INTEGER) {
+        if (!(joined = var_int_append(old, value))) {
+          eq[-1] = '+';
+          *eq = '=';
+          return 1;
+        }
+      } else {
+        sbuf b = {0};
+        sb_adds(&b, old ? old : "");
+        sb_adds(&b, value);
+        joined = sb_take(&b);
+      }
       value = joined;
     }
     int rc;
@@ -460,7 +490,8 @@ static int start_program(strv *args, int *status)
     free(path);
     return -1;
   }
-  char **env = var_environ();
+  char **env = var_environ_for(path);
+  hash_note(name, path);
   int pid = spawn_program(path, args->v, env, NULL, 0);
   int bin = pid == -ENOEXEC ? acs_sys_open(path, O_RDONLY, 0) : -1;
   if (bin >= 0) {
@@ -543,6 +574,7 @@ static int run_simple(node *n)
     saved_fds sv = {0};
     if (n->redirs && !redir_apply(n->redirs, &sv)) st = 1;
     redir_restore(&sv);
+    var_set("_", "", 0); /* bash: assignments alone leave $_ empty */
     return done(st);
   }
   if (!expand_command(n->words, &args) || !expand_assigns(n->assigns, &as)) {
@@ -601,6 +633,8 @@ static int run_simple(node *n)
   }
   redir_restore(&sv);
   if (scoped) var_scope_pop();
+  /* $_: the last argument of the simple command just run */
+  var_set("_", args.v[args.n - 1], 0);
   sv_free(&args);
   sv_free(&as);
   if (sh.exiting) sh_exit(sh.exit_status);
@@ -676,7 +710,8 @@ static int start_child(node *n, int in, int out, int close_fd, int *status)
       if (!path || err == -EACCES) {
         *status = not_found(name, err ? err : -ENOENT);
       } else {
-        char **env = var_environ();
+        char **env = var_environ_for(path);
+        hash_note(name, path);
         pid = spawn_program(path, args.v, env, (const int(*)[2])fds, close_fd >= 0 ? 1 : 0);
         var_free_list(env);
         if (pid < 0) {
@@ -692,7 +727,7 @@ static int start_child(node *n, int in, int out, int close_fd, int *status)
     }
     redir_restore(&rv);
   } else {
-    char *text = node_text(n, current);
+    char *text = pipe_text(n);
     /* bash counts a level for this fork, but not for a pipeline's simple
     ** command (its words expand before), nor again for a ( ) in it */
     subshell_step = n->kind == N_SUBSHELL || (n->kind == N_SIMPLE && !starting_bg) ? 0 : 1;
@@ -1186,9 +1221,20 @@ int run_source(source *s, bool toplevel)
   lexer lx = {.src = s, .ar = &s->ar, .line = sh.line > 0 ? sh.line : 1};
   int st = sh.status;
   current = s;
+  size_t shown = lx.pos; /* set -v: the input echoed up to here */
   for (;;) {
     node *n;
-    if (ps_command(&lx, &n) < 0) {
+    int pr = ps_command(&lx, &n);
+    /* set -v: the lines this command was read from, as bash echoes input */
+    size_t e = lx.pos;
+    while (e > shown && e < s->len && s->text[e - 1] != '\n') e++;
+    if (sh.opt_v && e > shown) {
+      out_flush();
+      acs_sys_write_all(2, s->text + shown, e - shown);
+      if (s->text[e - 1] != '\n') acs_sys_write_all(2, "\n", 1);
+    }
+    if (e > shown) shown = e;
+    if (pr < 0) {
       sh.line = lx.tline;
       const char *msg = lx.errmsg ? lx.errmsg : "syntax error";
       /* bash's forms: `-c: line N:` for the -c text, `eval: line N:` (the

@@ -550,12 +550,28 @@ void jobs_notify(void)
 int bi_disown(int argc, char **argv)
 {
   int i = 1;
-  bool all = false;
+  bool all = false, keep = false, running = false;
   for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-    if (strchr(argv[i], 'a')) all = true;
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *c = argv[i] + 1; *c; c++) {
+      if (*c == 'a') all = true;
+      else if (*c == 'h') keep = true;
+      else if (*c == 'r') running = true;
+      else {
+        sh_error("disown: -%c: invalid option", *c);
+        sh_usage("disown: usage: disown [-h] [-ar] [jobspec ... | pid ...]\n");
+        return 2;
+      }
+    }
   }
-  if (all) {
-    while (njobs) drop(njobs - 1);
+  /* -h keeps the job in the table, only not hung up when the shell's
+  ** terminal goes (this shell sends no SIGHUP of its own to its jobs) */
+  if (all || (running && i >= argc)) {
+    for (int k = njobs - 1; k >= 0; k--)
+      if (!keep && (!running || (!jobs[k].done && !jobs[k].stopped))) drop(k);
     return 0;
   }
   if (i >= argc) {
@@ -563,7 +579,7 @@ int bi_disown(int argc, char **argv)
       sh_error("disown: current: no such job");
       return 1;
     }
-    drop(njobs - 1);
+    if (!keep) drop(njobs - 1);
     return 0;
   }
   int st = 0;
@@ -579,7 +595,7 @@ int bi_disown(int argc, char **argv)
       st = 1;
       continue;
     }
-    drop(k);
+    if (!keep) drop(k);
   }
   return st;
 }

@@ -1,7 +1,8 @@
-/* lookup.c - what a name would run: type (-a -f -p -P -t) and hash. The
-** box's shell keeps no table of program paths (every command is looked
-** up in PATH again, so a program moved or added is found at once): hash
-** checks that the names exist and hash -r has nothing to forget. */
+/* lookup.c - what a name would run: type (-a -f -p -P -t) and hash.
+** hash keeps bash's table of the programs run by name and how often, and
+** prints, deletes and adds to it as bash's does; but the box's shell looks
+** every command up in PATH again (a program moved or added is found at
+** once), so the table reports and never decides. */
 #include "sh.h"
 
 #include <stdlib.h>
@@ -65,7 +66,8 @@ int bi_type(int argc, char **argv)
     func *f;
     const char *al;
     if (!force_path) {
-      if (!no_fn && (al = alias_get(n))) {
+      /* bash reports aliases only where they would expand */
+      if (!no_fn && shopt_on("expand_aliases") && (al = alias_get(n))) {
         found = true;
         if (t) out_printf("alias\n");
         else if (!path_only) out_printf("%s is aliased to `%s'\n", n, al);
@@ -109,32 +111,138 @@ int bi_type(int argc, char **argv)
   return st;
 }
 
+typedef struct hashed {
+  char *name, *path;
+  int hits;
+  struct hashed *next; /* newest first, as bash lists them */
+} hashed;
+static hashed *table;
+
+static hashed *hash_find(const char *name)
+{
+  for (hashed *h = table; h; h = h->next)
+    if (!strcmp(h->name, name)) return h;
+  return NULL;
+}
+
+static void hash_put(const char *name, const char *path, int hits)
+{
+  hashed *h = hash_find(name);
+  if (!h) {
+    h = xcalloc(1, sizeof *h);
+    h->name = xstrdup(name);
+    h->next = table;
+    table = h;
+  } else {
+    free(h->path);
+  }
+  h->path = xstrdup(path);
+  h->hits += hits;
+}
+
+void hash_note(const char *name, const char *path)
+{
+  if (!strchr(name, '/')) hash_put(name, path, 1);
+}
+
+void hash_each(void (*fn)(const char *name, const char *path, int hits, void *u), void *u)
+{
+  /* oldest first, so that a child shell's table lists in the same order */
+  hashed *v[256];
+  int n = 0;
+  for (hashed *h = table; h && n < 256; h = h->next) v[n++] = h;
+  while (n--) fn(v[n]->name, v[n]->path, v[n]->hits, u);
+}
+
+void hash_load(const char *name, const char *path, int hits) { hash_put(name, path, hits); }
+
+void hash_clear(void)
+{
+  while (table) {
+    hashed *h = table;
+    table = h->next;
+    free(h->name);
+    free(h->path);
+    free(h);
+  }
+}
+
+static bool hash_delete(const char *name)
+{
+  for (hashed **pp = &table; *pp; pp = &(*pp)->next)
+    if (!strcmp((*pp)->name, name)) {
+      hashed *h = *pp;
+      *pp = h->next;
+      free(h->name);
+      free(h->path);
+      free(h);
+      return true;
+    }
+  return false;
+}
+
 int bi_hash(int argc, char **argv)
 {
   int i = 1, st = 0;
+  bool del = false, show = false, list = false;
+  const char *with_path = NULL;
   for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
     if (!strcmp(argv[i], "--")) {
       i++;
       break;
     }
-    if (strchr(argv[i], 'r')) continue;
-    if (strchr(argv[i], 'd') || strchr(argv[i], 'l') || strchr(argv[i], 't')) continue;
-    sh_error("hash: %s: invalid option", argv[i]);
-    sh_usage("hash: usage: hash [-lr] [-p pathname] [-dt] [name ...]\n");
-    return 2;
+    for (const char *c = argv[i] + 1; *c; c++) {
+      if (*c == 'r') hash_clear();
+      else if (*c == 'd') del = true;
+      else if (*c == 't') show = true;
+      else if (*c == 'l') list = true;
+      else if (*c == 'p' && (c[1] || i + 1 < argc)) {
+        with_path = c[1] ? c + 1 : argv[++i];
+        break;
+      } else {
+        sh_error("hash: -%c: %s", *c, *c == 'p' ? "option requires an argument" : "invalid option");
+        sh_usage("hash: usage: hash [-lr] [-p pathname] [-dt] [name ...]\n");
+        return 2;
+      }
+    }
   }
   if (i >= argc) {
-    if (argc == 1) sh_error("hash: hash table empty");
+    if (list || argc == 1) {
+      if (!table) sh_usage("hash: hash table empty\n"); /* bash: no name nor line */
+      else if (!list) out_printf("hits\tcommand\n");
+      for (hashed *h = table; h; h = h->next)
+        if (list) out_printf("builtin hash -p %s %s\n", h->path, h->name);
+        else out_printf("%4d\t%s\n", h->hits, h->path);
+    }
     return 0;
   }
-  for (; i < argc; i++) {
+  for (int first = i; i < argc; i++) {
+    const char *n = argv[i];
+    if (del || show) {
+      hashed *h = hash_find(n);
+      if (!h || (del && !hash_delete(n))) {
+        sh_error("hash: %s: not found", n);
+        st = 1;
+      } else if (show) {
+        h->hits++;
+        if (argc - first > 1) out_printf("%s\t%s\n", n, h->path);
+        else out_printf("%s\n", h->path);
+      }
+      continue;
+    }
+    if (with_path) {
+      hash_put(n, with_path, 0);
+      continue;
+    }
     bool special;
-    if (strchr(argv[i], '/') || builtin_find(argv[i], &special) || fn_find(argv[i])) continue;
+    if (strchr(n, '/') || builtin_find(n, &special) || fn_find(n)) continue;
     strv paths = {0};
-    path_all(argv[i], false, &paths);
+    path_all(n, false, &paths);
     if (!paths.n) {
-      sh_error("hash: %s: not found", argv[i]);
+      sh_error("hash: %s: not found", n);
       st = 1;
+    } else {
+      hash_put(n, paths.v[0], 0);
     }
     sv_free(&paths);
   }

@@ -61,6 +61,8 @@ static void init_vars(bool child)
   var_set("BASH_VERSION", "5.2.15(1)-release", 0);
   if (!child) var_set("BASH_SUBSHELL", "0", 0);
   var_set("OPTIND", "1", 0);
+  /* $_ starts as the shell's name, as bash's without one in its environment */
+  if (!child && !var_get("_")) var_set("_", sh.name ? sh.name : "bash", 0);
   /* the ids and cwd HELLO told (no trip each), else asked */
   acs_sys_ids ids;
   const char *start_cwd = NULL;

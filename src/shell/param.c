@@ -401,7 +401,7 @@ static char *transform(wpart *p, const char *v)
 static void unbound(const char *name)
 {
   sh_error("%s: unbound variable", name);
-  sh_fatal(sh.is_c && !sh.opt_e ? 127 : 1);
+  sh_fatal(sh.is_c && !sh.in_child && !sh.opt_e ? 127 : 1);
 }
 
 /* A list's values: the positional parameters (idx from 1), an array's
@@ -467,7 +467,7 @@ static void ex_values(xout *o, wpart *p, bool quoted, bool star, const vlist *l)
         char *m = p->sub ? ex_string(p->sub) : NULL;
         sh_error("%s: %s", p->text, m && *m ? m : "parameter null or not set");
         free(m);
-        sh_fatal(sh.is_c ? 127 : 1);
+        sh_fatal(sh.is_c && !sh.in_child ? 127 : 1);
         goto out;
       }
       ex_sub_into(o, p->sub, quoted);
@@ -658,7 +658,7 @@ void ex_param(xout *o, wpart *p, bool quoted)
       free(v);
       if (!is_name(name, strlen(name))) {
         sh_error("$%s: cannot assign in this way", name);
-        sh_fatal(sh.is_c ? 127 : 1);
+        sh_fatal(sh.is_c && !sh.in_child ? 127 : 1);
         return;
       }
       v = p->sub ? ex_string(p->sub) : xstrdup("");
@@ -672,7 +672,7 @@ void ex_param(xout *o, wpart *p, bool quoted)
       sh_error("%s: %s", name, m && *m ? m : p->colon ? "parameter null or not set" : "parameter not set");
       free(m);
       free(v);
-      sh_fatal(sh.is_c ? 127 : 1);
+      sh_fatal(sh.is_c && !sh.in_child ? 127 : 1);
       return;
     }
     break;

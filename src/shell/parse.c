@@ -686,6 +686,7 @@ static node *p_pipeline_(parser *p)
       r->fd = 2;
       r->target = lx_word_from(lx, "1", 1, 1 /* not a here-document */);
       add_redir(&last->redirs, r);
+      last->pipe_amp = true;
     }
     lx_consume(lx);
     skip_nl(p);

@@ -144,6 +144,7 @@ struct node {
   node *next;          /* in a list or pipeline */
   bool bg;             /* in a list: ended by & */
   bool bang;           /* pipeline: ! */
+  bool pipe_amp;       /* a pipeline's element followed by |& (its 2>&1 is in redirs) */
   bool until;          /* N_WHILE */
   bool in;             /* N_FOR: has `in` */
   word *assigns, *words;
@@ -280,7 +281,10 @@ int var_elem_set(const char *name, const char *sub, const char *value, bool appe
 int var_elem_unset(const char *name, const char *sub);
 /* whole arrays, for child shells and declare -p */
 void var_each_array(void (*fn)(const char *name, int flags, array *a, void *u), void *u);
-int var_set(const char *name, const char *value, int flags); /* 0, -1 readonly */
+int var_set(const char *name, const char *value, int flags);
+/* old += value for an integer variable: (old)+(value) evaluated, in
+** decimal (malloc'd), NULL after an arithmetic error */
+char *var_int_append(const char *old, const char *value); /* 0, -1 readonly */
 int var_unset(const char *name);
 void var_export(const char *name);
 int var_flags(const char *name);
@@ -288,7 +292,14 @@ void var_set_flag(const char *name, int flag);
 void var_local(const char *name, const char *value, bool has_value);
 void var_scope_push(void);
 void var_scope_pop(void);
-char **var_environ(void);                             /* exported, malloc'd */
+char **var_environ(void);
+/* lookup.c: bash's table of programs run by name (hash reports it) */
+void hash_note(const char *name, const char *path);
+void hash_clear(void);
+void hash_each(void (*fn)(const char *name, const char *path, int hits, void *u), void *u);
+void hash_load(const char *name, const char *path, int hits); /* a child shell's */
+/* var_environ for the program at path, with bash's _=path */
+char **var_environ_for(const char *path);                             /* exported, malloc'd */
 void var_free_list(char **v);
 /* every variable, sorted, for set/export -p: fn(name, value, flags) */
 void var_each(void (*fn)(const char *name, const char *value, int flags, void *u), void *u);

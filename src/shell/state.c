@@ -73,6 +73,15 @@ static void put_alias(const char *name, const char *value, void *u)
   put(b, value);
 }
 
+static void put_hashed(const char *name, const char *path, int hits, void *u)
+{
+  sbuf *b = u;
+  put(b, "H");
+  put(b, name);
+  put(b, path);
+  put_int(b, hits);
+}
+
 static long opts_bits(void)
 {
   return sh.opt_e | sh.opt_u << 1 | sh.opt_x << 2 | sh.opt_f << 3 | sh.opt_C << 4 | sh.opt_a << 5 |
@@ -86,6 +95,7 @@ void state_send(int fd, const char *text, int line)
   var_each_array(put_array, &b);
   fn_each(put_fn, &b);
   alias_each(put_alias, &b);
+  hash_each(put_hashed, &b);
   put(&b, "A");
   put_int(&b, sh.argc);
   for (int i = 0; i < sh.argc; i++) put(&b, sh.argv[i]);
@@ -165,6 +175,11 @@ bool state_receive(int fd, char **text, int *line)
       fline = atoi(next(&p, end));
       (void)fline;
       sv_push(&fdefs, xstrdup(next(&p, end)));
+    } else if (!strcmp(tag, "H")) {
+      char *name = xstrdup(next(&p, end));
+      const char *path = next(&p, end);
+      hash_load(name, path, atoi(next(&p, end)));
+      free(name);
     } else if (!strcmp(tag, "L")) {
       const char *name = next(&p, end);
       alias_set(name, next(&p, end));

@@ -103,6 +103,30 @@ static long long seconds_mark;
 
 long long var_seconds_mark(void) { return seconds_mark; }
 
+/* The value an integer variable (declare -i) takes: the expression
+** evaluated, in decimal (malloc'd); NULL after an arithmetic error (said). */
+static char *int_value(const char *value)
+{
+  int64_t n;
+  if (!arith_eval(value, &n)) return NULL;
+  char buf[32];
+  snprintf(buf, sizeof buf, "%lld", (long long)n);
+  return xstrdup(buf);
+}
+
+char *var_int_append(const char *old, const char *value)
+{
+  sbuf b = {0};
+  sb_adds(&b, "(");
+  sb_adds(&b, old && *old ? old : "0");
+  sb_adds(&b, ")+(");
+  sb_adds(&b, *value ? value : "0");
+  sb_adds(&b, ")");
+  char *r = int_value(b.s);
+  sb_free(&b);
+  return r;
+}
+
 int var_set(const char *name, const char *value, int flags)
 {
   if (name[0] == 'S' && !strcmp(name, "SECONDS")) {
@@ -110,6 +134,9 @@ int var_set(const char *name, const char *value, int flags)
     clock_gettime(CLOCK_REALTIME, &ts);
     seconds_mark = ts.tv_sec;
   }
+  /* bash: assigning RANDOM seeds it (the same seed, the same numbers) */
+  if (name[0] == 'R' && !strcmp(name, "RANDOM")) sh.rnd = (unsigned)strtoul(value, NULL, 10);
+  if (name[0] == 'P' && !strcmp(name, "PATH")) hash_clear(); /* bash forgets the table */
   var *v = find(name, true);
   if (!v->top) {
     v->top = xcalloc(1, sizeof *v->top);
@@ -120,12 +147,18 @@ int var_set(const char *name, const char *value, int flags)
     sh_error("%s: readonly variable", name);
     return -1;
   }
+  char *iv = NULL;
+  if ((b->flags | flags) & V_INTEGER) {
+    if (!(iv = int_value(value))) return -1;
+    value = iv;
+  }
   if (b->arr) {
     arr_seti(b->arr, 0, value);
     b->flags |= flags;
+    free(iv);
     return 0;
   }
-  char *nv = xstrdup(value);
+  char *nv = iv ? iv : xstrdup(value);
   free(b->value);
   b->value = nv;
   b->flags |= flags;
@@ -207,12 +240,15 @@ void var_local(const char *name, const char *value, bool has_value)
     locals[depth] = l;
   }
   if (has_value) {
+    char *iv = NULL;
+    if ((v->top->flags & V_INTEGER) && !(iv = int_value(value))) return;
     if (v->top->arr) {
-      arr_seti(v->top->arr, 0, value);
+      arr_seti(v->top->arr, 0, iv ? iv : value);
+      free(iv);
       return;
     }
     free(v->top->value);
-    v->top->value = xstrdup(value);
+    v->top->value = iv ? iv : xstrdup(value);
   }
 }
 
@@ -261,6 +297,25 @@ char **var_environ(void)
   if (!out.v) sv_push(&out, NULL), out.n = 0;
   if (out.n) qsort(out.v, out.n, sizeof *out.v, cmp);
   return out.v;
+}
+
+char **var_environ_for(const char *path)
+{
+  char **env = var_environ();
+  size_t n = 0;
+  while (env[n]) n++;
+  env = xrealloc(env, (n + 2) * sizeof *env);
+  /* bash hands a program the path it ran as $_ (its own $_ is not exported) */
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (strncmp(env[i], "_=", 2)) env[k++] = env[i];
+    else free(env[i]);
+  sbuf b = {0};
+  sb_adds(&b, "_=");
+  sb_adds(&b, path);
+  env[k++] = sb_take(&b);
+  env[k] = NULL;
+  return env;
 }
 
 void var_free_list(char **v)
