@@ -296,6 +296,8 @@ typedef struct acs_box_spawn_options {
   int64_t max_output_bytes;   /* per stream, head and tail kept; 0: 1 MiB */
   acs_output_fn on_output;    /* optional live output */
   void *on_output_user;
+  bool merge_stderr;          /* the program's stderr is its stdout (2>&1): one
+                                 stream, in the order written (stream 1) */
 } acs_box_spawn_options;
 
 /* Run one program in the box and wait for it. The result has the exec

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char box_usage[] =
@@ -380,6 +381,11 @@ int acs__cli_box(int argc, char **argv)
   bo.resolve_count = nresolves;
   if (!json) {
     so.on_output = live;
+    /* `acs box ... 2>&1`: the box's program gets one stream for both, so
+    ** that its errors stay where they came among its output */
+    struct stat s1, s2;
+    so.merge_stderr = fstat(1, &s1) == 0 && fstat(2, &s2) == 0 && s1.st_dev == s2.st_dev &&
+                      s1.st_ino == s2.st_ino && !isatty(1);
   }
   char *in = NULL;
   size_t in_len = 0;

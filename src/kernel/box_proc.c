@@ -168,7 +168,13 @@ static int proc_start(acs_box *b, const acs_box_spawn_options *o, acs_box_proc *
       pipe2(pend, O_CLOEXEC) < 0) {
     rc = acs__fail(err, ACS_EENV, ACS__ENV, "could not make pipes: %s", strerror(errno));
   } else {
-    int stdio[3] = {pin[0], pout[1], perr[1]};
+    /* merged: one pipe for both, so their order stays; stderr's reader
+    ** meets its end at once */
+    int stdio[3] = {pin[0], pout[1], o->merge_stderr ? pout[1] : perr[1]};
+    if (o->merge_stderr) {
+      close(perr[1]);
+      perr[1] = -1;
+    }
     int32_t pid = 0;
     pthread_mutex_lock(&b->lock);
     rc = start_locked(b, o, stdio, pend[1], &pid, why, prog, err);

@@ -561,6 +561,11 @@ static int bi_local(int argc, char **argv)
   int i = 1;
   int flag = 0, kind = 0;
   for (; i < argc && argv[i][0] == '-'; i++) {
+    if (!argv[i][1]) {
+      /* local -: the set options come back as they were when it returns */
+      opts_save_for_function();
+      continue;
+    }
     if (strchr(argv[i], 'x')) flag |= V_EXPORT;
     if (strchr(argv[i], 'r')) flag |= V_READONLY;
     if (strchr(argv[i], 'a')) kind = 'a';

@@ -416,6 +416,32 @@ static int assign_all(strv *as, bool local_export)
   return 0;
 }
 
+/* local -'s saved set options, per function depth */
+static struct {
+  bool valid;
+  bool e, u, x, f, C, a, n, v, pipefail;
+} saved_opts[64];
+
+void opts_save_for_function(void)
+{
+  int d = sh.func_depth;
+  if (d <= 0 || d >= 64 || saved_opts[d].valid) return;
+  saved_opts[d].valid = true;
+  saved_opts[d].e = sh.opt_e, saved_opts[d].u = sh.opt_u, saved_opts[d].x = sh.opt_x;
+  saved_opts[d].f = sh.opt_f, saved_opts[d].C = sh.opt_C, saved_opts[d].a = sh.opt_a;
+  saved_opts[d].n = sh.opt_n, saved_opts[d].v = sh.opt_v, saved_opts[d].pipefail = sh.pipefail;
+}
+
+static void opts_restore_for_function(void)
+{
+  int d = sh.func_depth;
+  if (d <= 0 || d >= 64 || !saved_opts[d].valid) return;
+  saved_opts[d].valid = false;
+  sh.opt_e = saved_opts[d].e, sh.opt_u = saved_opts[d].u, sh.opt_x = saved_opts[d].x;
+  sh.opt_f = saved_opts[d].f, sh.opt_C = saved_opts[d].C, sh.opt_a = saved_opts[d].a;
+  sh.opt_n = saved_opts[d].n, sh.opt_v = saved_opts[d].v, sh.pipefail = saved_opts[d].pipefail;
+}
+
 static int call_function(func *f, strv *args)
 {
   char **oargv = sh.argv;
@@ -447,6 +473,7 @@ static int call_function(func *f, strv *args)
     sh.returning = false;
     st = sh.status;
   }
+  opts_restore_for_function();
   var_scope_pop();
   sh.func_depth--;
   src_unref(src);

@@ -64,6 +64,28 @@ void frame_pop(bool is_func)
   sync_arrays();
 }
 
+/* To a child shell (a pipeline's element, $( )): the frames as records
+** "R" func file line is-function, outermost first, so that caller works
+** there as in bash's forked one. */
+void frames_send(sbuf *b, void (*put)(sbuf *, const char *))
+{
+  for (size_t i = 0; i < nframes; i++) {
+    char num[16];
+    put(b, "R");
+    put(b, frames[i].func);
+    put(b, frames[i].file);
+    snprintf(num, sizeof num, "%d", frames[i].line);
+    put(b, num);
+    /* the innermost `funcs` count as functions: what the arrays need */
+    put(b, nframes - i <= (size_t)funcs ? "1" : "0");
+  }
+}
+
+void frame_receive(const char *func, const char *file, int line, bool is_func)
+{
+  frame_push(func, file, line, is_func);
+}
+
 /* caller [N]: where frame N was called from, "LINE FUNC FILE" (without
 ** N: "LINE FILE"); status 1 when no frame calls it */
 int bi_caller(int argc, char **argv)

@@ -613,6 +613,10 @@ void ex_param(xout *o, wpart *p, bool quoted)
     free(sub);
     set = e != NULL;
     v = e ? xstrdup(e) : NULL;
+  } else if (p->bang && var_nameref_target(name)) {
+    /* ${!ref} of a nameref: the name it refers to, as bash's */
+    v = xstrdup(var_nameref_target(name));
+    set = true;
   } else if (p->bang) { /* ${!x}: the variable x names */
     bool ok;
     char *ref = ex_param_value(name, &ok);

@@ -293,6 +293,7 @@ void var_local(const char *name, const char *value, bool has_value);
 void var_scope_push(void);
 void var_scope_pop(void);
 char **var_environ(void);
+void opts_save_for_function(void); /* local - */
 /* lookup.c: bash's table of programs run by name (hash reports it) */
 void hash_note(const char *name, const char *path);
 void hash_clear(void);
@@ -579,6 +580,8 @@ void trap_run_pending(void);           /* run the actions of signals that came *
 void trap_run_err(int status);          /* the ERR trap, where set -e would end the shell */
 bool trap_any(void);                   /* a trap of this shell is set */
 void trap_send(sbuf *b, void (*put)(sbuf *, const char *)); /* to a child shell */
+void frames_send(sbuf *b, void (*put)(sbuf *, const char *)); /* likewise */
+void frame_receive(const char *func, const char *file, int line, bool is_func);
 void trap_receive(int t, const char *action);
 void shopt_init(void);
 bool shopt_on(const char *name);

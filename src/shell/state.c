@@ -120,6 +120,7 @@ void state_send(int fd, const char *text, int line)
   free(kept);
   trap_send(&b, put);
   jobs_send(&b, put);
+  frames_send(&b, put);
   put(&b, "C");
   put_int(&b, line);
   put(&b, text);
@@ -180,6 +181,13 @@ bool state_receive(int fd, char **text, int *line)
       const char *path = next(&p, end);
       hash_load(name, path, atoi(next(&p, end)));
       free(name);
+    } else if (!strcmp(tag, "R")) {
+      char *func = xstrdup(next(&p, end));
+      char *file = xstrdup(next(&p, end));
+      int fl = atoi(next(&p, end));
+      frame_receive(func, file, fl, atoi(next(&p, end)) != 0);
+      free(func);
+      free(file);
     } else if (!strcmp(tag, "L")) {
       const char *name = next(&p, end);
       alias_set(name, next(&p, end));
