@@ -139,9 +139,17 @@ int arrays_compound(const char *name, const char *body, bool append, int kind, b
     }
     free(fields.v);
   }
+  /* bash 5.1's key value pairs only when no element has a [key]= */
+  bool pairs = true;
+  for (size_t i = 0; i < vals.n; i++)
+    if (keys.v[i]) pairs = false;
   if (!st) {
     array *fresh = append ? a : arr_new(assoc);
     for (size_t i = 0; i < vals.n; i++) {
+      if (assoc && !keys.v[i] && !pairs) {
+        sh_error("%s: %s: must use subscript when assigning associative array", name, vals.v[i]);
+        continue;
+      }
       if (keys.v[i]) {
         if (assoc) {
           arr_set(fresh, keys.v[i], vals.v[i]);

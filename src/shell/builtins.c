@@ -606,6 +606,12 @@ static int bi_declare(int argc, char **argv)
       else if (*p == 'g') global = true;
       else if (!strchr("ltu", *p)) {
         sh_error("%s: -%c: invalid option", argv[0], *p);
+        if (!strcmp(argv[0], "declare") || !strcmp(argv[0], "typeset")) {
+          char u[200];
+          snprintf(u, sizeof u, "%s: usage: %s [-aAfFgiIlnrtux] [name[=value] ...] or %s -p "
+                   "[-aAfFilnrtux] [name ...]\n", argv[0], argv[0], argv[0]);
+          sh_usage(u);
+        }
         return 2;
       }
     }
@@ -1136,8 +1142,8 @@ static void umask_symbolic(unsigned mask)
   }
 }
 
-/* chmod's symbolic form on the permissions the mask leaves: -1 when it
-** does not parse */
+/* chmod's symbolic form on the permissions the mask leaves: the new
+** mask, or -1 with bash's complaint said */
 static int umask_apply(const char *spec, unsigned mask)
 {
   unsigned perm = ~mask & 0777;
@@ -1147,7 +1153,10 @@ static int umask_apply(const char *spec, unsigned mask)
     for (; *p && strchr("ugoa", *p); p++)
       who |= *p == 'u' ? 0700 : *p == 'g' ? 0070 : *p == 'o' ? 0007 : 0777;
     if (!who) who = 0777;
-    if (!*p || !strchr("+-=", *p)) return -1;
+    if (!*p || !strchr("+-=", *p)) {
+      sh_error("umask: `%c': invalid symbolic mode operator", *p ? *p : ' ');
+      return -1;
+    }
     while (*p && strchr("+-=", *p)) {
       char op = *p++;
       unsigned bits = 0;
@@ -1159,7 +1168,11 @@ static int umask_apply(const char *spec, unsigned mask)
       else perm = (perm & ~who) | bits;
     }
     if (!*p) break;
-    if (*p++ != ',') return -1;
+    if (*p != ',') {
+      sh_error("umask: `%c': invalid symbolic mode character", *p);
+      return -1;
+    }
+    p++;
   }
   return (int)(~perm & 0777);
 }
@@ -1194,7 +1207,7 @@ static int bi_umask(int argc, char **argv)
   }
   const char *a = argv[i];
   int m;
-  if (*a >= '0' && *a <= '7') {
+  if (*a >= '0' && *a <= '9') {
     char *end;
     long v = strtol(a, &end, 8);
     if (*end || v < 0 || v > 0777) {
@@ -1203,7 +1216,6 @@ static int bi_umask(int argc, char **argv)
     }
     m = (int)v;
   } else if ((m = umask_apply(a, (unsigned)old)) < 0) {
-    sh_error("umask: `%c': invalid symbolic mode operator", *a ? *a : ' ');
     return 1;
   }
   acs_sys_umask((unsigned)m);

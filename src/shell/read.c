@@ -225,16 +225,17 @@ int bi_read(int argc, char **argv)
     sb_free(&line), sb_free(&esc);
     return 1;
   }
+  bool failed = false; /* a readonly variable: said, and status 1 */
   if (exact) { /* -N: the bytes as they came, into one variable; the others empty */
-    var_set(nvars ? argv[i] : arr ? arr : "REPLY", s, 0);
-    for (int v = 1; v < nvars; v++) var_set(argv[i + v], "", 0);
+    failed |= var_set(nvars ? argv[i] : arr ? arr : "REPLY", s, 0) < 0;
+    for (int v = 1; v < nvars; v++) failed |= var_set(argv[i + v], "", 0) < 0;
     sb_free(&line), sb_free(&esc);
-    return timed_out ? 142 : eof ? 1 : 0;
+    return timed_out ? 142 : eof || failed ? 1 : 0;
   }
   if (arr) nvars = 0;
   if (nvars == 0 && !arr) {
     /* REPLY: the whole line, nothing stripped */
-    var_set("REPLY", s, 0);
+    failed |= var_set("REPLY", s, 0) < 0;
   }
 #define SEP(k) (e[k] == '0' && s[k] && strchr(ifs, s[k]))
   /* leading IFS white space is skipped */
@@ -268,7 +269,7 @@ int bi_read(int argc, char **argv)
         while (pos < len && SEP(pos) && is_ifs_ws(ifs, s[pos])) pos++;
       }
     }
-    var_set(argv[i + v], val.s ? val.s : "", 0);
+    failed |= var_set(argv[i + v], val.s ? val.s : "", 0) < 0;
     sb_free(&val);
   }
   if (arr) { /* every field, none taking the rest */
@@ -292,5 +293,5 @@ int bi_read(int argc, char **argv)
   sb_free(&esc);
   /* bash: a timeout is 128 + SIGALRM, what came before it assigned */
   if (timed_out) return 142;
-  return eof ? 1 : 0;
+  return eof || failed ? 1 : 0;
 }

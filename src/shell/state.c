@@ -28,7 +28,13 @@ static void put_int(sbuf *b, long v)
 static void put_var(const char *name, const char *value, int flags, void *u)
 {
   sbuf *b = u;
-  if (!value) return;
+  if (!value) {
+    /* declared without a value (readonly r, declare -i n): its attributes */
+    put(b, "W");
+    put_int(b, flags);
+    put(b, name);
+    return;
+  }
   char *now = NULL;
   if (!strcmp(name, "SECONDS")) { /* the child counts on from the value it has now */
     bool set;
@@ -176,6 +182,9 @@ bool state_receive(int fd, char **text, int *line)
       fline = atoi(next(&p, end));
       (void)fline;
       sv_push(&fdefs, xstrdup(next(&p, end)));
+    } else if (!strcmp(tag, "W")) {
+      int flags = atoi(next(&p, end));
+      var_set_flag(next(&p, end), flags);
     } else if (!strcmp(tag, "H")) {
       char *name = xstrdup(next(&p, end));
       const char *path = next(&p, end);
