@@ -512,15 +512,32 @@ static int declare_args_(const char *cmd, int argc, char **argv, int i, int flag
 static int bi_export(int argc, char **argv)
 {
   int i = 1;
-  bool unexport = false, print = false;
+  bool unexport = false, print = false, funcs = false;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (!strcmp(argv[i], "--")) {
       i++;
       break;
     }
-    if (!strcmp(argv[i], "-n")) unexport = true;
-    else if (!strcmp(argv[i], "-p")) print = true;
-    else if (strcmp(argv[i], "-f")) return usage_error("export", "invalid option");
+    for (const char *c = argv[i] + 1; *c; c++) {
+      if (*c == 'n') unexport = true;
+      else if (*c == 'p') print = true;
+      else if (*c == 'f') funcs = true;
+      else return usage_error("export", "invalid option");
+    }
+  }
+  if (funcs && i < argc) {
+    /* export -f NAME: the function goes to programs' environments */
+    int st = 0;
+    for (; i < argc; i++) {
+      func *f = fn_find(argv[i]);
+      if (!f) {
+        sh_error("export: %s: not a function", argv[i]);
+        st = 1;
+      } else {
+        f->exported = !unexport;
+      }
+    }
+    return st;
   }
   if (i >= argc || print) {
     pr p = {V_EXPORT, "export"};

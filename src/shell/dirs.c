@@ -212,3 +212,18 @@ int bi_dirs(int argc, char **argv)
   print_dirs(lng, lines, numbered);
   return 0;
 }
+
+/* To a child shell: the saved entries (pushd's), as records "P" dir. */
+void dirs_send(sbuf *b, void (*put)(sbuf *, const char *))
+{
+  for (size_t i = 0; i < saved.n; i++) {
+    put(b, "P");
+    put(b, saved.v[i]);
+  }
+}
+
+void dirs_receive(const char *dir)
+{
+  sv_push(&saved, xstrdup(dir));
+  sync_dirstack();
+}

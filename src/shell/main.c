@@ -53,6 +53,7 @@ void sh_fatal(int status)
 static void init_vars(bool child)
 {
   var_init(environ);
+  if (!child) fn_import(environ);
   char num[32];
   snprintf(num, sizeof num, "%d", acs_sys_getppid());
   var_set("PPID", num, 0);

@@ -320,11 +320,15 @@ typedef struct func {
   source *src;
   char *text;        /* its definition's text, for child shells */
   int line;
+  bool exported;     /* export -f: in programs' environments as BASH_FUNC_NAME%% */
   struct func *next;
 } func;
 func *fn_find(const char *name);
 void fn_define(const char *name, node *def, source *src);
 void fn_unset(const char *name);
+/* the environment's BASH_FUNC_NAME%%=() BODY items as exported functions,
+** each taken only when it is one function definition and nothing more */
+void fn_import(char **envp);
 void fn_each(void (*fn)(func *f, void *u), void *u);
 
 /* ---- the shell's state ------------------------------------------------ */
@@ -581,6 +585,8 @@ void trap_run_err(int status);          /* the ERR trap, where set -e would end 
 bool trap_any(void);                   /* a trap of this shell is set */
 void trap_send(sbuf *b, void (*put)(sbuf *, const char *)); /* to a child shell */
 void frames_send(sbuf *b, void (*put)(sbuf *, const char *)); /* likewise */
+void dirs_send(sbuf *b, void (*put)(sbuf *, const char *));   /* likewise */
+void dirs_receive(const char *dir);
 void frame_receive(const char *func, const char *file, int line, bool is_func);
 void trap_receive(int t, const char *action);
 void shopt_init(void);

@@ -127,6 +127,7 @@ void state_send(int fd, const char *text, int line)
   trap_send(&b, put);
   jobs_send(&b, put);
   frames_send(&b, put);
+  dirs_send(&b, put);
   put(&b, "C");
   put_int(&b, line);
   put(&b, text);
@@ -182,6 +183,8 @@ bool state_receive(int fd, char **text, int *line)
       fline = atoi(next(&p, end));
       (void)fline;
       sv_push(&fdefs, xstrdup(next(&p, end)));
+    } else if (!strcmp(tag, "P")) {
+      dirs_receive(next(&p, end));
     } else if (!strcmp(tag, "W")) {
       int flags = atoi(next(&p, end));
       var_set_flag(next(&p, end), flags);

@@ -81,6 +81,17 @@ static void install(int t)
 
 static void set_action(int t, const char *action)
 {
+  if (listed_only) {
+    /* a child shell's first trap of its own: the parent's (never active
+    ** here, only listed) are forgotten, as bash's subshell resets them;
+    ** ignored signals stay ignored */
+    listed_only = false;
+    for (int k = 0; k < NTRAPS; k++)
+      if (actions[k] && *actions[k]) {
+        free(actions[k]);
+        actions[k] = NULL;
+      }
+  }
   free(actions[t]);
   actions[t] = action ? xstrdup(action) : NULL;
   if (t == 0) {

@@ -282,6 +282,9 @@ static int cmp(const void *a, const void *b)
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+static func *funcs; /* the functions (below) */
+static char *fn_env_value(const func *f);
+
 char **var_environ(void)
 {
   strv out = {0};
@@ -294,6 +297,14 @@ char **var_environ(void)
         sb_adds(&b, v->top->value);
         sv_push(&out, sb_take(&b));
       }
+  for (func *f = funcs; f; f = f->next)
+    if (f->exported) {
+      char *v = fn_env_value(f);
+      sbuf b = {0};
+      sb_printf(&b, "BASH_FUNC_%s%%%%=%s", f->name, v);
+      free(v);
+      sv_push(&out, sb_take(&b));
+    }
   if (!out.v) sv_push(&out, NULL), out.n = 0;
   if (out.n) qsort(out.v, out.n, sizeof *out.v, cmp);
   return out.v;
@@ -480,7 +491,6 @@ void var_init(char **envp)
 
 /* ---- functions --------------------------------------------------------- */
 
-static func *funcs;
 
 func *fn_find(const char *name)
 {
@@ -505,6 +515,8 @@ void fn_unset(const char *name)
 
 void fn_define(const char *name, node *def, source *src)
 {
+  func *old = fn_find(name);
+  bool exported = old && old->exported; /* a new body keeps the attribute */
   fn_unset(name);
   func *f = xcalloc(1, sizeof *f);
   f->name = xstrdup(name);
@@ -513,8 +525,59 @@ void fn_define(const char *name, node *def, source *src)
   src->refs++;
   f->text = node_text(def, src);
   f->line = def->line;
+  f->exported = exported;
   f->next = funcs;
   funcs = f;
+}
+
+/* "() BODY": the definition's text without its name (bash's form) */
+static char *fn_env_value(const func *f)
+{
+  const char *t = f->text;
+  if (!strncmp(t, "function", 8) && (t[8] == ' ' || t[8] == '\t')) t += 8;
+  while (*t == ' ' || *t == '\t') t++;
+  t += strlen(f->name);
+  while (*t == ' ' || *t == '\t') t++;
+  if (t[0] == '(' && t[1] == ')') t += 2;
+  while (*t == ' ' || *t == '\t' || *t == '\n') t++;
+  sbuf b = {0};
+  sb_adds(&b, "() ");
+  sb_adds(&b, t);
+  return sb_take(&b);
+}
+
+void fn_import(char **envp)
+{
+  for (char **e = envp; e && *e; e++) {
+    if (strncmp(*e, "BASH_FUNC_", 10)) continue;
+    const char *name = *e + 10, *end = strstr(name, "%%=");
+    if (!end || !is_name(name, (size_t)(end - name)) || strncmp(end + 3, "() ", 3)) continue;
+    char *fname = xstrndup(name, (size_t)(end - name));
+    sbuf b = {0};
+    sb_adds(&b, fname);
+    sb_addc(&b, ' ');
+    sb_adds(&b, end + 3);
+    source *src = src_new_text(b.s, b.len, "environment");
+    sb_free(&b);
+    /* exactly one command, a definition of this name: a value that goes
+    ** on past the body (bash's old hole) is not run, nor defined */
+    lexer lx = {.src = src, .ar = &src->ar, .line = 1};
+    node *n = NULL, *more = NULL;
+    node *def = NULL;
+    if (ps_command(&lx, &n) == 0 && (def = n && n->kind == N_LIST && n->a && !n->a->next ? n->a : NULL) &&
+        def->kind == N_FUNC && !def->bg && !strcmp(def->name, fname) && ps_command(&lx, &more) == 0 &&
+        !more) {
+      fn_define(fname, def, src);
+      func *f = fn_find(fname);
+      if (f) f->exported = true;
+    } else {
+      sh_error_at(NULL, 0, "error importing function definition for `%s'", fname);
+    }
+    free(lx.hd);
+    free(lx.errmsg);
+    src_unref(src);
+    free(fname);
+  }
 }
 
 void fn_each(void (*fn)(func *f, void *u), void *u)

@@ -528,3 +528,10 @@ te err-declare 'declare -Z x; echo $?; declare 1x=2; echo $?'
 te err-trap 'trap "echo x" NOSIG; echo $?'
 te err-exit-arg 'exit abc'
 te err-arith-syntax 'echo $((1 +)); echo after'
+# a child shell's own traps run; the parent's are only listed there
+t subshell-own-traps 'trap "echo parent-exit" EXIT; (trap "echo sub-exit" EXIT; echo in-sub; trap); echo back; (trap -p; trap "" INT; trap); trap "" USR1; (trap "echo u2" USR2; trap)'
+t dirstack-in-child 'mkdir -p x/y; pushd x >/dev/null; pushd y >/dev/null; dirs | wc -w; echo "${#DIRSTACK[@]}"; (dirs -v | wc -l); popd >/dev/null; echo ${PWD##*/}'
+t export-functions 'f() { echo in-f $1; }; export -f f; bash -c "f arg"; env | grep -c BASH_FUNC_f; bash -c "bash -c \"f deep\""; function g { echo g; }; export -f g; bash -c g; export -nf f; bash -c "f x" 2>&1 | grep -c "not found"; export -f nosuch; echo "st $?"'
+# an exported function's value that goes on past its body defines nothing
+# and runs nothing (bash's old hole)
+t export-function-import-strict 'for v in "() { echo h; }" "() { echo h; }; echo PWNED" "() { echo h; } & echo PWNED" "x; echo PWNED" "() { echo h; }; h() { echo other; }"; do env "BASH_FUNC_h%%=$v" bash -c "h; echo st \$?" 2>/dev/null; done'
