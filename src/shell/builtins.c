@@ -1257,6 +1257,8 @@ static int bi_let(int argc, char **argv)
 
 static int bi_colon(int argc, char **argv) { (void)argc, (void)argv; return 0; }
 
+static int bi_enable(int argc, char **argv);
+
 static const struct {
   const char *name;
   builtin_fn fn;
@@ -1278,12 +1280,80 @@ static const struct {
     {"disown", bi_disown, false}, {"pushd", bi_pushd, false}, {"popd", bi_popd, false},
     {"dirs", bi_dirs, false},    {"hash", bi_hash, false},    {"times", bi_times, false},
     {"ulimit", bi_ulimit, false}, {"caller", bi_caller, false}, {"mapfile", bi_mapfile, false}, {"readarray", bi_mapfile, false},
+    {"enable", bi_enable, false},
 };
+enum { NBUILTINS = sizeof table / sizeof *table };
+static bool disabled[NBUILTINS]; /* enable -n */
+
+static int by_name(const void *a, const void *b)
+{
+  return strcmp(table[*(const int *)a].name, table[*(const int *)b].name);
+}
+
+/* enable [-a] [-n] [-ps] [name ...]: builtins turned off (a program of
+** the name then runs) and on again, and bash's listings */
+static int bi_enable(int argc, char **argv)
+{
+  bool off = false, all = false;
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *c = argv[i] + 1; *c; c++) {
+      if (*c == 'n') off = true;
+      else if (*c == 'a') all = true;
+      else if (*c != 'p' && *c != 's') {
+        sh_error("enable: -%c: invalid option", *c);
+        sh_usage("enable: usage: enable [-a] [-dnps] [-f filename] [name ...]\n");
+        return 2;
+      }
+    }
+  }
+  if (i >= argc) {
+    int order[NBUILTINS];
+    for (int k = 0; k < NBUILTINS; k++) order[k] = k;
+    qsort(order, NBUILTINS, sizeof *order, by_name);
+    for (int k = 0; k < NBUILTINS; k++) {
+      int b = order[k];
+      if (all || disabled[b] == off) out_printf("enable %s%s\n", disabled[b] ? "-n " : "", table[b].name);
+    }
+    return 0;
+  }
+  int st = 0;
+  for (; i < argc; i++) {
+    int b = 0;
+    while (b < NBUILTINS && strcmp(table[b].name, argv[i])) b++;
+    if (b == NBUILTINS) {
+      sh_error("enable: %s: not a shell builtin", argv[i]);
+      st = 1;
+      continue;
+    }
+    disabled[b] = off;
+  }
+  return st;
+}
+
+void builtins_send(sbuf *b, void (*put)(sbuf *, const char *))
+{
+  for (int k = 0; k < NBUILTINS; k++)
+    if (disabled[k]) {
+      put(b, "N");
+      put(b, table[k].name);
+    }
+}
+
+void builtin_disable(const char *name)
+{
+  for (int k = 0; k < NBUILTINS; k++)
+    if (!strcmp(table[k].name, name)) disabled[k] = true;
+}
 
 builtin_fn builtin_find(const char *name, bool *special)
 {
   for (size_t i = 0; i < sizeof table / sizeof *table; i++)
-    if (!strcmp(table[i].name, name)) {
+    if (!strcmp(table[i].name, name) && !disabled[i]) {
       *special = table[i].special;
       return table[i].fn;
     }

@@ -457,6 +457,10 @@ static void lex_brace(lexer *lx, pbuild *b, bool in_dq)
     p->op = PO_LOWER1;
     if (lx_peekc(lx, 0) == ',') lx_getc(lx), p->op = PO_LOWER;
     break;
+  case '~':
+    p->op = PO_TOGGLE1;
+    if (lx_peekc(lx, 0) == '~') lx_getc(lx), p->op = PO_TOGGLE;
+    break;
   case '@': {
     int l = lx_getc(lx);
     if (l < 0 || !l || !strchr("QEULuaAPK", l) || lx_peekc(lx, 0) != '}') {

@@ -232,13 +232,16 @@ static char *change_case(const char *s, const char *pat, int op)
   char *r = xstrdup(s);
   for (size_t i = 0; r[i]; i++) {
     char c[2] = {r[i], 0};
+    bool first_only = op == PO_UPPER1 || op == PO_LOWER1 || op == PO_TOGGLE1;
     if (pat && *pat && !pat_match(pat, c)) {
-      if (op == PO_UPPER1 || op == PO_LOWER1) break;
+      if (first_only) break;
       continue;
     }
-    if (op == PO_UPPER || op == PO_UPPER1) r[i] = (char)toupper((unsigned char)r[i]);
-    else r[i] = (char)tolower((unsigned char)r[i]);
-    if (op == PO_UPPER1 || op == PO_LOWER1) break;
+    unsigned char ch = (unsigned char)r[i];
+    if (op == PO_UPPER || op == PO_UPPER1) r[i] = (char)toupper(ch);
+    else if (op == PO_LOWER || op == PO_LOWER1) r[i] = (char)tolower(ch);
+    else r[i] = (char)(isupper(ch) ? tolower(ch) : toupper(ch));
+    if (first_only) break;
   }
   return r;
 }
@@ -387,7 +390,7 @@ static char *transform(wpart *p, const char *v)
     free(rep);
     return r;
   }
-  case PO_UPPER1: case PO_UPPER: case PO_LOWER1: case PO_LOWER: {
+  case PO_UPPER1: case PO_UPPER: case PO_LOWER1: case PO_LOWER: case PO_TOGGLE1: case PO_TOGGLE: {
     char *pat = p->sub ? ex_pattern(p->sub) : NULL;
     char *r = change_case(v, pat, p->op);
     free(pat);

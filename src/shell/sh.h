@@ -67,6 +67,7 @@ enum {
   PO_SUB, PO_SUB_ALL, PO_SUB_PRE, PO_SUB_SUF,               /* / // /# /% */
   PO_SLICE,                                                 /* :off:len */
   PO_UPPER1, PO_UPPER, PO_LOWER1, PO_LOWER,                 /* ^ ^^ , ,, */
+  PO_TOGGLE1, PO_TOGGLE,                                    /* ~ ~~ (bash's, undocumented) */
   PO_AT,                                                    /* @Q @E @U @u @L @a: at_op */
   PO_BAD,                                                   /* not expandable: text is the ${...} */
 };
@@ -587,6 +588,8 @@ void trap_send(sbuf *b, void (*put)(sbuf *, const char *)); /* to a child shell 
 void frames_send(sbuf *b, void (*put)(sbuf *, const char *)); /* likewise */
 void dirs_send(sbuf *b, void (*put)(sbuf *, const char *));   /* likewise */
 void dirs_receive(const char *dir);
+void builtins_send(sbuf *b, void (*put)(sbuf *, const char *)); /* enable -n's, likewise */
+void builtin_disable(const char *name);
 void frame_receive(const char *func, const char *file, int line, bool is_func);
 void trap_receive(int t, const char *action);
 void shopt_init(void);

@@ -128,6 +128,7 @@ void state_send(int fd, const char *text, int line)
   jobs_send(&b, put);
   frames_send(&b, put);
   dirs_send(&b, put);
+  builtins_send(&b, put);
   put(&b, "C");
   put_int(&b, line);
   put(&b, text);
@@ -183,6 +184,8 @@ bool state_receive(int fd, char **text, int *line)
       fline = atoi(next(&p, end));
       (void)fline;
       sv_push(&fdefs, xstrdup(next(&p, end)));
+    } else if (!strcmp(tag, "N")) {
+      builtin_disable(next(&p, end));
     } else if (!strcmp(tag, "P")) {
       dirs_receive(next(&p, end));
     } else if (!strcmp(tag, "W")) {

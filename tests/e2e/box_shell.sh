@@ -535,3 +535,5 @@ t export-functions 'f() { echo in-f $1; }; export -f f; bash -c "f arg"; env | g
 # an exported function's value that goes on past its body defines nothing
 # and runs nothing (bash's old hole)
 t export-function-import-strict 'for v in "() { echo h; }" "() { echo h; }; echo PWNED" "() { echo h; } & echo PWNED" "x; echo PWNED" "() { echo h; }; h() { echo other; }"; do env "BASH_FUNC_h%%=$v" bash -c "h; echo st \$?" 2>/dev/null; done'
+t case-toggle 's=hello; echo ${s^^[lo]} ${s~} ${s~~}; t=HeLLo; echo ${t~~} ${t~} ${t~~[lL]}; a=(ab Cd); echo ${a[@]~~}'
+t enable-builtins 'enable -n test; enable -n | head; type -t test; enable test; type -t test; enable nosuch 2>/dev/null; echo $?; enable -n echo; type -t echo; echo via-program; enable echo; type -t echo'
