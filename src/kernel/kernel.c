@@ -207,6 +207,8 @@ static int await_events(struct pollfd *pf, int n, int wait_ms, kernel_spin *ks)
 static void proc_message(acs__proc *p)
 {
   int fds[ACS__SYS_MAX_FDS], nfds = 0;
+  /* never wait here: nothing queued (a stale poll result) is no message */
+  if (recv(p->sock, K.rbuf, 0, MSG_PEEK | MSG_DONTWAIT) < 0) return;
   ssize_t n = acs__msg_recv(p->sock, K.rbuf, ACS__SYS_MAX_MSG, fds, &nfds);
   if (n == -EAGAIN) return;
   if (n <= 0) {
@@ -300,7 +302,12 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
   enum { FIXED = 5 + (int)(sizeof K.exposed / sizeof *K.exposed) + ACS__KPKG_MAX + ACS__KTTY_POLL };
   struct pollfd *pf = calloc((size_t)K.nprocs + FIXED, sizeof *pf);
   int32_t *who = calloc((size_t)K.nprocs + FIXED, sizeof *who);
-  if (!pf || !who) die("out of memory");
+  /* which life of the slot was polled: a process that ended in this round
+  ** and a new one in its slot (a fork bomb cycles pids fast) can even have
+  ** the same socket number, and a blocking read of the new one's would
+  ** hang the kernel */
+  uint64_t *life = calloc((size_t)K.nprocs + FIXED, sizeof *life);
+  if (!pf || !who || !life) die("out of memory");
   kernel_spin spin = {.s = ACS__SPIN_INIT, .active = false};
   while (!K.stopping) {
     int n = 0;
@@ -329,6 +336,7 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
       if (K.procs[i].state != ACS__P_FREE && K.procs[i].sock >= 0 && !K.procs[i].waiting &&
           !K.procs[i].dialing && !K.procs[i].fifo_wait) {
         who[n] = i;
+        life[n] = K.procs[i].serial;
         pf[n++] = (struct pollfd){.fd = K.procs[i].sock, .events = POLLIN};
       }
     int wait_ms = acs__kpkg_busy() ? 0 : acs__net_poll_ms(&K), mem_ms = acs__kernel_memwatch_ms(&K);
@@ -356,7 +364,7 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
     spin.active = false;
     for (int i = first_proc; i < n; i++) {
       acs__proc *p = &K.procs[who[i]];
-      if (pf[i].revents && p->sock == pf[i].fd) {
+      if (pf[i].revents && p->sock == pf[i].fd && p->serial == life[i]) {
         proc_message(p);
         spin.active = true;
       }
