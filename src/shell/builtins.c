@@ -327,9 +327,13 @@ static int bi_command(int argc, char **argv)
         continue;
       }
       int err;
-      char *p = strchr(n, '/') ? (acs_sys_access(n, 1) == 0 ? xstrdup(n) : NULL) : path_lookup(n, &err);
+      char *p = hash_shown(n);
+      bool hashed = p != NULL;
+      err = 0;
+      if (!p) p = strchr(n, '/') ? (acs_sys_access(n, 1) == 0 ? xstrdup(n) : NULL) : path_lookup(n, &err);
       if (p && (strchr(n, '/') || err != -13)) {
-        if (V) out_printf("%s is %s\n", n, p);
+        if (V && hashed) out_printf("%s is hashed (%s)\n", n, p);
+        else if (V) out_printf("%s is %s\n", n, p);
         else out_printf("%s\n", p);
       } else {
         if (V) sh_error("command: %s: not found", n);
@@ -729,6 +733,15 @@ static int bi_unset(int argc, char **argv)
     if (br && br > argv[i] && len > 2 && argv[i][len - 1] == ']' && is_name(argv[i], (size_t)(br - argv[i]))) {
       char *name = xstrndup(argv[i], (size_t)(br - argv[i]));
       char *sub = xstrndup(br + 1, len - (size_t)(br - argv[i]) - 2);
+      array *a = var_array(name);
+      if (a && arr_assoc(a)) {
+        /* bash expands an associative key once here: quotes, $k, $( ) */
+        arena ar = {0};
+        char *key = ex_string(lx_word_text(&ar, sub, strlen(sub)));
+        ar_free(&ar);
+        free(sub);
+        sub = key ? key : xstrdup("");
+      }
       if (var_elem_unset(name, sub) < 0) st = 1;
       free(name);
       free(sub);

@@ -510,7 +510,10 @@ static int start_program(strv *args, int *status)
   const char *name = args->v[0];
   char *path;
   int err = 0;
+  /* a hashed program is run from where it was found, gone or not */
+  bool hashed = false;
   if (strchr(name, '/')) path = xstrdup(name);
+  else if ((path = hash_lookup(name))) hashed = true;
   else path = path_lookup(name, &err);
   if (!path || err == -EACCES) {
     *status = not_found(name, err ? err : -ENOENT);
@@ -543,7 +546,7 @@ static int start_program(strv *args, int *status)
     sv_free(&a);
   }
   var_free_list(env);
-  if (pid < 0) *status = not_found(name, pid);
+  if (pid < 0) *status = not_found(hashed ? path : name, pid);
   free(path);
   return pid;
 }
@@ -733,7 +736,8 @@ static int start_child(node *n, int in, int out, int close_fd, int *status)
       char *path;
       int err = 0;
       const char *name = args.v[0];
-      path = strchr(name, '/') ? xstrdup(name) : path_lookup(name, &err);
+      path = strchr(name, '/') ? xstrdup(name) : hash_lookup(name);
+      if (!path) path = path_lookup(name, &err);
       if (!path || err == -EACCES) {
         *status = not_found(name, err ? err : -ENOENT);
       } else {

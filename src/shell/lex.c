@@ -562,6 +562,9 @@ static wpart *lex_parts(lexer *lx, int mode, const char *stop, bool in_dq)
   int ext = 0;   /* inside an extglob group of a word: ( | ) are text */
   int sq = 0;    /* brackets inside a ${a[...]} subscript: ${a[a[0]]} */
   int tern = 0;  /* ?s of a slice's offset waiting for their : */
+  /* "${x-'}'}": in double quotes a ${ }'s single quotes stay, but a } in
+  ** them does not end it (bash) */
+  bool lit_sq = false;
   bool q = mode == M_DQ || mode == M_HEREDOC;
   while (!lx->err) {
     int c = lx_peekc(lx, 0);
@@ -610,7 +613,7 @@ static wpart *lex_parts(lexer *lx, int mode, const char *stop, bool in_dq)
         continue;
       }
     }
-    if (mode == M_BRACE && depth == 0 && strchr(stop, c)) break;
+    if (mode == M_BRACE && depth == 0 && !lit_sq && strchr(stop, c)) break;
     if (mode == M_ARITH_SQ) { /* $[ ... ] */
       if (c == ']' && depth == 0) break;
       if (c == '[') depth++;
@@ -622,7 +625,7 @@ static wpart *lex_parts(lexer *lx, int mode, const char *stop, bool in_dq)
       if (c == '(') depth++;
       if (c == ')') depth--;
     }
-    if (mode == M_BRACE) {
+    if (mode == M_BRACE && !lit_sq) {
       if (c == '{') depth++;
       if (c == '}') depth--;
     }
@@ -649,6 +652,7 @@ static wpart *lex_parts(lexer *lx, int mode, const char *stop, bool in_dq)
       continue;
     }
     case '\'':
+      if (!q && mode == M_BRACE && in_dq) lit_sq = !lit_sq;
       if (q || (mode == M_BRACE && in_dq)) break;
       {
         bool any = false;

@@ -88,7 +88,14 @@ int bi_type(int argc, char **argv)
         else if (!path_only) out_printf("%s is a shell builtin\n", n);
       }
     }
-    if (all || !found || force_path) {
+    char *hp = (!found || force_path) && !all ? hash_shown(n) : NULL;
+    if (hp) {
+      found = true;
+      if (t) out_printf("file\n");
+      else if (path_only || force_path) out_printf("%s\n", hp);
+      else out_printf("%s is hashed (%s)\n", n, hp);
+      free(hp);
+    } else if (all || !found || force_path) {
       strv paths = {0};
       if (strchr(n, '/')) {
         if (is_exec_file(n)) sv_push(&paths, xstrdup(n));
@@ -143,6 +150,23 @@ static void hash_put(const char *name, const char *path, int hits)
 void hash_note(const char *name, const char *path)
 {
   if (!strchr(name, '/')) hash_put(name, path, 1);
+}
+
+char *hash_lookup(const char *name)
+{
+  hashed *h = strchr(name, '/') ? NULL : hash_find(name);
+  return h ? xstrdup(h->path) : NULL;
+}
+
+char *hash_shown(const char *name)
+{
+  hashed *h = strchr(name, '/') ? NULL : hash_find(name);
+  if (!h) return NULL;
+  if (h->path[0] == '/') return xstrdup(h->path);
+  sbuf b = {0};
+  sb_adds(&b, "./");
+  sb_adds(&b, h->path);
+  return sb_take(&b);
 }
 
 void hash_each(void (*fn)(const char *name, const char *path, int hits, void *u), void *u)
@@ -225,8 +249,10 @@ int bi_hash(int argc, char **argv)
         st = 1;
       } else if (show) {
         h->hits++;
-        if (argc - first > 1) out_printf("%s\t%s\n", n, h->path);
-        else out_printf("%s\n", h->path);
+        char *shown = hash_shown(n);
+        if (argc - first > 1) out_printf("%s\t%s\n", n, shown);
+        else out_printf("%s\n", shown);
+        free(shown);
       }
       continue;
     }

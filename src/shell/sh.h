@@ -295,8 +295,14 @@ void var_scope_push(void);
 void var_scope_pop(void);
 char **var_environ(void);
 void opts_save_for_function(void); /* local - */
-/* lookup.c: bash's table of programs run by name (hash reports it) */
+/* lookup.c: bash's table of programs run by name (hash reports it; a name in it is run from there) */
 void hash_note(const char *name, const char *path);
+/* the path a program was found at before (bash runs it without looking
+** again, until hash -r or PATH changes), or NULL; the caller frees it */
+char *hash_lookup(const char *name);
+/* the same as type, command -v and hash -t show it: a relative entry
+** with ./ in front, as bash's; the caller frees it */
+char *hash_shown(const char *name);
 void hash_clear(void);
 void hash_each(void (*fn)(const char *name, const char *path, int hits, void *u), void *u);
 void hash_load(const char *name, const char *path, int hits); /* a child shell's */

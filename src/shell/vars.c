@@ -249,6 +249,7 @@ void var_local(const char *name, const char *value, bool has_value)
     }
     free(v->top->value);
     v->top->value = iv ? iv : xstrdup(value);
+    if (sh.opt_a) v->top->flags |= V_EXPORT; /* set -a: a local's value too */
   }
 }
 
