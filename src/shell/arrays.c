@@ -90,6 +90,15 @@ static char *expand_text(arena *ar, const char *s, size_t n, bool assign)
   return assign ? ex_assign(w) : ex_string(w);
 }
 
+char *arr_key_text(const char *name, const char *sub)
+{
+  (void)name; /* an indexed one's is expanded too, then evaluated */
+  arena ar = {0};
+  char *key = expand_text(&ar, sub, strlen(sub), false);
+  ar_free(&ar);
+  return key ? key : xstrdup("");
+}
+
 static array *target(const char *name, int kind, bool local)
 {
   array *cur = var_array(name);

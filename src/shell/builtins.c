@@ -733,16 +733,27 @@ static int bi_unset(int argc, char **argv)
     if (br && br > argv[i] && len > 2 && argv[i][len - 1] == ']' && is_name(argv[i], (size_t)(br - argv[i]))) {
       char *name = xstrndup(argv[i], (size_t)(br - argv[i]));
       char *sub = xstrndup(br + 1, len - (size_t)(br - argv[i]) - 2);
-      array *a = var_array(name);
-      if (a && arr_assoc(a)) {
-        /* bash expands an associative key once here: quotes, $k, $( ) */
-        arena ar = {0};
-        char *key = ex_string(lx_word_text(&ar, sub, strlen(sub)));
-        ar_free(&ar);
-        free(sub);
-        sub = key ? key : xstrdup("");
+      char *key = arr_key_text(name, sub);
+      free(sub);
+      sub = key;
+      array *arr = var_array(name);
+      if ((!strcmp(sub, "@") || !strcmp(sub, "*")) && !(arr && arr_assoc(arr))) {
+        /* a[@]: every element, the array stays declared, as bash's (an
+        ** associative one's key "@") */
+        if (!arr) {
+          if (var_get(name)) {
+            sh_error("unset: %s: not an array variable", name);
+            st = 1;
+          }
+        } else if (var_flags(name) & V_READONLY) {
+          sh_error("unset: %s: cannot unset: readonly variable", name);
+          st = 1;
+        } else {
+          while (arr_count(arr)) arr_unseti(arr, arr_idx_at(arr, 0));
+        }
+      } else if (var_elem_unset(name, sub) < 0) {
+        st = 1;
       }
-      if (var_elem_unset(name, sub) < 0) st = 1;
       free(name);
       free(sub);
       continue;
