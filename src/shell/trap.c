@@ -120,9 +120,19 @@ int bi_trap(int argc, char **argv)
 {
   if (actions[0] == NULL && sh.trap_exit) actions[0] = xstrdup(sh.trap_exit);
   int i = 1;
-  bool print = false;
-  if (i < argc && !strcmp(argv[i], "-p")) print = true, i++;
-  if (i < argc && !strcmp(argv[i], "-l")) {
+  bool print = false, list = false;
+  /* options as bash reads them (-lp, -p -l); `-` alone is an action */
+  for (; i < argc && argv[i][0] == '-' && argv[i][1] && strcmp(argv[i], "--"); i++)
+    for (const char *c = argv[i] + 1; *c; c++) {
+      if (*c == 'p') print = true;
+      else if (*c == 'l') list = true;
+      else {
+        sh_error("trap: -%c: invalid option", *c);
+        sh_usage("trap: usage: trap [-lp] [[arg] signal_spec ...]\n");
+        return 2;
+      }
+    }
+  if (list) {
     for (int s = 1; s < NSIGS; s++) out_printf("%2d) %s%s", s, signames[s], s % 5 == 0 || s == NSIGS - 1 ? "\n" : "\t");
     return 0;
   }
