@@ -124,6 +124,7 @@ typedef struct hashed {
   struct hashed *next; /* newest first, as bash lists them */
 } hashed;
 static hashed *table;
+static bool hash_delete(const char *name);
 
 static hashed *hash_find(const char *name)
 {
@@ -155,6 +156,12 @@ void hash_note(const char *name, const char *path)
 char *hash_lookup(const char *name)
 {
   hashed *h = strchr(name, '/') ? NULL : hash_find(name);
+  /* one found through a `.` or empty PATH entry is looked for again when
+  ** it is not in this directory, as bash's (the shell may have cd'd) */
+  if (h && !strncmp(h->path, "./", 2) && !is_exec_file(h->path)) {
+    hash_delete(name);
+    return NULL;
+  }
   return h ? xstrdup(h->path) : NULL;
 }
 
