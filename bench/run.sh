@@ -40,19 +40,28 @@ fi
 if [ "$what" = all ] || [ "$what" = compute ]; then
   N=${NC:-3}
   echo "== compute: whole-process time, median of $N (ms); acs with --timeout-ms and --memory-mb on"
-  printf '%-10s %9s %9s %9s %9s\n' kernel acs deno bun deno/acs
+  # floor: the kernel in a bare context of the same engine (compute/floor.c)
+  FLOOR="$ROOT/build/bench/floor"
+  mkdir -p "$ROOT/build/bench"
+  cc -O2 -o "$FLOOR" compute/floor.c $(pkg-config --cflags --libs javascriptcoregtk-4.1) || FLOOR=
+  printf '%-10s %9s %9s %9s %9s %9s %9s\n' kernel acs floor deno bun deno/acs floor/acs
   logsum=0 count=0
   for f in compute/*.js; do
     k=$(basename "$f" .js)
     read -r a _ _ < <("$M" "$N" "$ACS" run --timeout-ms 600000 --memory-mb 4000 --work-dir "$PWD/compute" "$k.js")
+    fl=-
+    [ -n "$FLOOR" ] && read -r fl _ _ < <("$M" "$N" "$FLOOR" "$f")
     read -r d _ _ < <("$M" "$N" "$DENO" run "$f")
     read -r b _ _ < <("$M" "$N" "$BUN" "$f")
     r=$(ratio "$d" "$a")
-    printf '%-10s %9s %9s %9s %9s\n' "$k" "$a" "$d" "$b" "$r"
+    fr=-
+    [ "$fl" != - ] && fr=$(ratio "$fl" "$a")
+    printf '%-10s %9s %9s %9s %9s %9s %9s\n' "$k" "$a" "$fl" "$d" "$b" "$r" "$fr"
     logsum=$(awk -v s="$logsum" -v r="$r" 'BEGIN { print s + log(r) }')
     count=$((count + 1))
   done
   echo "geometric mean deno/acs $(awk -v s="$logsum" -v n="$count" 'BEGIN { printf "%.2f", exp(s / n) }')  (goal >= 0.9: acs at least 0.9x Deno's speed)"
+  echo "(floor/acs near 1: acs costs what the engine costs; the rest of the gap is the engine's)"
 fi
 
 if [ "$what" = all ] || [ "$what" = transform ]; then
