@@ -128,6 +128,7 @@ bool xo_fields(xout *o) { return o->mode == X_FIELDS; }
 
 /* an empty quoted string: the field exists */
 static void xo_mark(xout *o) { o->present = true, o->ws_ended = false; }
+void xo_present(xout *o) { xo_mark(o); }
 
 /* ---- tilde --------------------------------------------------------------- */
 
@@ -292,7 +293,7 @@ static bool only_at(wpart *p)
 {
   if (!p) return false;
   for (; p; p = p->next)
-    if (p->kind != P_PARAM || (p->op != PO_NONE && p->op != PO_SLICE)) return false;
+    if (p->kind != P_PARAM || (p->op != PO_NONE && p->op != PO_SLICE && p->op != PO_ALT)) return false;
     else if (p->all == '@' && !(p->bang && !p->subscripted)) continue; /* "${a[@]}" */
     else if (p->all || strcmp(p->text, "@")) return false;
   return true;

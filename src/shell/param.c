@@ -462,6 +462,9 @@ static void ex_values(xout *o, wpart *p, bool quoted, bool star, const vlist *l)
         if (l->v[i][0]) null = false;
     }
     if (p->op == PO_ALT) {
+      /* "${a[@]+x}": no field when there are no values, else one field
+      ** (x, or empty when x is not taken), as bash's */
+      if (quoted && n > 0) xo_present(o);
       if (!null) ex_sub_into(o, p->sub, quoted);
       goto out;
     }

@@ -427,6 +427,8 @@ void procsub_release(size_t mark);
 void procsub_wait_writers(void); /* at exit: the >(list) children end */
 int procsub_wait(int pid); /* wait $!: its status, -1 when pid is not one */
 void xo_break(xout *o, bool force);
+/* a quoted field is there even when nothing is added to it ("${a[@]+}") */
+void xo_present(xout *o);
 bool xo_fields(xout *o); /* the output is fields (words), not one string */
 void ex_sub_into(xout *o, word *w, bool quoted);
 char *ex_assign(word *w); /* NAME=value: the whole word, tildes after = and : */
