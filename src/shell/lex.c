@@ -401,6 +401,9 @@ static void lex_brace(lexer *lx, pbuild *b, bool in_dq)
     if (d == '-' || d == '=' || d == '?' || d == '+') {
       p->colon = true;
       c = lx_getc(lx);
+    } else if (d == '}') {
+      brace_bad(lx, p, start); /* ${s:}: bash's bad substitution; ${s::} is not */
+      return;
     } else {
       p->op = PO_SLICE;
       p->sub = lex_sub(lx, M_BRACE, ":}", in_dq);

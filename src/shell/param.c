@@ -437,7 +437,7 @@ static void ex_values(xout *o, wpart *p, bool quoted, bool star, const vlist *l)
     if (off < 0) off += top;
     if (off < 0) goto out;
   }
-  if (l->positional && slice && off == 0) {
+  if (l->positional && slice && off == 0 && len != 0) {
     vals[nv++] = transform(p, sh.name ? sh.name : "sh");
     off = 1;
   }

@@ -546,3 +546,6 @@ t subscript-text-expanded 'declare -A A=([K]=val); ref="A[\"K\"]"; echo ${!ref};
 te unset-whole-array-subscript 'a=(x y z); unset "a[@]"; echo ${#a[@]}; declare -p a; c=(1 2); unset "c[*]"; declare -p c; declare -A M=([a]=1 [@]=2); unset "M[@]"; echo ${#M[@]} ${!M[@]}; x=5; unset "x[@]"; echo $? $x; unset "nope[@]"; echo $?'
 te trap-options 'trap "echo x" EXIT; trap -1 EXIT; echo "st $?"; trap -x; echo "st $?"; trap -p1; echo "st $?"; trap -lp | head -1; trap "echo y" INT; trap -p -- INT; trap - INT; trap -- - EXIT; trap -p; echo end'
 t array-at-alternative-fields 'empty=(); a1=(""); a2=("" x); pr() { printf "<%s>" "$@"; echo " n=$#"; }; pr "${empty[@]-}"; pr "${empty[@]+}"; pr "${a2[@]+}"; pr "${a1[@]:+}"; pr "${empty[@]:+x}"; pr "${a2[@]:+x}"; pr "${empty[@]+plus}"; pr "${a1[@]:+p}"; pr x"${empty[@]+plus}"; set --; pr "${@+a}"; pr "${@:+a}"; set -- ""; pr "${@:+a}"; pr "${@+a}"; set -- a b; pr "${@+x}" "${@:+y}"'
+t slice-empty-parts 'a=(1 2 3); s=123; echo "[${a[@]::}]" "[${a[@]:0:}]" "[${a[@]:1:}]" "[${s::}]" "[${s:1:}]" "[${s: }]"; set -- x y; echo "[${@::}]" "[${@:0:}]" "[${@:0:1}]" "[${@:0:0}]"'
+te slice-empty-offset-is-bad 's=123; echo "${s:}"; echo not-here'
+te slice-empty-offset-array 'a=(1 2); echo ${a[@]:}; echo not-here'
