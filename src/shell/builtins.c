@@ -563,14 +563,39 @@ static int bi_export(int argc, char **argv)
 
 static int bi_readonly(int argc, char **argv)
 {
-  int i = 1;
-  if (i < argc && !strcmp(argv[i], "-p")) i++;
+  int i = 1, kind = 0;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+    if (!strcmp(argv[i], "--")) {
+      i++;
+      break;
+    }
+    for (const char *c = argv[i] + 1; *c; c++) {
+      if (*c == 'a' || *c == 'A') kind = *c;
+      else if (*c == 'p') continue;
+      else if (*c == 'f') {
+        /* functions carry no readonly mark here: say so rather than pass */
+        sh_error("readonly: -f: read-only functions are not supported by this shell");
+        return 2;
+      } else {
+        sh_error("readonly: -%c: invalid option", *c);
+        sh_usage("readonly: usage: readonly [-aAf] [name[=value] ...] or readonly -p\n");
+        return 2;
+      }
+    }
+  }
   if (i >= argc) {
+    /* as declare -p lists them: -a or -A only that kind of array */
     pr p = {V_READONLY, "readonly"};
-    var_each(print_decl, &p);
+    if (!kind) var_each(print_decl, &p);
+    arr_filter af = {kind, V_READONLY};
+    var_each_array(print_array, &af);
     return 0;
   }
-  return declare_args("readonly", argc, argv, i, V_READONLY, false, 0);
+  /* `readonly -a q` alone makes no array (bash's declare -r q) */
+  int st = 0;
+  for (; i < argc; i++)
+    st |= declare_args("readonly", i + 1, argv, i, V_READONLY, false, strchr(argv[i], '=') ? kind : 0);
+  return st;
 }
 
 static int bi_local(int argc, char **argv)

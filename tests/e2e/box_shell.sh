@@ -549,3 +549,4 @@ t array-at-alternative-fields 'empty=(); a1=(""); a2=("" x); pr() { printf "<%s>
 t slice-empty-parts 'a=(1 2 3); s=123; echo "[${a[@]::}]" "[${a[@]:0:}]" "[${a[@]:1:}]" "[${s::}]" "[${s:1:}]" "[${s: }]"; set -- x y; echo "[${@::}]" "[${@:0:}]" "[${@:0:1}]" "[${@:0:0}]"'
 te slice-empty-offset-is-bad 's=123; echo "${s:}"; echo not-here'
 te slice-empty-offset-array 'a=(1 2); echo ${a[@]:}; echo not-here'
+te readonly-options 'readonly -a r=(1 2) s t=3; declare -p r s t; readonly -A m=([k]=v); declare -p m; readonly -- z=1; echo $z; readonly -x y; echo "st $?"; readonly -ap; readonly -Ap; readonly -p | grep -c "declare -r s"; r[0]=5; echo not-here'
