@@ -546,7 +546,8 @@ static int start_program(strv *args, int *status)
     sv_free(&a);
   }
   var_free_list(env);
-  if (pid < 0) *status = not_found(hashed ? path : name, pid);
+  /* a hashed program gone from its path is named by that path, as bash's */
+  if (pid < 0) *status = not_found(hashed && pid == -ENOENT ? path : name, pid);
   free(path);
   return pid;
 }
