@@ -90,11 +90,10 @@ static char *expand_text(arena *ar, const char *s, size_t n, bool assign)
   return assign ? ex_assign(w) : ex_string(w);
 }
 
-char *arr_key_text(const char *name, const char *sub)
+char *arr_sub_text(const char *sub, size_t n)
 {
-  (void)name; /* an indexed one's is expanded too, then evaluated */
   arena ar = {0};
-  char *key = expand_text(&ar, sub, strlen(sub), false);
+  char *key = expand_text(&ar, sub, n, false);
   ar_free(&ar);
   return key ? key : xstrdup("");
 }

@@ -757,10 +757,7 @@ static int bi_unset(int argc, char **argv)
     size_t len = strlen(argv[i]);
     if (br && br > argv[i] && len > 2 && argv[i][len - 1] == ']' && is_name(argv[i], (size_t)(br - argv[i]))) {
       char *name = xstrndup(argv[i], (size_t)(br - argv[i]));
-      char *sub = xstrndup(br + 1, len - (size_t)(br - argv[i]) - 2);
-      char *key = arr_key_text(name, sub);
-      free(sub);
-      sub = key;
+      char *sub = arr_sub_text(br + 1, len - (size_t)(br - argv[i]) - 2);
       array *arr = var_array(name);
       if ((!strcmp(sub, "@") || !strcmp(sub, "*")) && !(arr && arr_assoc(arr))) {
         /* a[@]: every element, the array stays declared, as bash's (an

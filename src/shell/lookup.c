@@ -169,7 +169,7 @@ char *hash_shown(const char *name)
 {
   hashed *h = strchr(name, '/') ? NULL : hash_find(name);
   if (!h) return NULL;
-  if (h->path[0] == '/') return xstrdup(h->path);
+  if (h->path[0] == '/' || !strncmp(h->path, "./", 2)) return xstrdup(h->path);
   sbuf b = {0};
   sb_adds(&b, "./");
   sb_adds(&b, h->path);

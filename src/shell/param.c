@@ -583,9 +583,7 @@ static char *named_value(const char *ref, bool *set)
   if (br && n > 2 && ref[n - 1] == ']' && is_name(ref, (size_t)(br - ref))) {
     (void)g;
     char *name = xstrndup(ref, (size_t)(br - ref));
-    char *text = xstrndup(br + 1, n - (size_t)(br - ref) - 2);
-    char *sub = arr_key_text(name, text);
-    free(text);
+    char *sub = arr_sub_text(br + 1, n - (size_t)(br - ref) - 2);
     const char *v = var_elem_get(name, sub);
     free(name);
     free(sub);

@@ -357,9 +357,7 @@ int bi_printf(int argc, char **argv)
     size_t vl = strlen(var);
     if (br && br > var && vl > 2 && var[vl - 1] == ']' && is_name(var, (size_t)(br - var))) {
       char *name = xstrndup(var, (size_t)(br - var));
-      char *text = xstrndup(br + 1, vl - (size_t)(br - var) - 2);
-      char *sub = arr_key_text(name, text);
-      free(text);
+      char *sub = arr_sub_text(br + 1, vl - (size_t)(br - var) - 2);
       int rc = var_elem_set(name, sub, p.out.s ? p.out.s : "", false);
       free(name);
       free(sub);

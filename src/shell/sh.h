@@ -283,7 +283,7 @@ int var_elem_unset(const char *name, const char *sub);
 /* arrays.c: the subscript of name[sub] given as text (unset, ${!ref},
 ** printf -v, test -v) expanded once, as bash does (quotes, $k, $( )); an
 ** indexed array's is then evaluated as arithmetic. The caller frees it. */
-char *arr_key_text(const char *name, const char *sub);
+char *arr_sub_text(const char *sub, size_t n);
 /* whole arrays, for child shells and declare -p */
 void var_each_array(void (*fn)(const char *name, int flags, array *a, void *u), void *u);
 int var_set(const char *name, const char *value, int flags);

@@ -62,9 +62,7 @@ int test_unary(const char *op, const char *arg, bool *ok)
     size_t n = strlen(arg);
     if (br && br > arg && n > 2 && arg[n - 1] == ']' && is_name(arg, (size_t)(br - arg))) {
       char *name = xstrndup(arg, (size_t)(br - arg));
-      char *text = xstrndup(br + 1, n - (size_t)(br - arg) - 2);
-      char *sub = arr_key_text(name, text);
-      free(text);
+      char *sub = arr_sub_text(br + 1, n - (size_t)(br - arg) - 2);
       array *a = var_array(name);
       bool set;
       if (!strcmp(sub, "@") || !strcmp(sub, "*")) set = a ? arr_count(a) > 0 : var_get(name) != NULL;
