@@ -62,8 +62,8 @@ size_t asg_parse(const char *s, size_t n, asg *a)
   return i + 1;
 }
 
-/* the words of text (a compound assignment's inside), in ar */
-static word *words_of(arena *ar, const char *text)
+/* the words of text (a compound assignment's inside), in ar; NULL when it does not lex */
+word *arr_words(arena *ar, const char *text)
 {
   source *src = src_new_text(text, strlen(text), "array");
   lexer lx = {.src = src, .ar = ar, .line = sh.line};
@@ -112,7 +112,7 @@ int arrays_compound(const char *name, const char *body, bool append, int kind, b
   if (!a) return 1;
   bool assoc = arr_assoc(a);
   arena ar = {0};
-  word *ws = words_of(&ar, body);
+  word *ws = arr_words(&ar, body);
   /* values are expanded before the array changes: a=(${a[@]} x) */
   strv keys = {0}, vals = {0};
   int st = 0;

@@ -624,6 +624,13 @@ static int bi_local(int argc, char **argv)
 
 static void add_fn_name(func *f, void *u) { sv_push(u, xstrdup(f->name)); }
 
+static void show_fn(const func *f)
+{
+  char *t = fn_format(f, false);
+  out_printf("%s\n", t);
+  free(t);
+}
+
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 static int print_named(int argc, char **argv, int i);
@@ -671,8 +678,10 @@ static int bi_declare(int argc, char **argv)
       if (names.n) qsort(names.v, names.n, sizeof *names.v, cmp_str);
       for (size_t k = 0; k < names.n; k++) {
         func *f = fn_find(names.v[k]);
-        if (fnames) out_printf("declare -f %s\n", names.v[k]);
-        else if (f) out_printf("%s\n", f->text);
+        if (!f || ((flag & V_EXPORT) && !f->exported)) continue;
+        /* a listing of all shows each one's attributes after it, as bash's */
+        if (!fnames) show_fn(f);
+        if (fnames || f->exported) out_printf("declare -f%s %s\n", f->exported ? "x" : "", names.v[k]);
       }
       sv_free(&names);
       return 0;
@@ -681,7 +690,10 @@ static int bi_declare(int argc, char **argv)
       func *f = fn_find(argv[i]);
       if (!f) st = 1;
       else if (fnames) out_printf("%s\n", argv[i]);
-      else out_printf("%s\n", f->text);
+      else {
+        show_fn(f);
+        if (print && f->exported) out_printf("declare -fx %s\n", argv[i]);
+      }
     }
     return st;
   }
@@ -999,6 +1011,12 @@ static int bi_set(int argc, char **argv)
   if (argc == 1) {
     var_each(print_set, NULL);
     var_each_array(print_set_array, NULL);
+    /* then the functions, by name, as bash's set lists them */
+    strv names = {0};
+    fn_each(add_fn_name, &names);
+    if (names.n) qsort(names.v, names.n, sizeof *names.v, cmp_str);
+    for (size_t k = 0; k < names.n; k++) show_fn(fn_find(names.v[k]));
+    sv_free(&names);
     return 0;
   }
   bool set_args;

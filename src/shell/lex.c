@@ -835,6 +835,8 @@ void lx_read_heredocs(lexer *lx)
       s->hds = xrealloc(s->hds, s->caphd * sizeof *s->hds);
     }
     s->hds[s->nhd++] = (hd_range){lx->hd[i].op, start, lx->pos};
+    r->hd_body = ar_strndup(lx->ar, body.s ? body.s : "", body.len);
+    r->hd_eof = ar_strndup(lx->ar, delim, strlen(delim));
     if (r->hd_expand) {
       r->target = lx_word_from(lx, body.s ? body.s : "", body.len, 0);
     } else {

@@ -80,7 +80,11 @@ int bi_type(int argc, char **argv)
       if ((all || !found) && !no_fn && (f = fn_find(n))) {
         found = true;
         if (t) out_printf("function\n");
-        else if (!path_only) out_printf("%s is a function\n%s\n", n, f->text);
+        else if (!path_only) {
+          char *t = fn_format(f, false);
+          out_printf("%s is a function\n%s\n", n, t);
+          free(t);
+        }
       }
       if ((all || !found) && builtin_find(n, &special)) {
         found = true;

@@ -464,6 +464,7 @@ static cond *p_cond_prim(parser *p)
       unexpected(p, lx->tok);
       return NULL;
     }
+    c->paren = true;
     return c;
   }
   word *a = cond_word(p);
@@ -685,6 +686,7 @@ static node *p_pipeline_(parser *p)
       r->op = R_DUPOUT;
       r->fd = 2;
       r->target = lx_word_from(lx, "1", 1, 1 /* not a here-document */);
+      r->target->raw = "1";
       add_redir(&last->redirs, r);
       last->pipe_amp = true;
     }

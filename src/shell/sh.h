@@ -116,6 +116,8 @@ typedef struct redir {
   bool hd_strip;    /* <<- */
   char *fdvar;      /* {name}>file: a new descriptor (10 or above) into $name */
   char *hd_delim;
+  char *hd_body;    /* here-document: the body as written (after <<-'s tabs), for printing */
+  char *hd_eof;     /* here-document: the delimiter, quotes removed */
   struct redir *next;
 } redir;
 
@@ -130,6 +132,7 @@ typedef struct caseitem {
 enum { C_AND, C_OR, C_NOT, C_UNARY, C_BINARY, C_WORD };
 typedef struct cond {
   int kind;
+  bool paren;       /* written in ( ) */
   char *op;
   word *a, *b;
   struct cond *l, *r;
@@ -284,6 +287,8 @@ int var_elem_unset(const char *name, const char *sub);
 ** printf -v, test -v) expanded once, as bash does (quotes, $k, $( )); an
 ** indexed array's is then evaluated as arithmetic. The caller frees it. */
 char *arr_sub_text(const char *sub, size_t n);
+/* the words of a compound assignment's inside, in ar; NULL when it does not lex */
+word *arr_words(arena *ar, const char *text);
 /* whole arrays, for child shells and declare -p */
 void var_each_array(void (*fn)(const char *name, int flags, array *a, void *u), void *u);
 int var_set(const char *name, const char *value, int flags);
@@ -341,6 +346,11 @@ void fn_unset(const char *name);
 ** each taken only when it is one function definition and nothing more */
 void fn_import(char **envp);
 void fn_each(void (*fn)(func *f, void *u), void *u);
+/* The function as bash prints it (declare -f, type): `name () `, then the
+** body re-laid out as bash's (4-space indentation, a command a line,
+** here-documents after their line); env: the `() { ...` form bash puts
+** in programs' environments for export -f. The caller frees it. */
+char *fn_format(const func *f, bool env);
 
 /* ---- the shell's state ------------------------------------------------ */
 

@@ -284,7 +284,6 @@ static int cmp(const void *a, const void *b)
 }
 
 static func *funcs; /* the functions (below) */
-static char *fn_env_value(const func *f);
 
 char **var_environ(void)
 {
@@ -300,7 +299,7 @@ char **var_environ(void)
       }
   for (func *f = funcs; f; f = f->next)
     if (f->exported) {
-      char *v = fn_env_value(f);
+      char *v = fn_format(f, true);
       sbuf b = {0};
       sb_printf(&b, "BASH_FUNC_%s%%%%=%s", f->name, v);
       free(v);
@@ -529,22 +528,6 @@ void fn_define(const char *name, node *def, source *src)
   f->exported = exported;
   f->next = funcs;
   funcs = f;
-}
-
-/* "() BODY": the definition's text without its name (bash's form) */
-static char *fn_env_value(const func *f)
-{
-  const char *t = f->text;
-  if (!strncmp(t, "function", 8) && (t[8] == ' ' || t[8] == '\t')) t += 8;
-  while (*t == ' ' || *t == '\t') t++;
-  t += strlen(f->name);
-  while (*t == ' ' || *t == '\t') t++;
-  if (t[0] == '(' && t[1] == ')') t += 2;
-  while (*t == ' ' || *t == '\t' || *t == '\n') t++;
-  sbuf b = {0};
-  sb_adds(&b, "() ");
-  sb_adds(&b, t);
-  return sb_take(&b);
 }
 
 void fn_import(char **envp)

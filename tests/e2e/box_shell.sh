@@ -550,3 +550,116 @@ t slice-empty-parts 'a=(1 2 3); s=123; echo "[${a[@]::}]" "[${a[@]:0:}]" "[${a[@
 te slice-empty-offset-is-bad 's=123; echo "${s:}"; echo not-here'
 te slice-empty-offset-array 'a=(1 2); echo ${a[@]:}; echo not-here'
 te readonly-options 'readonly -a r=(1 2) s t=3; declare -p r s t; readonly -A m=([k]=v); declare -p m; readonly -- z=1; echo $z; readonly -x y; echo "st $?"; readonly -ap; readonly -Ap; readonly -p | grep -c "declare -r s"; r[0]=5; echo not-here'
+# declare -f, type and set print a function in bash's layout, not as typed
+t declare-f-layout 'f1() { echo hi; }
+f2() { echo a; echo b; }
+f3() { if true; then echo a; elif false; then echo c; else echo b; fi; }
+f4() { while read -r x; do echo "$x"; done < /dev/null; }
+f5() { for i in a "b c" $d; do echo $i; done; }
+f6() { for ((i=0; i<3; i++)); do echo $i; done; }
+f7() { case $1 in a|b) echo ab;; c) echo c;& d) ;; *) echo other;;& esac; }
+f8() { [[ -n $x && $y == z* ]] || (( x += 2 )); }
+f9() { a | b |& c; ! d && e || f & g; }
+f10() { ( cd /; ls ) > /dev/null 2>&1; { echo x; } >> f; }
+f11() { local x=1 y; x=$(echo hi) y=`date`; cat <<EOF
+body $x
+EOF
+echo after; }
+function f12 { echo kw; }
+function f13() { echo both; }
+f14() ( echo sub )
+f15() { until false; do break; done; for x; do :; done; }
+f16() { g() { echo inner; }; g; }
+f17() { echo a # comment
+  echo b
+}
+f18() { time sleep 0; time -p true; }
+f19() { arr=(1 2 "3 4"); declare -A m=([a]=1); echo ${arr[@]} >&2 2>/dev/null <in; }
+f20() { if [[ ! -f x ]]; then :; fi; [[ a < b ]]; [[ ( a ) ]]; }
+declare -f'
+t declare-f-redirections 'g1() { sleep 1 & wait; a=1 b=2 cmd x; echo $(( 1+2 )) $((x)); }
+g2() { echo x; } > out 2>&1
+g3() { [[ $x =~ ^a(b)$ ]] && [[ -z "$y" || $z != q ]]; (( i++ )); ((j=1,k=2)); }
+g4() { diff <(ls) >(cat) ; exec {fd}>file; exec 3<&-; cat <<<"str" <<-EOF
+	tabbed
+	EOF
+}
+g5() { echo a &> f; echo b &>> f; echo c >| f; cat <> f; echo d 2>&-; }
+g6() { if a; b; then c; fi; while a && b; do :; done; if ! x; then y; fi; }
+g7() { case "$x" in "a b") ;; '"'"'c'"'"'|d\ e) echo q;; esac; }
+g8() { x+=(1 2); local -a y=(); echo "${x[@]:1}" ${#y[@]}; }
+g9() { { a; b; } | c; (a | b) && { c; }; }
+g10() { echo a; echo b & }
+g11() { for i in 1 2; do for j in 3; do echo $i$j; done; done; }
+g12() { echo "multi
+line"; echo '"'"'q
+r'"'"'; }
+g13() { echo a \
+  b; }
+g14() { [[ a ]]; [[ ! a && ( b || c ) ]]; [[ $a -eq 1 ]]; }
+g15() { echo ${x:-def} ${#x} "${x//a/b}"; x=`echo \`echo hi\``; }
+g16() { f() ( echo s ); }
+g17() { return 3; }
+declare -f; type g17; declare -f g17 g10'
+t declare-f-heredocs-cases 'h1() { cat <<'"'"'EOF'"'"'
+a $x
+EOF
+cat <<"E2" ; cat <<\E3
+b
+E2
+c
+E3
+}
+h2() { for ((i=0;i<3;i++)); do :; done; for ((;;)); do break; done; for (( i = 0 ; i < 2 ; i++ )); do :; done; }
+h3() { case x in a) echo a; echo b;; esac; case y in (z) ;; esac; }
+h4() { > file; < in cat; 2>err; x=1; }
+h5() { ! a | b; time a | b; if a | b; then :; fi; }
+h6() { if a; then b; fi > out; while :; do :; done 2>/dev/null & }
+h7() { echo a && if b; then c; fi || { d; }; }
+h8() { [[ $a == "b" ]]; [[ x =~ "a"b ]]; [[ -f $f ]] && echo; }
+h9() {
+  # only a comment
+  :
+}
+h10() { echo ${a[0]} "${b[@]}" ${!c} ${d@Q}; }
+h11() { ll x; }
+h12() { a; } 
+h13() { echo a; echo b; } 2>/dev/null
+h14() { while read l; do echo $l; done <<EOF
+x
+EOF
+}
+declare -f'
+t declare-f-heredoc-quirks 'm1() { if a; then cat <<E
+x
+E
+fi; while cat <<F; do :; done
+y
+F
+}
+m2() { case a in a) cat <<G
+z
+G
+;; esac; ( cat <<H )
+w
+H
+}
+m3() { { echo a; } 2>&1 <<I
+i
+I
+}
+m4() { echo a & echo b & }
+declare -f'
+t declare-f-heredoc-semicolons 'n1() { cat <<E
+x
+E
+echo a; echo b; echo c; }
+n2() { echo 0; cat <<E > f
+x
+E
+echo a > g; echo b; }
+n3() { x=(a   b
+ c); }
+declare -f'
+t declare-f-attributes 'f(){ :; }; g(){ :; }; export -f f; declare -f; declare -pf f; declare -F; declare -F f; declare -f f g; declare -fx; declare -fxF; set | sed -n "/^f ()/,\$p"; type f; type -t f'
+t export-f-environment-form 'f(){ a; b; if x; then y; fi; }; export -f f; env | sed -n "/^BASH_FUNC_f/,/^}/p"; bash -c "declare -f f"'
