@@ -22,12 +22,11 @@ typedef struct fp {
   int step;     /* what a level adds: 4, or 0 for the environment's form */
   int skip;     /* commands that go on the current line: no indentation */
   int conn;     /* inside a list, pipeline or &&/||: here-documents wait */
+  int in_fn;    /* inside a function's body: a command a line (else, in $( ), one line) */
   bool was_hd;  /* the last connector printed here-document bodies */
   redir **hd;   /* here-documents waiting for their connector */
   size_t nhd, caphd;
 } fp;
-
-static void cmd(fp *p, node *n);
 
 static void indent(fp *p, int n)
 {
@@ -48,8 +47,84 @@ static void semicolon(fp *p)
   sb_addc(&p->b, ';');
 }
 
-/* A word as the parser kept it: without its line continuations, and a
-** compound assignment's elements one space apart. */
+static void cmd(fp *p, node *n);
+static void flush_hd(fp *p);
+
+/* `$(` (or `<(`, `>(`: kind) at s[-2]: its commands as bash prints them (it re-lays out a
+** command substitution when it reads it: one line, `; ` between
+** commands, newlines kept). The length up to and with the `)`, or 0 when
+** the text does not parse (it is then copied as it is). */
+static size_t cmdsub_text(fp *p, char kind, const char *s, size_t n)
+{
+  source *src = src_new_text(s, n, "function");
+  lexer lx = {.src = src, .ar = &src->ar, .line = 1};
+  node *list = NULL;
+  size_t end = ps_cmdsub(&lx, &list);
+  bool ok = end != (size_t)-1 && !lx.err;
+  if (ok) {
+    fp q = {.step = 4};
+    cmd(&q, list);
+    flush_hd(&q);
+    sb_addc(&p->b, kind);
+    sb_addc(&p->b, '(');
+    if (q.b.s && q.b.s[0] == '(') sb_addc(&p->b, ' '); /* not $(( */
+    if (q.b.s) sb_adds(&p->b, q.b.s);
+    sb_addc(&p->b, ')');
+    sb_free(&q.b);
+    free(q.hd);
+  }
+  free(lx.hd);
+  free(lx.errmsg);
+  src_unref(src);
+  return ok ? end : 0;
+}
+
+/* from s[i] (an opening c) to its match, copied as it is; the index of
+** the match */
+static size_t copy_through(fp *p, const char *s, size_t i, size_t end, char open, char close, bool esc)
+{
+  int depth = 0;
+  for (; i < end; i++) {
+    sb_addc(&p->b, s[i]);
+    if (esc && s[i] == '\\' && i + 1 < end) sb_addc(&p->b, s[++i]);
+    else if (s[i] == open && open != close) depth++;
+    else if (s[i] == close && (open == close ? depth++ > 0 : --depth == 0)) break;
+  }
+  return i;
+}
+
+static void sq(fp *p, const char *s)
+{
+  sb_addc(&p->b, '\'');
+  for (; *s; s++) {
+    if (*s == '\'') sb_adds(&p->b, "'\\''");
+    else sb_addc(&p->b, *s);
+  }
+  sb_addc(&p->b, '\'');
+}
+
+/* $'...' at s[i]: bash decodes it when it reads it and prints the
+** result single-quoted; the index of its closing quote */
+static size_t ansi_c(fp *p, const char *s, size_t i, size_t end)
+{
+  size_t j = i + 2;
+  while (j < end && s[j] != '\'') j += s[j] == '\\' ? 2 : 1;
+  if (j >= end) j = end - 1;
+  arena ar = {0};
+  word *w = lx_word_text(&ar, s + i, j + 1 - i);
+  sbuf t = {0};
+  for (wpart *q = w ? w->parts : NULL; q; q = q->next)
+    if (q->kind == P_LIT && q->text) sb_add(&t, q->text, q->len);
+  sb_addc(&t, 0);
+  sq(p, t.s);
+  sb_free(&t);
+  ar_free(&ar);
+  return j;
+}
+
+/* A word as the parser kept it, in bash's form: without its line
+** continuations, its command substitutions re-laid out, a compound
+** assignment's elements one space apart. */
 static void word_text(fp *p, const word *w)
 {
   const char *s = w->raw ? w->raw : "";
@@ -60,36 +135,38 @@ static void word_text(fp *p, const word *w)
     const char *open = strchr(s, '(');
     if (open) end = (size_t)(open - s);
   }
-  char q = 0;
+  bool dq = false;
   for (size_t i = 0; i < end; i++) {
     char c = s[i];
-    if (q) {
-      if (c == q) q = 0;
-      else if (c == '\\' && q == '"' && i + 1 < end) {
-        if (s[i + 1] == '\n') {
-          i++;
-          continue;
-        }
+    if (c == '\\' && i + 1 < end) {
+      if (s[i + 1] != '\n') {
         sb_addc(&p->b, c);
-        c = s[++i];
+        sb_addc(&p->b, s[i + 1]);
       }
-    } else if (c == '\'' || c == '"') {
-      q = c;
-    } else if (c == '\\' && i + 1 < end) {
-      if (s[i + 1] == '\n') {
-        i++;
-        continue;
-      }
+      i++;
+    } else if (c == '\'' && !dq) {
+      i = copy_through(p, s, i, end, '\'', '\'', false);
+    } else if (c == '$' && s[i + 1] == '\'' && !dq) {
+      i = ansi_c(p, s, i, end);
+    } else if (c == '`') {
+      i = copy_through(p, s, i, end, '`', '`', true);
+    } else if (c == '$' && s[i + 1] == '(' && s[i + 2] == '(') {
+      sb_adds(&p->b, "$(("); /* arithmetic: as written, but for its $( )s */
+      i += 2;
+    } else if ((c == '$' || ((c == '<' || c == '>') && !dq)) && s[i + 1] == '(') {
+      size_t used = cmdsub_text(p, c, s + i + 2, end - i - 2); /* $( ), <( ), >( ) */
+      if (used) i += 1 + used;
+      else sb_addc(&p->b, c);
+    } else {
+      if (c == '"') dq = !dq;
       sb_addc(&p->b, c);
-      c = s[++i];
     }
-    sb_addc(&p->b, c);
   }
   if (end == n) return;
   arena ar = {0};
   word *el = arr_words(&ar, last->text);
   sb_addc(&p->b, '(');
-  if (!el && last->text[0]) sb_adds(&p->b, last->text);
+  if (!el && last->text[strspn(last->text, " \t\n")]) sb_adds(&p->b, last->text); /* did not lex */
   for (word *e = el; e; e = e->next) {
     word_text(p, e);
     if (e->next) sb_addc(&p->b, ' ');
@@ -104,16 +181,6 @@ static void words(fp *p, const word *w, const char *sep)
     word_text(p, w);
     if (w->next) sb_adds(&p->b, sep);
   }
-}
-
-static void sq(fp *p, const char *s)
-{
-  sb_addc(&p->b, '\'');
-  for (; *s; s++) {
-    if (*s == '\'') sb_adds(&p->b, "'\\''");
-    else sb_addc(&p->b, *s);
-  }
-  sb_addc(&p->b, '\'');
 }
 
 static void hd_bodies(fp *p)
@@ -290,10 +357,23 @@ static void list(fp *p, node *l)
     } else if (!e->next) {
       break;
     } else {
-      if (p->nhd) connector(p, "");
-      else if (!p->was_hd) sb_addc(&p->b, ';');
-      else p->was_hd = false;
-      sb_addc(&p->b, '\n');
+      /* in a function a command a line; in $( ) `; ` or the newline written */
+      if (p->in_fn) {
+        if (p->nhd) connector(p, "");
+        else if (!p->was_hd) sb_addc(&p->b, ';');
+        else p->was_hd = false;
+        sb_addc(&p->b, '\n');
+      } else if (e->nl) {
+        if (p->nhd) connector(p, ";");
+        sb_addc(&p->b, '\n');
+        p->skip++;
+      } else {
+        if (p->nhd) connector(p, ";");
+        else if (!p->was_hd) sb_addc(&p->b, ';');
+        else p->was_hd = false;
+        sb_addc(&p->b, ' ');
+        p->skip++;
+      }
     }
     next_cmd(p, e->next);
   }
@@ -315,8 +395,10 @@ static void fn_body(fp *p, node *b)
 {
   sb_adds(&p->b, "{ \n");
   p->ind += p->step;
+  p->in_fn++;
   cmd(p, b->kind == N_BRACE ? b->a : b);
   flush_hd(p);
+  p->in_fn--;
   p->ind -= p->step;
   if (b->kind == N_BRACE && b->redirs) {
     newline(p, "} ");
@@ -386,6 +468,15 @@ static void cmd(fp *p, node *n)
     fn_body(p, n->a);
     return;
   case N_BRACE:
+    if (!p->in_fn) { /* in $( ): on one line */
+      sb_adds(&p->b, "{ ");
+      p->skip++;
+      cmd(p, n->a);
+      flush_hd(p);
+      semicolon(p);
+      sb_adds(&p->b, " }");
+      break;
+    }
     sb_adds(&p->b, "{ \n");
     body(p, n->a);
     sb_addc(&p->b, '\n');
@@ -487,6 +578,7 @@ char *fn_format(const func *f, bool env)
     p.step = 0;
     sb_adds(&p.b, "() { ");
     p.ind = 1;
+    p.in_fn = 1;
     node *b = f->body->a;
     cmd(&p, b->kind == N_BRACE ? b->a : b);
     flush_hd(&p);

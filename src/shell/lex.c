@@ -581,7 +581,9 @@ static wpart *lex_parts(lexer *lx, int mode, const char *stop, bool in_dq)
       ext++;
       continue;
     }
-    if (mode == M_WORD && ext && (c == '(' || c == ')' || c == '|')) {
+    if (mode == M_WORD && ext && is_meta(c)) {
+      /* bash reads an extglob group to its ) whole: blanks, newlines and
+      ** operators in it are text */
       lx_getc(lx);
       pb_char(&b, (char)c, false);
       if (c == '(') ext++;

@@ -760,6 +760,7 @@ static node *p_list_opt(parser *p, bool top, bool may_be_empty)
     }
     if (t == T_NL) {
       if (top) break;
+      n->nl = true;
       skip_nl(p);
       continue;
     }
@@ -794,7 +795,14 @@ bad:
 
 size_t ps_skip_cmdsub(lexer *lx)
 {
+  node *n;
+  return ps_cmdsub(lx, &n);
+}
+
+size_t ps_cmdsub(lexer *lx, node **out)
+{
   parser p = {lx};
+  *out = NULL;
   skip_nl(&p);
   if (lx_peek(lx) == T_RPAREN) {
     lx_consume(lx);
@@ -802,6 +810,7 @@ size_t ps_skip_cmdsub(lexer *lx)
   }
   node *n = p_list(&p, false);
   if (!n) return (size_t)-1;
+  *out = n;
   if (lx_peek(lx) != T_RPAREN) {
     unexpected(&p, lx_peek(lx));
     return (size_t)-1;

@@ -147,6 +147,7 @@ struct node {
   redir *redirs;
   node *next;          /* in a list or pipeline */
   bool bg;             /* in a list: ended by & */
+  bool nl;             /* in a list: ended by a newline (printed as one inside $( )) */
   bool bang;           /* pipeline: ! */
   bool pipe_amp;       /* a pipeline's element followed by |& (its 2>&1 is in redirs) */
   bool until;          /* N_WHILE */
@@ -243,6 +244,8 @@ int ps_command(lexer *lx, node **out);
 /* Parse a whole text as a list ending at `)` (for $( )): the offset
 ** just past the `)`, or (size_t)-1 on error. */
 size_t ps_skip_cmdsub(lexer *lx);
+/* the same, with the list parsed (*out: NULL for an empty $( )) */
+size_t ps_cmdsub(lexer *lx, node **out);
 const char *tok_name(lexer *lx, int tok);
 
 /* ---- variables -------------------------------------------------------- */

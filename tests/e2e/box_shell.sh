@@ -663,3 +663,52 @@ n3() { x=(a   b
 declare -f'
 t declare-f-attributes 'f(){ :; }; g(){ :; }; export -f f; declare -f; declare -pf f; declare -F; declare -F f; declare -f f g; declare -fx; declare -fxF; set | sed -n "/^f ()/,\$p"; type f; type -t f'
 t export-f-environment-form 'f(){ a; b; if x; then y; fi; }; export -f f; env | sed -n "/^BASH_FUNC_f/,/^}/p"; bash -c "declare -f f"'
+t declare-f-command-substitutions 'q1() { x=$(if a;  then b; fi); y=$(a|b  &&  c); z=$(for i in 1 2; do echo $i; done); }
+q2() { x=$(
+  echo a
+  echo b   # c
+); y="$(cat <<E
+hd
+E
+)"; z=$( (echo sub) ); w=$(case a in a) echo;; esac); v=`echo   bq`; u=$(f() { echo; }; f); }
+q3() { echo "$(  ls  -l )" ${x:-$(echo  d)} $(( $(echo 1) + 2 )); echo $(echo a & echo b); }
+declare -f'
+t declare-f-substitution-quoting 'r1() { x=$(a; cat <<E
+hd
+E
+b); y=$(); z=$( ); w=$(
+); v=$(echo $(echo  in)  out); u=$'"'"'a\'"'"'b $(x  y)'"'"'; t='"'"'$(a  b)'"'"'; s="$(a  \
+b)"; }
+r2() { cat <<E
+$(echo   raw)
+E
+case $(echo  x) in $(echo  y)) :;; esac; for i in $(seq  3); do :; done; [[ $(a  b) == x ]]; }
+r3() { x=$(a &&
+b || c | d); y=$({ a; b; }); z=$(f() { :; }); w=$(while a; do b; done; until c; do :; done) ; }
+r4() { x=$(if a; then b; elif c; then d; else e; fi); y=$(cat <<'"'"'Q'"'"' | wc
+a
+Q
+); }
+r5() { echo "${x:-$(echo  d)}" "${y/$(a  b)/c}" `echo  $(a  b)`; echo $(( 1 + $(echo  2) )); }
+declare -f'
+t declare-f-substitution-heredocs 's1() { x=$(cat <<E; b
+hd
+E
+); y=$(cat <<E
+hd
+E
+b; c); z=$(cat <<E && d
+hd
+E
+) ; }
+declare -f'
+t declare-f-substitution-newlines 's2() { y=$(cat <<E
+hd
+E
+b
+c); }
+declare -f'
+t declare-f-procsub-and-empty-array 'f() { a=( ); b=(   x    y ); mapfile -t v < <(ls  -l 2>/dev/null;  echo  x); diff <(a) >(b  c); }; declare -f f'
+# an extglob group in [[ ]] is read to its ) whole, newlines included (bash-completion's perf file)
+t extglob-group-over-lines 'x=data; if [[ $x == @(kvm|mem|
+	|data|help) ]]; then echo yes; fi; [[ "a b" == @(a b|c) ]] && echo sp; shopt -s extglob; case "a;b" in @(a;b|c)) echo semi;; esac'
