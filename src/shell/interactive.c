@@ -166,6 +166,9 @@ int interactive_main(void)
       window_vars(); /* the window may have changed while the line was typed */
       run_node(n);
       out_flush();
+      /* ^C in the shell's own read or wait: the line after the echoed ^C,
+      ** as a job's ^C gets (jobs.c) */
+      if (jc_took_sigint()) sh_write(2, "\n", 1);
       sh.aborting = false;
       sh.returning = false;
       sh.breaking = sh.continuing = 0;

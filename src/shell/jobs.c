@@ -137,6 +137,7 @@ static void nap(void)
 
 /* wait for job k to end: its status */
 static volatile sig_atomic_t interrupted;
+static volatile sig_atomic_t self_int; /* the SIGINT came to the shell, not to a job */
 static void poll_jobs(void);
 
 static int wait_job(int k)
@@ -370,10 +371,18 @@ static void on_sigint(int sig)
 {
   (void)sig;
   interrupted = 1;
+  self_int = 1;
 }
 
 bool jc_interrupted(void) { return interrupted != 0; }
-void jc_clear_interrupt(void) { interrupted = 0; }
+void jc_clear_interrupt(void) { interrupted = self_int = 0; }
+
+bool jc_took_sigint(void)
+{
+  bool was = self_int != 0;
+  self_int = 0;
+  return was;
+}
 
 void jc_init(int tty_fd)
 {

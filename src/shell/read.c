@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
+#include <termios.h>
 #include <time.h>
 
 #include <stdlib.h>
@@ -28,6 +29,7 @@ typedef struct input {
   size_t pos, len;
   double deadline; /* -t: monotonic seconds, 0 none */
   bool timed_out;
+  bool interrupted; /* ^C at a prompt (the shell's own SIGINT) */
 } input;
 
 static double mono(void)
@@ -50,18 +52,32 @@ static void in_open(input *in, int fd, double timeout)
   }
 }
 
-/* false when the deadline passed first (only a pipe or terminal can make
-** a reader wait) */
+/* false when the deadline passed first or ^C came (only a pipe or
+** terminal can make a reader wait). A shell with job control takes
+** SIGINT itself: a read it is blocked in ends then, as bash's, rather
+** than the read being retried until a line comes. */
 static bool in_wait(input *in)
 {
-  if (!in->deadline) return true;
+  bool watch = sh.monitor;
+  if (!in->deadline && !watch) return true;
   int h = acs_sys_direct_fd(in->fd);
   if (h < 0) return true;
   for (;;) {
-    double left = in->deadline - mono();
-    if (left <= 0) return false;
+    int ms = -1;
+    if (in->deadline) {
+      double left = in->deadline - mono();
+      if (left <= 0) {
+        in->timed_out = true;
+        return false;
+      }
+      ms = (int)(left * 1000) + 1;
+    }
+    if (watch && jc_interrupted()) {
+      in->interrupted = true;
+      return false;
+    }
     struct pollfd pf = {.fd = h, .events = POLLIN};
-    int k = poll(&pf, 1, (int)(left * 1000) + 1);
+    int k = poll(&pf, 1, ms);
     if (k > 0) return true;
     if (k < 0 && errno != EINTR) return true;
   }
@@ -80,10 +96,7 @@ static int in_getc(input *in)
     }
     return (unsigned char)in->buf[in->pos++];
   }
-  if (!in_wait(in)) {
-    in->timed_out = true;
-    return -1;
-  }
+  if (!in_wait(in)) return -1;
   char c;
   return acs_sys_read(in->fd, &c, 1) == 1 ? (unsigned char)c : -1;
 }
@@ -112,7 +125,8 @@ int bi_read(int argc, char **argv)
   const char *arr = NULL;
   char delim = '\n';
   double timeout = 0;
-  bool timed = false;
+  bool timed = false, silent = false;
+  const char *prompt = NULL;
   int i = 1;
   for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
     if (!strcmp(argv[i], "--")) {
@@ -122,7 +136,7 @@ int bi_read(int argc, char **argv)
     for (const char *p = argv[i] + 1; *p; p++) {
       char o = *p;
       if (o == 'r') raw = true;
-      else if (o == 's') continue;
+      else if (o == 's') silent = true;
       else if (o == 'd' || o == 'n' || o == 'N' || o == 'p' || o == 't' || o == 'u' || o == 'a') {
         const char *v = p[1] ? p + 1 : (i + 1 < argc ? argv[++i] : NULL);
         if (!v) {
@@ -155,10 +169,7 @@ int bi_read(int argc, char **argv)
           }
           timed = true;
         }
-        else if (o == 'p') {
-          out_flush();
-          sh_write(2, v, strlen(v));
-        }
+        else if (o == 'p') prompt = v;
         break;
       } else {
         sh_error("read: -%c: invalid option", o);
@@ -180,6 +191,25 @@ int bi_read(int argc, char **argv)
     acs__sys_stat st;
     if (h >= 0) return poll(&pf, 1, 0) > 0 ? 0 : 1;
     return acs_sys_fstat(fd, &st) == 0 ? 0 : 1;
+  }
+  /* on a terminal (only there, as bash's): the prompt; -s without echo,
+  ** -n/-N a key at a time, the terminal's modes put back after */
+  bool tty = acs_sys_isatty(fd);
+  struct termios saved;
+  bool restore = false;
+  if (tty && prompt) {
+    out_flush();
+    sh_write(2, prompt, strlen(prompt));
+  }
+  if (tty && (silent || nmax >= 0) && acs_sys_tcgetattr(fd, &saved) == 0) {
+    struct termios t = saved;
+    if (silent) t.c_lflag &= ~(tcflag_t)(ECHO | ECHONL);
+    if (nmax >= 0) {
+      t.c_lflag &= ~(tcflag_t)ICANON;
+      t.c_cc[VMIN] = 1;
+      t.c_cc[VTIME] = 0;
+    }
+    restore = acs_sys_tcsetattr(fd, TCSANOW, &t) == 0;
   }
   /* the line, with a flag per byte: escaped by a backslash */
   sbuf line = {0}, esc = {0};
@@ -212,8 +242,13 @@ int bi_read(int argc, char **argv)
     sb_addc(&esc, '0');
   }
   in_close(in);
-  bool timed_out = in->timed_out;
+  bool timed_out = in->timed_out, interrupted = in->interrupted;
   free(in);
+  if (restore) acs_sys_tcsetattr(fd, TCSANOW, &saved);
+  if (interrupted) { /* ^C: nothing assigned, 128 + SIGINT */
+    sb_free(&line), sb_free(&esc);
+    return 130;
+  }
   const char *ifsv = var_get("IFS");
   const char *ifs = ifsv ? ifsv : " \t\n";
   const char *s = line.s ? line.s : "";

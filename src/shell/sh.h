@@ -589,6 +589,9 @@ int jc_wait(int pid);
 void jc_end(void);
 bool jc_interrupted(void);   /* SIGINT came (or a job died of it) */
 void jc_clear_interrupt(void);
+/* whether the shell itself got SIGINT (in read, wait or a loop of its own)
+** since the last call */
+bool jc_took_sigint(void);
 void jobs_notify(void);      /* an interactive shell's "[1]+  Done ..." */
 void jobs_add_quiet(int pid, const char *text);
 /* session.c, interactive.c */

@@ -712,3 +712,5 @@ t declare-f-procsub-and-empty-array 'f() { a=( ); b=(   x    y ); mapfile -t v <
 # an extglob group in [[ ]] is read to its ) whole, newlines included (bash-completion's perf file)
 t extglob-group-over-lines 'x=data; if [[ $x == @(kvm|mem|
 	|data|help) ]]; then echo yes; fi; [[ "a b" == @(a b|c) ]] && echo sp; shopt -s extglob; case "a;b" in @(a;b|c)) echo semi;; esac'
+# read's prompt is shown only when input is a terminal (bash's); it was always written
+te read-prompt-only-on-a-terminal 'read -p "P: " x < /dev/null; echo "[$x] $?"; echo hi | { read -p "Q: " -s y; echo "[$y]"; }; read -p "R: " -n 1 z <<< "abc"; echo "[$z]"'

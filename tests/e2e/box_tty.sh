@@ -83,6 +83,38 @@ tmux kill-session -t "$S-box"
 if [ "$exp" = "$got" ] && has "$got" "Stopped                 sh -c 'echo started; sleep 40'"; then echo "ok tty job-control-as-bash"
 else echo "FAIL tty job-control-as-bash"; diff <(printf '%s\n' "$exp") <(printf '%s\n' "$got") | head -30 | sed 's/^/  /'; fi
 
+# ---- the shell's own reads on the terminal against bash: ^C ends a read
+# or a wait at once (it was retried until a line came), -n1 takes one key,
+# -s does not echo, -p prompts only on a terminal
+drive_read() {
+  local p=$1
+  tmux send-keys -t "$p" 'read x; echo "st=$?"' Enter
+  sleep 0.5
+  key "$p" C-c
+  key "$p" 'echo after $?' Enter
+  tmux send-keys -t "$p" 'read -n1 -p "ok? " k; echo "[$k]"' Enter
+  sleep 0.5
+  key "$p" y
+  tmux send-keys -t "$p" 'read -s -p "pw: " pw; echo; echo "[$pw]"' Enter
+  sleep 0.5
+  key "$p" secret Enter
+  key "$p" 'read -p "nope: " z < /dev/null; echo "z=$?"' Enter
+  tmux send-keys -t "$p" 'sleep 30 & wait; echo "w=$?"' Enter
+  sleep 0.5
+  key "$p" C-c
+  key "$p" 'kill %1; sleep 0.3' Enter
+  key "$p" 'echo end' Enter
+  screen "$p" | sed '/^$/d; s/^\[1\] [0-9]*$/[1] PID/'
+}
+start "$S-bash" "env -i TERM=xterm PS1='\$ ' HOME=$TMP bash --norc --noprofile -i"
+exp=$(drive_read "$S-bash")
+tmux kill-session -t "$S-bash"
+start "$S-box" "$ACS box --env 'PS1=\$ '"
+got=$(drive_read "$S-box")
+tmux kill-session -t "$S-box"
+if [ "$exp" = "$got" ] && has "$got" "[secret]"; then echo "ok tty read-and-wait-as-bash"
+else echo "FAIL tty read-and-wait-as-bash"; diff <(printf '%s\n' "$exp") <(printf '%s\n' "$got") | head -30 | sed 's/^/  /'; fi
+
 # ---- the prompt, editing, history, completion, ^C, the window, exit
 P=$S-i
 PR='^\(agent@devbox:\|\[agent \)'
