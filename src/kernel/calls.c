@@ -709,6 +709,12 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
       acs__fifo_open(k, p, sock, seq, mf, flags);
       return true;
     }
+    if (!f && mf && S_ISCHR(fst.mode) && fst.rdev == ACS_MEMFS_DEV_TTY) {
+      /* /dev/tty: the terminal of the caller's session (tty.c) */
+      acs_memfs_close(k->fs, mf);
+      acs__ktty_open(k, p, sock, seq, nfd, flags);
+      return true;
+    }
     if (!f && !(f = acs__kfile_new(mf, -1))) {
       acs_memfs_close(k->fs, mf);
       err = -ENOMEM;
@@ -1199,6 +1205,7 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
   case ACS__SYS_GETWINSZ:
   case ACS__SYS_SETWINSZ:
   case ACS__SYS_SPAWN_PGRP:
+  case ACS__SYS_TTY_ACCESS:
     return acs__ktty_call(k, p, sock, h, rd);
   default:
     return false;

@@ -331,6 +331,9 @@ bool acs__ktty_owner(acs__kernel *k, const acs__sys_hdr *h, acs__rd *rd, int *fd
 int acs__ktty_poll(acs__kernel *k, struct pollfd *pf);
 void acs__ktty_event(acs__kernel *k, const struct pollfd *pf, int n);
 void acs__ktty_put(acs__kernel *k, acs__ktty *t); /* a descriptor of it closed */
+/* An open of /dev/tty into box fd nfd: the terminal of p's session, handed
+** to p as a direct descriptor; ENXIO when its session has none (Linux's). */
+void acs__ktty_open(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, int nfd, int flags);
 void acs__ktty_spawned(acs__kernel *k, acs__proc *parent, int32_t child); /* SPAWN_PGRP's part */
 
 /* memwatch.c: the memory limit's look at the box, when it is due; and

@@ -185,6 +185,24 @@ static acs__kfile *tty_file(acs__ktty *t)
   return f;
 }
 
+void acs__ktty_open(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, int nfd, int flags)
+{
+  acs__ktty *t = k->ttys;
+  while (t && !(t->slave >= 0 && t->sid == p->sid && t->sid)) t = t->next;
+  acs__kfile *f = t ? tty_file(t) : NULL;
+  if (!f) {
+    acs__kernel_reply(k, sock, seq, t ? -ENOMEM : -ENXIO);
+    return;
+  }
+  p->fds[nfd].f = f;
+  p->fds[nfd].cloexec = (flags & O_CLOEXEC) != 0;
+  acs__msg m;
+  acs__msg_init(&m, k->sbuf, ACS__SYS_MAX_MSG, ACS__SYS_REPLY, seq);
+  acs__msg_i64(&m, nfd);
+  acs__msg_fd(&m, f->host_fd);
+  if (acs__msg_send(sock, &m) != 0) acs__proc_fd_close(k, p, nfd);
+}
+
 /* A terminal is freed once it is hung up and no descriptor names it. */
 static void tty_unref(acs__kernel *k, acs__ktty *t)
 {
@@ -363,6 +381,24 @@ bool acs__ktty_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr *
     if (!acs__rd_i32(rd, &fd) || !acs__rd_done(rd)) return false;
     acs__ktty *t = tty_of(p, fd);
     r = !t ? -ENOTTY : t->fg_pgid ? t->fg_pgid : 0x7fffffff; /* none: a pgid no group has */
+    break;
+  }
+  case ACS__SYS_TTY_ACCESS: {
+    /* Linux's job control for a controlling terminal (the box's is none of
+    ** the host's): a process of a background group of the terminal's
+    ** session that reads it is stopped by SIGTTIN (EIO when it would not
+    ** take it), one that changes it by SIGTTOU (it goes on when it would
+    ** not take it). Anyone else, and the foreground, go on. */
+    if (!acs__rd_i32(rd, &fd) || !acs__rd_i32(rd, &a) || !acs__rd_i32(rd, &b) || !acs__rd_done(rd))
+      return false;
+    acs__ktty *t = tty_of(p, fd);
+    if (a != SIGTTIN && a != SIGTTOU) r = -EINVAL;
+    else if (!t || t->sid != p->sid || !t->fg_pgid || p->pgid == t->fg_pgid) r = 0;
+    else if (!b) r = a == SIGTTIN ? -EIO : 0;
+    else {
+      signal_group(k, p->pgid, a);
+      r = -EINTR;
+    }
     break;
   }
   case ACS__SYS_TCSETPGRP: {

@@ -855,8 +855,9 @@ static int run_pipeline(node *n)
 static int run_background(node *n)
 {
   int st;
-  /* without job control, a background command's stdin is /dev/null */
-  int null = acs_sys_open("/dev/null", O_RDONLY, 0);
+  /* without job control, a background command's stdin is /dev/null; with
+  ** it, the terminal stays (a read of it stops the job: SIGTTIN) */
+  int null = sh.monitor ? -1 : acs_sys_open("/dev/null", O_RDONLY, 0);
   jc_begin(NULL, true);
   starting_bg = true;
   int pid = start_child(n, null, -1, -1, &st);

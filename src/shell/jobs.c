@@ -26,6 +26,7 @@ typedef struct job {
   bool foreign; /* a parent shell's job (in a child shell): listed, not waited for */
   bool stopped; /* ^Z or SIGSTOP (job control) */
   bool notified; /* its end was told (an interactive shell tells before a prompt) */
+  bool stop_told; /* its last stop was told (or listed) */
   int pids[16], npids; /* the processes not yet reaped (job control; 0: just pid) */
 } job;
 
@@ -88,6 +89,7 @@ static void drop(int k)
 static void job_saw(job *j, int pid, int w)
 {
   if (WIFSTOPPED(w)) {
+    if (!j->stopped) j->stop_told = false;
     j->stopped = true;
     j->status = 128 + WSTOPSIG(w);
     return;
@@ -196,6 +198,12 @@ int jobs_pid(const char *spec)
   return k >= 0 && k < njobs ? jobs[k].pid : -1;
 }
 
+bool jobs_stopped(const char *spec)
+{
+  int k = job_of(spec);
+  return k >= 0 && k < njobs && !jobs[k].done && jobs[k].stopped;
+}
+
 static char mark(int k) { return k == njobs - 1 ? '+' : k == njobs - 2 ? '-' : ' '; }
 
 static void print_job(int k, bool pid, bool pid_only)
@@ -206,12 +214,15 @@ static void print_job(int k, bool pid, bool pid_only)
     return;
   }
   char state[32];
-  if (!j->done && j->stopped) snprintf(state, sizeof state, "Stopped");
+  /* -l names the stop: "Stopped (tty input)", "Stopped (signal)" (strsignal's words, as bash's) */
+  if (!j->done && j->stopped)
+    snprintf(state, sizeof state, "%s", pid && j->status > 128 ? strsignal(j->status - 128) : "Stopped");
   else if (!j->done) snprintf(state, sizeof state, "Running");
   else if (j->status == 0) snprintf(state, sizeof state, "Done");
   else snprintf(state, sizeof state, "Done(%d)", j->status);
+  j->stop_told = true;
   const char *amp = j->done || j->stopped ? "" : " &";
-  if (pid) out_printf("[%d]%c %d %-22s%s%s\n", j->id, mark(k), j->pid, state, j->text, amp);
+  if (pid) out_printf("[%d]%c %5d %-24s%s%s\n", j->id, mark(k), j->pid, state, j->text, amp);
   else out_printf("[%d]%c  %-24s%s%s\n", j->id, mark(k), state, j->text, amp);
 }
 
@@ -413,6 +424,7 @@ void jc_begin(const char *text, bool background)
   fg.bg = background;
   fg.pgid = fg.npids = 0;
   fg.stopped = false;
+  fg.stop_sig = 0;
   free(fg.text);
   fg.text = xstrdup(text ? text : "");
   /* the kernel puts each child in the job's group (and gives it the
@@ -444,6 +456,7 @@ int jc_wait(int pid)
   if (rc < 0) return 127;
   if (WIFSTOPPED(w)) {
     fg.stopped = true;
+    fg.stop_sig = WSTOPSIG(w);
     return 128 + WSTOPSIG(w);
   }
   for (int k = 0; k < fg.npids; k++)
@@ -466,6 +479,8 @@ void jc_end(void)
     jobs_add_quiet(fg.pgid, fg.text);
     job *j = &jobs[njobs - 1];
     j->stopped = true;
+    j->stop_told = true; /* tell_stopped, below */
+    j->status = 128 + (fg.stop_sig ? fg.stop_sig : SIGTSTP);
     j->npids = fg.npids;
     memcpy(j->pids, fg.pids, sizeof fg.pids);
     sh.last_bg = fg.pgid;
@@ -481,6 +496,10 @@ static int job_arg(int argc, char **argv, const char *who)
   if (argc > 1 && k == -2) {
     long pid = strtol(argv[1], NULL, 10);
     for (k = 0; k < njobs && jobs[k].pid != pid; k++) {}
+  }
+  if (k >= 0 && k < njobs && jobs[k].done && !jobs[k].notified) {
+    sh_error("%s: job has terminated", who); /* its end is told at the next prompt */
+    return -1;
   }
   if (k < 0 || k >= njobs || jobs[k].done) {
     sh_error("%s: %s: no such job", who, argc > 1 ? argv[1] : "current");
@@ -543,6 +562,11 @@ void jobs_notify(void)
 {
   poll_jobs();
   for (int k = 0; k < njobs; k++) {
+    if (!jobs[k].done && jobs[k].stopped && !jobs[k].stop_told && !jobs[k].foreign) {
+      /* a background job that stopped (a read of the terminal: SIGTTIN) */
+      out_printf("[%d]%c  %-24s%s\n", jobs[k].id, mark(k), "Stopped", jobs[k].text);
+      jobs[k].stop_told = true;
+    }
     if (!jobs[k].done || jobs[k].notified || jobs[k].foreign) continue;
     char state[32];
     if (jobs[k].status == 0) snprintf(state, sizeof state, "Done");

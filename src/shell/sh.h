@@ -576,6 +576,7 @@ void jobs_add(int pid, const char *text);
 void jobs_send(sbuf *b, void (*put)(sbuf *, const char *)); /* to a child shell */
 void jobs_receive(int id, int pid, const char *text);
 int jobs_pid(const char *spec); /* %spec's pid; -1 no such job, -2 not a spec */
+bool jobs_stopped(const char *spec); /* the job of %spec is stopped */
 int bi_jobs(int argc, char **argv);
 int bi_wait(int argc, char **argv);
 int bi_fg(int argc, char **argv);

@@ -231,12 +231,19 @@ int bi_kill(int argc, char **argv)
   for (; i < argc; i++) {
     char *end;
     long pid = strtol(argv[i], &end, 10);
+    bool cont = false;
     if (argv[i][0] == '%') {
       pid = jobs_pid(argv[i]);
       if (pid < 0) {
         sh_error("kill: %s: no such job", argv[i]);
         st = 1;
         continue;
+      }
+      /* with job control a job is its process group; a stopped one is
+      ** continued after SIGTERM or SIGHUP so that it ends now (bash's) */
+      if (sh.monitor) {
+        cont = (sig == SIGTERM || sig == SIGHUP) && jobs_stopped(argv[i]);
+        pid = -pid;
       }
     } else if (!*argv[i] || *end) {
       sh_error("kill: %s: arguments must be process or job IDs", argv[i]);
@@ -246,8 +253,10 @@ int bi_kill(int argc, char **argv)
     out_flush();
     int rc = acs_sys_kill((int)pid, sig);
     if (rc < 0) {
-      sh_error("kill: (%ld) - %s", pid, rc == -3 ? "No such process" : strerror(-rc));
+      sh_error("kill: (%ld) - %s", pid < 0 ? -pid : pid, rc == -3 ? "No such process" : strerror(-rc));
       st = 1;
+    } else if (cont) {
+      acs_sys_kill((int)pid, SIGCONT);
     }
   }
   /* our own signal: its action runs before the next command */

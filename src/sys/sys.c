@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 static unsigned char *sbuf, *rbuf;
 static uint32_t seq;
 static int direct[MAX_DIRECT]; /* box fd -> real fd, or -1 */
+static signed char direct_tty[MAX_DIRECT]; /* 1 a terminal, 0 not, -1 not asked yet */
 static bool direct_ready;
 static int32_t my_pid, my_ppid;
 
@@ -28,7 +30,7 @@ static int install_direct(int boxfd, int real);
 static void init_direct(void)
 {
   if (direct_ready) return;
-  for (int i = 0; i < MAX_DIRECT; i++) direct[i] = -1;
+  for (int i = 0; i < MAX_DIRECT; i++) direct[i] = -1, direct_tty[i] = -1;
   direct_ready = true;
 }
 
@@ -272,10 +274,43 @@ int acs_sys_close(int fd)
   return simple(&m);
 }
 
+static bool is_tty(int fd, int d)
+{
+  if (direct_tty[fd] < 0) direct_tty[fd] = isatty(d) ? 1 : 0;
+  return direct_tty[fd] == 1;
+}
+
+/* Job control on the box's terminal, which is no host process's
+** controlling terminal, so Linux does none: before a read of it (SIGTTIN)
+** or a change to it (SIGTTOU) the kernel says whether the caller's group
+** is the foreground. A background one is sent the signal: stopped, and
+** asked again once continued; a read it would not take (ignored or
+** blocked) is EIO, a change goes on. A handler of its own makes it EINTR. */
+static int tty_access(int fd, int sig)
+{
+  for (;;) {
+    struct sigaction sa;
+    sigset_t cur;
+    sigaction(sig, NULL, &sa);
+    sigprocmask(SIG_BLOCK, NULL, &cur);
+    bool takes = sa.sa_handler != SIG_IGN && !sigismember(&cur, sig);
+    acs__msg m = start(ACS__SYS_TTY_ACCESS);
+    acs__msg_i32(&m, fd);
+    acs__msg_i32(&m, sig);
+    acs__msg_i32(&m, takes);
+    int r = simple(&m);
+    if (r != -EINTR || sa.sa_handler != SIG_DFL) return r;
+  }
+}
+
 ssize_t acs_sys_read(int fd, void *buf, size_t n)
 {
   int d = direct_of(fd);
   if (d >= 0) {
+    if (is_tty(fd, d)) {
+      int r = tty_access(fd, SIGTTIN);
+      if (r < 0) return r;
+    }
     ssize_t k;
     do k = read(d, buf, n);
     while (k < 0 && errno == EINTR);
@@ -303,6 +338,11 @@ ssize_t acs_sys_write(int fd, const void *buf, size_t n)
 {
   int d = direct_of(fd);
   if (d >= 0) {
+    struct termios tio;
+    if (is_tty(fd, d) && tcgetattr(d, &tio) == 0 && (tio.c_lflag & TOSTOP)) {
+      int r = tty_access(fd, SIGTTOU); /* stty tostop: output stops a background job too */
+      if (r < 0) return r;
+    }
     ssize_t k;
     do k = write(d, buf, n);
     while (k < 0 && errno == EINTR);
@@ -569,6 +609,7 @@ static int install_direct(int boxfd, int real)
     close(old);
   }
   direct[boxfd] = real;
+  direct_tty[boxfd] = -1;
   return 0;
 }
 
@@ -1204,6 +1245,8 @@ int acs_sys_tcgetpgrp(int fd)
 
 int acs_sys_tcsetpgrp(int fd, int pgid)
 {
+  int r = tty_access(fd, SIGTTOU);
+  if (r < 0) return r;
   acs__msg m = start(ACS__SYS_TCSETPGRP);
   acs__msg_i32(&m, fd);
   acs__msg_i32(&m, pgid);
@@ -1226,6 +1269,8 @@ int acs_sys_tcgetattr(int fd, struct termios *t)
 
 int acs_sys_tcsetattr(int fd, int action, const struct termios *t)
 {
+  int r = tty_access(fd, SIGTTOU);
+  if (r < 0) return r;
   acs__msg m = start(ACS__SYS_TCSETATTR);
   acs__msg_i32(&m, fd);
   acs__msg_i32(&m, action);

@@ -115,6 +115,38 @@ tmux kill-session -t "$S-box"
 if [ "$exp" = "$got" ] && has "$got" "[secret]"; then echo "ok tty read-and-wait-as-bash"
 else echo "FAIL tty read-and-wait-as-bash"; diff <(printf '%s\n' "$exp") <(printf '%s\n' "$got") | head -30 | sed 's/^/  /'; fi
 
+# ---- stty on the terminal against GNU's on a host pty: printing (stty,
+# -a, -g, wrapped at the width), settings, combinations, -g's text read
+# back, /dev/tty, and GNU's errors
+drive_stty() {
+  local p=$1 c
+  while IFS= read -r c; do key "$p" "$c" Enter; done <<'CMDS'
+stty foo; echo $?
+stty intr; echo $?; stty min x; echo $?; stty intr 300; echo $?
+stty intr 0x7f erase 010 kill A; stty; stty sane
+stty cbreak; stty; stty sane; stty evenp; stty; stty sane
+stty speed; stty 9600; stty speed; stty ispeed 1200; stty; stty 38400
+stty intr undef quit ^- ; stty; stty sane
+stty litout; stty -litout; stty; stty sane; stty -tabs; stty; stty sane
+stty dec; stty; stty sane; stty line 3; stty; stty line 0
+S=$(stty -g); stty -echo raw; stty "$S"; stty; stty -g
+stty -a; COLUMNS=50 stty -a | cat
+stty -F /dev/tty size; stty --file /dev/tty speed; stty -a -g; stty -a echo; stty -ek
+stty cols 70 rows 20; stty size; stty rows 40 cols 80; stty tostop; stty; stty -tostop
+CMDS
+  screen "$p" | sed '/^$/d'
+}
+start "$S-bash" "env -i TERM=xterm PS1='\$ ' HOME=$TMP bash --norc --noprofile -i"
+tmux resize-window -t "$S-bash" -x 80 -y 200 2>/dev/null
+exp=$(drive_stty "$S-bash"; tmux capture-pane -p -t "$S-bash" -S -400 | sed 's/ *$//; /^$/d')
+tmux kill-session -t "$S-bash"
+start "$S-box" "$ACS box --env 'PS1=\$ '"
+tmux resize-window -t "$S-box" -x 80 -y 200 2>/dev/null
+got=$(drive_stty "$S-box"; tmux capture-pane -p -t "$S-box" -S -400 | sed 's/ *$//; /^$/d')
+tmux kill-session -t "$S-box"
+if [ "$exp" = "$got" ] && has "$got" "intr = ^?; erase = ^H; kill = A;"; then echo "ok tty stty-as-gnu"
+else echo "FAIL tty stty-as-gnu"; diff <(printf '%s\n' "$exp") <(printf '%s\n' "$got") | head -30 | sed 's/^/  /'; fi
+
 # ---- the prompt, editing, history, completion, ^C, the window, exit
 P=$S-i
 PR='^\(agent@devbox:\|\[agent \)'
