@@ -204,6 +204,14 @@ bool jobs_stopped(const char *spec)
   return k >= 0 && k < njobs && !jobs[k].done && jobs[k].stopped;
 }
 
+/* an ended job's words: Done, Exit N, or the signal's (Terminated) */
+static void done_state(const job *j, char *b, size_t n)
+{
+  if (j->status == 0) snprintf(b, n, "Done");
+  else if (j->status > 128) snprintf(b, n, "%s", strsignal(j->status - 128));
+  else snprintf(b, n, "Exit %d", j->status);
+}
+
 static char mark(int k) { return k == njobs - 1 ? '+' : k == njobs - 2 ? '-' : ' '; }
 
 static void print_job(int k, bool pid, bool pid_only)
@@ -218,8 +226,7 @@ static void print_job(int k, bool pid, bool pid_only)
   if (!j->done && j->stopped)
     snprintf(state, sizeof state, "%s", pid && j->status > 128 ? strsignal(j->status - 128) : "Stopped");
   else if (!j->done) snprintf(state, sizeof state, "Running");
-  else if (j->status == 0) snprintf(state, sizeof state, "Done");
-  else snprintf(state, sizeof state, "Done(%d)", j->status);
+  else done_state(j, state, sizeof state);
   j->stop_told = true;
   const char *amp = j->done || j->stopped ? "" : " &";
   if (pid) out_printf("[%d]%c %5d %-24s%s%s\n", j->id, mark(k), j->pid, state, j->text, amp);
@@ -569,9 +576,7 @@ void jobs_notify(void)
     }
     if (!jobs[k].done || jobs[k].notified || jobs[k].foreign) continue;
     char state[32];
-    if (jobs[k].status == 0) snprintf(state, sizeof state, "Done");
-    else if (jobs[k].status > 128) snprintf(state, sizeof state, "%s", strsignal(jobs[k].status - 128));
-    else snprintf(state, sizeof state, "Exit %d", jobs[k].status);
+    done_state(&jobs[k], state, sizeof state);
     out_printf("[%d]%c  %-24s%s\n", jobs[k].id, mark(k), state, jobs[k].text);
     jobs[k].notified = true;
   }

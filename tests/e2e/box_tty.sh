@@ -115,6 +115,34 @@ tmux kill-session -t "$S-box"
 if [ "$exp" = "$got" ] && has "$got" "[secret]"; then echo "ok tty read-and-wait-as-bash"
 else echo "FAIL tty read-and-wait-as-bash"; diff <(printf '%s\n' "$exp") <(printf '%s\n' "$got") | head -30 | sed 's/^/  /'; fi
 
+# ---- a background job that reads the terminal stops (SIGTTIN), one that
+# writes under tostop too (SIGTTOU); fg gives it the terminal; a stopped
+# job sent SIGTERM ends at once (the screen's words are bash's)
+P=$S-ttin
+start "$P" "$ACS box --env 'PS1=\$ '"
+key "$P" 'cat &' Enter
+sleep 0.5
+key "$P" 'jobs -l' Enter
+tt() { # tt NAME TEXT: the screen shows TEXT
+  if screen "$P" | grep -qF -- "$2"; then echo "ok tty $1"
+  else echo "FAIL tty $1"; echo "  wanted: $2"; screen "$P" | sed '/^$/d' | tail -15 | sed 's/^/  screen: /'; fi
+}
+tt bg-read-stops-ttin 'Stopped (tty input)     cat'
+key "$P" 'stty tostop; echo bg-out &' Enter
+sleep 0.5
+key "$P" 'jobs -l %2; stty -tostop' Enter
+tt bg-write-tostop-stops-ttou 'Stopped (tty output)    echo bg-out'
+tmux send-keys -t "$P" 'fg %1' Enter
+wait_line "$P" cat
+tmux send-keys -t "$P" 'through-cat' Enter
+wait_line "$P" through-cat
+key "$P" C-d
+key "$P" 'kill %2; sleep 0.3; jobs; echo "after $?"' Enter
+tt stopped-job-terminated 'Terminated              echo bg-out'
+if screen "$P" | grep -c 'through-cat' | grep -qx 2; then echo "ok tty fg-gives-the-terminal"
+else echo "FAIL tty fg-gives-the-terminal"; screen "$P" | sed '/^$/d' | tail -12 | sed 's/^/  screen: /'; fi
+tmux kill-session -t "$P"
+
 # ---- stty on the terminal against GNU's on a host pty: printing (stty,
 # -a, -g, wrapped at the width), settings, combinations, -g's text read
 # back, /dev/tty, and GNU's errors
