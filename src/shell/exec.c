@@ -650,7 +650,7 @@ static int run_simple(node *n)
     if (exec_keep_redirs) redir_forget(&sv);
     exec_keep_redirs = false;
   } else {
-    char *text = sh.monitor ? node_text(n, current) : NULL;
+    char *text = sh.monitor ? node_format(n) : NULL;
     jc_begin(text, false);
     /* bash -c's last simple command takes the shell's place (its pid)
     ** when nothing of the shell is left to do: no redirection to undo, no
@@ -799,7 +799,7 @@ static int run_pipeline(node *n)
   }
   int *pids = xcalloc((size_t)count, sizeof *pids);
   int *sts = xcalloc((size_t)count, sizeof *sts);
-  char *jtext = sh.monitor ? node_text(n, current) : NULL;
+  char *jtext = sh.monitor ? node_format(n) : NULL;
   jc_begin(jtext, false);
   free(jtext);
   int prev = -1, i = 0;
@@ -866,7 +866,7 @@ static int run_background(node *n)
   if (null >= 0) acs_sys_close(null);
   if (pid > 0) {
     sh.last_bg = pid;
-    char *text = node_text(n, current);
+    char *text = node_format(n); /* as bash shows a job: "( exit 3 )" */
     jobs_add(pid, text);
     free(text);
   }
@@ -877,7 +877,7 @@ static int run_background(node *n)
 static int run_subshell(node *n)
 {
   char *text = text_span(current, n->istart, n->iend);
-  char *jtext = sh.monitor ? node_text(n, current) : NULL;
+  char *jtext = sh.monitor ? node_format(n) : NULL;
   jc_begin(jtext, false);
   free(jtext);
   int pid = spawn_subshell(text, n->line, NULL, 0);

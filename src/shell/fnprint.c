@@ -597,3 +597,12 @@ char *fn_format(const func *f, bool env)
   free(p.hd);
   return sb_take(&p.b);
 }
+
+char *node_format(node *n)
+{
+  fp p = {.step = 4};
+  cmd(&p, n);
+  flush_hd(&p);
+  free(p.hd);
+  return sb_take(&p.b);
+}

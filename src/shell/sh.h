@@ -354,6 +354,9 @@ void fn_each(void (*fn)(func *f, void *u), void *u);
 ** here-documents after their line); env: the `() { ...` form bash puts
 ** in programs' environments for export -f. The caller frees it. */
 char *fn_format(const func *f, bool env);
+/* A command on one line as bash shows it in a job's text ("( exit 3 )",
+** "a | b"). The caller frees it. */
+char *node_format(node *n);
 
 /* ---- the shell's state ------------------------------------------------ */
 
