@@ -903,6 +903,7 @@ static bool *opt_named(const char *name)
 }
 
 bool set_errtrace(void) { return opt_keep[K_ERRTRACE]; }
+bool set_functrace(void) { return opt_keep[K_FUNCTRACE]; }
 
 /* The options that change nothing here, for a child shell (state.c): one
 ** '0' or '1' per entry of long_opts without a flag of sh's own. */

@@ -20,6 +20,28 @@
 #include <sys/wait.h>
 
 static source *current;
+
+/* what $BASH_COMMAND names: the command running or about to (kept while a
+** trap's action runs, as bash keeps it); its source is held so that the
+** node stays */
+static node *cmd_node;
+static int cmd_part;
+static source *cmd_src;
+
+static void debug_point(node *n, int part)
+{
+  if (trap_in_action()) return;
+  if (cmd_src != current) {
+    if (current) current->refs++;
+    if (cmd_src) src_unref(cmd_src);
+    cmd_src = current;
+  }
+  cmd_node = n;
+  cmd_part = part;
+  trap_run_debug();
+}
+
+char *sh_bash_command(void) { return cmd_node ? command_text(cmd_node, cmd_part) : xstrdup(""); }
 bool exec_keep_redirs; /* set by `exec` without a command */
 
 source *cur_source(void) { return current; }
@@ -466,6 +488,7 @@ static int call_function(func *f, strv *args)
   source *caller = current;
   current = src;
   frame_push(f->name, src->name, sh.line, true);
+  if (set_functrace()) trap_run_debug(); /* set -T: before the body's first command too */
   int st = run_node(f->body->a);
   frame_pop(true);
   current = caller;
@@ -826,6 +849,7 @@ static int run_pipeline(node *n)
       p[0] = redir_hide(p[0]);
       p[1] = redir_hide(p[1]);
     }
+    if (c->kind == N_SIMPLE) debug_point(c, 0); /* each element, before it starts (bash's) */
     pids[i] = start_child(c, prev, p[1], p[0], &sts[i]);
     if (prev >= 0) acs_sys_close(prev);
     if (p[1] >= 0) acs_sys_close(p[1]);
@@ -959,6 +983,7 @@ static int run_for(node *n)
   }
   sh.loop_depth++;
   for (size_t i = 0; i < items.n; i++) {
+    debug_point(n, 0);
     if (head.s) trace_text(head.s);
     if (var_set(n->name, items.v[i], 0) < 0) {
       st = 1;
@@ -1008,6 +1033,7 @@ static int run_afor(node *n)
 {
   int64_t v;
   int st = 0;
+  debug_point(n, 1);
   trace_arith(n->w1, false);
   if (!arith_word(n->w1, &v)) return 1;
   sh.loop_depth++;
@@ -1015,6 +1041,7 @@ static int run_afor(node *n)
     char *c = ex_string(n->w2);
     bool empty = c && !c[strspn(c, " \t\n")];
     free(c);
+    debug_point(n, 2);
     if (!empty) {
       trace_arith(n->w2, false);
       if (!arith_word(n->w2, &v)) {
@@ -1026,6 +1053,7 @@ static int run_afor(node *n)
     bool stop;
     st = run_loop_body(n->b, &stop);
     if (stop) break;
+    debug_point(n, 3);
     trace_arith(n->w3, false);
     if (!arith_word(n->w3, &v)) {
       st = 1;
@@ -1038,6 +1066,7 @@ static int run_afor(node *n)
 
 static int run_case(node *n)
 {
+  debug_point(n, 0);
   if (sh.opt_x) {
     sbuf b = {0};
     sb_printf(&b, "case %s in", n->w1 && n->w1->raw ? n->w1->raw : "");
@@ -1107,6 +1136,7 @@ int run_node(node *n)
   case N_PIPE: st = run_pipeline(n); break;
   case N_TIME: st = run_timed(n); break;
   case N_SIMPLE:
+    debug_point(n, 0);
     st = run_simple(n);
     set_pipestatus(&st, 1);
     break;
@@ -1130,6 +1160,7 @@ int run_node(node *n)
     break;
   case N_ARITH: {
     sh.line = n->line;
+    debug_point(n, 0);
     int64_t v;
     trace_arith(n->w1, true);
     st = arith_word(n->w1, &v) ? v == 0 : 1;
@@ -1138,6 +1169,7 @@ int run_node(node *n)
   }
   case N_COND: {
     sh.line = n->line;
+    debug_point(n, 0);
     int cst;
     if (!cond_eval(n->cond, &cst)) cst = 2;
     st = done(cst);

@@ -606,3 +606,26 @@ char *node_format(node *n)
   free(p.hd);
   return sb_take(&p.b);
 }
+
+char *command_text(node *n, int part)
+{
+  fp p = {.step = 4};
+  if (n->kind == N_FOR) {
+    sb_printf(&p.b, "for %s in ", n->name);
+    if (n->in) words(&p, n->words, " ");
+    else sb_adds(&p.b, "\"$@\"");
+  } else if (n->kind == N_CASE) {
+    sb_adds(&p.b, "case ");
+    word_text(&p, n->w1);
+    sb_adds(&p.b, " in ");
+  } else if (n->kind == N_AFOR) {
+    sb_adds(&p.b, "((");
+    arith_part(&p, part == 1 ? n->w1 : part == 2 ? n->w2 : n->w3);
+    sb_adds(&p.b, "))");
+  } else {
+    cmd(&p, n);
+    flush_hd(&p);
+  }
+  free(p.hd);
+  return sb_take(&p.b);
+}

@@ -54,6 +54,8 @@ void frame_push(const char *func, const char *file, int line, bool is_func)
   sync_arrays();
 }
 
+int frame_functions(void) { return funcs; }
+
 void frame_pop(bool is_func)
 {
   if (!nframes) return;

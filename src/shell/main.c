@@ -28,7 +28,9 @@ void run_exit_trap(void)
   sh.aborting = sh.returning = false;
   sh.breaking = sh.continuing = 0;
   int st = sh.status;
+  trap_action_mark(1);
   run_string(t, "trap", sh.line);
+  trap_action_mark(-1);
   sh.status = st;
   free(t);
 }

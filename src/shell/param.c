@@ -116,6 +116,7 @@ char *ex_param_value(const char *name, bool *is_set)
     }
     return xstrdup(num);
   }
+  if (!strcmp(name, "BASH_COMMAND")) return sh_bash_command();
   if (!strcmp(name, "BASHPID")) {
     snprintf(num, sizeof num, "%d", acs_sys_getpid());
     return xstrdup(num);

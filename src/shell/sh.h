@@ -357,6 +357,9 @@ char *fn_format(const func *f, bool env);
 /* A command on one line as bash shows it in a job's text ("( exit 3 )",
 ** "a | b"). The caller frees it. */
 char *node_format(node *n);
+/* $BASH_COMMAND's text for n: the command; a for's or a case's head; part
+** 1-3 an arithmetic for's expressions ("((i<3))"). The caller frees it. */
+char *command_text(node *n, int part);
 
 /* ---- the shell's state ------------------------------------------------ */
 
@@ -484,6 +487,7 @@ int run_string_as_c(const char *text);
 /* set's options that change nothing here (posix, errtrace, ...), as a
 ** string for a child shell and back (builtins.c); the string is malloc'd */
 bool set_errtrace(void); /* set -E: functions and child shells have the ERR trap */
+bool set_functrace(void); /* set -T: functions have the DEBUG trap */
 /* what a child shell adds to $BASH_SUBSHELL (exec.c): 0 for a pipeline's simple command */
 extern int subshell_step;
 /* set -x: a line of the trace (PS4 before it), and the levels of eval,
@@ -580,6 +584,13 @@ void jobs_send(sbuf *b, void (*put)(sbuf *, const char *)); /* to a child shell 
 void jobs_receive(int id, int pid, const char *text);
 int jobs_pid(const char *spec); /* %spec's pid; -1 no such job, -2 not a spec */
 bool jobs_stopped(const char *spec); /* the job of %spec is stopped */
+/* trap.c: a trap's action is running (trap_action_mark(+1/-1) around
+** one); the DEBUG trap before a command */
+bool trap_in_action(void);
+void trap_action_mark(int d);
+void trap_run_debug(void);
+/* exec.c: $BASH_COMMAND, the command running or about to (caller frees) */
+char *sh_bash_command(void);
 int bi_jobs(int argc, char **argv);
 int bi_wait(int argc, char **argv);
 int bi_fg(int argc, char **argv);
@@ -634,6 +645,7 @@ int bi_mapfile(int argc, char **argv); /* mapfile.c, also readarray */
 /* frames.c: FUNCNAME, BASH_SOURCE, BASH_LINENO */
 void frame_push(const char *func, const char *file, int line, bool is_func);
 void frame_pop(bool is_func);
+int frame_functions(void); /* the function calls on the stack */
 int bi_caller(int argc, char **argv);
 int bi_pushd(int argc, char **argv);   /* dirs.c */
 int bi_popd(int argc, char **argv);

@@ -263,6 +263,29 @@ int bi_kill(int argc, char **argv)
   return st;
 }
 
+/* a trap's action is running: $BASH_COMMAND stays the command it came
+** at, and no DEBUG trap runs inside it */
+static int in_action;
+bool trap_in_action(void) { return in_action > 0; }
+void trap_action_mark(int d) { in_action += d; }
+
+/* DEBUG: before each simple command, for and case head, arithmetic
+** command and (( )) of a for, with $? kept; not in functions without
+** set -T, nor in child shells (bash's rules) */
+void trap_run_debug(void)
+{
+  const char *a = actions[NSIGS];
+  if (!a || !*a || listed_only || in_action) return;
+  if (frame_functions() > 0 && !set_functrace()) return;
+  in_action++;
+  int st = sh.status;
+  char *c = xstrdup(a);
+  run_string(c, "trap", sh.line);
+  free(c);
+  sh.status = st;
+  in_action--;
+}
+
 bool trap_any(void)
 {
   if (listed_only) return false; /* the parent's, only to list */
@@ -281,7 +304,9 @@ void trap_run_pending(void)
     if (!actions[s] || !*actions[s]) continue;
     int st = sh.status;
     char *a = xstrdup(actions[s]);
+    in_action++;
     run_string(a, "trap", sh.line);
+    in_action--;
     free(a);
     sh.status = st;
   }
@@ -298,7 +323,9 @@ void trap_run_err(int st)
   in_err = true;
   char *c = xstrdup(a);
   sh.status = st;
+  in_action++;
   run_string(c, "trap", sh.line);
+  in_action--;
   free(c);
   sh.status = st; /* $? is the failed command's again, as set -e exits with it */
   in_err = false;

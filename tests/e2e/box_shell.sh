@@ -714,3 +714,6 @@ t extglob-group-over-lines 'x=data; if [[ $x == @(kvm|mem|
 	|data|help) ]]; then echo yes; fi; [[ "a b" == @(a b|c) ]] && echo sp; shopt -s extglob; case "a;b" in @(a;b|c)) echo semi;; esac'
 # read's prompt is shown only when input is a terminal (bash's); it was always written
 te read-prompt-only-on-a-terminal 'read -p "P: " x < /dev/null; echo "[$x] $?"; echo hi | { read -p "Q: " -s y; echo "[$y]"; }; read -p "R: " -n 1 z <<< "abc"; echo "[$z]"'
+# the DEBUG trap runs before each command as bash's (not in functions without set -T, nor in subshells); $BASH_COMMAND names the command (kept inside a trap)
+t debug-trap-and-bash-command 'trap '"'"'echo "D[$BASH_COMMAND]"'"'"' DEBUG; x=1; echo  "$x"; for i in 1 2; do :; done; case a in a) true;; esac; (( x++ )); [[ -n a ]]; if true; then :; fi; f() { echo inf; }; f; y=$(echo sub); echo a | cat; { echo g; }; (echo s); while false; do :; done; for ((i=0;i<1;i++)); do :; done; echo a > /dev/null; set -T; g() { echo in-g; }; g; trap - DEBUG; echo "[$BASH_COMMAND]"'
+t err-trap-bash-command 'set -E; trap '"'"'echo "E[$BASH_COMMAND] $?"'"'"' ERR; false; x=$(false); f() { false  "a b"; }; f; (( 0 )); [[ a == b ]]; ! false; false || true; echo end; trap '"'"'echo "T[$BASH_COMMAND]"'"'"' USR1; kill -USR1 $$; echo after'
