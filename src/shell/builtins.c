@@ -162,6 +162,7 @@ static int bi_return(int argc, char **argv)
   }
   if (sh.func_depth > 0 && sh.in_child && var_scope_depth() == 0) sh_exit((int)(v & 255));
   sh.returning = true;
+  sh.before_return = sh.status; /* $? in a RETURN trap (bash's) */
   sh.status = (int)(v & 255);
   return sh.status;
 }
@@ -280,12 +281,15 @@ static int bi_source(int argc, char **argv)
   trace_level++;
   int st = run_string(b.s ? b.s : "", name, 1);
   trace_level--;
-  frame_pop(false);
-  sh.func_depth--;
-  if (sh.returning) {
+  bool returned = sh.returning;
+  if (returned) {
     sh.returning = false;
     st = sh.status;
   }
+  trap_run_return(returned ? sh.before_return : st); /* a RETURN trap runs as the file ends */
+  sh.status = st;
+  frame_pop(false);
+  sh.func_depth--;
   if (argc > 2) {
     sh.argv = oargv;
     sh.argc = oargc;

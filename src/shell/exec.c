@@ -488,14 +488,21 @@ static int call_function(func *f, strv *args)
   source *caller = current;
   current = src;
   frame_push(f->name, src->name, sh.line, true);
-  if (set_functrace()) trap_run_debug(); /* set -T: before the body's first command too */
+  bool traced = set_functrace();
+  if (traced) trap_run_debug(); /* set -T: before the body's first command too */
+  char *ret_trap = traced ? NULL : trap_return_take();
   int st = run_node(f->body->a);
-  frame_pop(true);
-  current = caller;
-  if (sh.returning) {
+  bool returned = sh.returning;
+  if (returned) {
     sh.returning = false;
     st = sh.status;
   }
+  /* RETURN, still inside the function (FUNCNAME is its name) */
+  if (traced) trap_run_return(returned ? sh.before_return : st);
+  else trap_return_end(ret_trap, returned ? sh.before_return : st);
+  sh.status = st;
+  frame_pop(true);
+  current = caller;
   opts_restore_for_function();
   var_scope_pop();
   sh.func_depth--;

@@ -377,6 +377,7 @@ typedef struct shell {
   int breaking, continuing;
   bool returning;
   int func_depth, loop_depth;
+  int before_return;    /* $? when return ran (a RETURN trap sees it) */
   int noerrexit;        /* > 0: in a condition, set -e does not apply */
   bool exiting;
   int exit_status;
@@ -589,6 +590,13 @@ bool jobs_stopped(const char *spec); /* the job of %spec is stopped */
 bool trap_in_action(void);
 void trap_action_mark(int d);
 void trap_run_debug(void);
+/* RETURN: a function without set -T starts without the trap (taken and
+** given back by trap_return_end, unless the function set one of its own,
+** which stays); one set when the function or a sourced file ends runs,
+** with $? what it was before return */
+char *trap_return_take(void);
+void trap_return_end(char *saved, int status);
+void trap_run_return(int status);
 /* exec.c: $BASH_COMMAND, the command running or about to (caller frees) */
 char *sh_bash_command(void);
 int bi_jobs(int argc, char **argv);

@@ -286,6 +286,45 @@ void trap_run_debug(void)
   in_action--;
 }
 
+enum { T_RETURN = NSIGS + 2 };
+
+void trap_run_return(int status)
+{
+  const char *a = actions[T_RETURN];
+  if (!a || !*a || listed_only || in_action) return;
+  in_action++;
+  int st = sh.status;
+  bool ret = sh.returning;
+  sh.returning = false;
+  sh.status = status;
+  char *c = xstrdup(a);
+  run_string(c, "trap", sh.line);
+  free(c);
+  sh.returning = ret;
+  sh.status = st;
+  in_action--;
+}
+
+char *trap_return_take(void)
+{
+  if (listed_only) return NULL;
+  char *a = actions[T_RETURN];
+  actions[T_RETURN] = NULL;
+  return a ? a : xstrdup(""); /* "": there was none */
+}
+
+void trap_return_end(char *saved, int status)
+{
+  if (!saved) return;
+  if (actions[T_RETURN]) { /* the function set its own: it runs, and stays */
+    trap_run_return(status);
+    free(saved);
+    return;
+  }
+  if (*saved) actions[T_RETURN] = saved;
+  else free(saved);
+}
+
 bool trap_any(void)
 {
   if (listed_only) return false; /* the parent's, only to list */

@@ -94,6 +94,42 @@ static int probe_pgrp(int argc, char **argv)
   return 0;
 }
 
+/* TTY_ACCESS (75) sent raw, as only a program speaking the protocol
+** itself can: a signal other than SIGTTIN/SIGTTOU is refused (it would be
+** a way to signal the caller's group with anything, unasked), and a
+** descriptor that is no terminal, or none at all, is simply "go on". */
+static int64_t raw_access(int32_t fd, int32_t sig, int32_t takes)
+{
+  static unsigned char b[256], r[256];
+  acs__msg m;
+  acs__msg_init(&m, b, sizeof b, ACS__SYS_TTY_ACCESS, 901);
+  acs__msg_i32(&m, fd);
+  acs__msg_i32(&m, sig);
+  acs__msg_i32(&m, takes);
+  if (acs__msg_send(ACS__SYS_FD, &m)) return -9999;
+  int fds[ACS__SYS_MAX_FDS], nfds = 0;
+  ssize_t k = acs__msg_recv(ACS__SYS_FD, r, sizeof r, fds, &nfds);
+  acs__sys_hdr h;
+  acs__rd rd;
+  int64_t res = -9999;
+  if (k <= 0 || !acs__msg_parse(r, (size_t)k, &h, &rd) || !acs__rd_i64(&rd, &res)) return -9998;
+  return res;
+}
+
+static int probe_access(int argc, char **argv)
+{
+  (void)argc;
+  (void)argv;
+  say("sigkill %d\n", raw_access(1, SIGKILL, 1) == -EINVAL);
+  say("sigstop %d\n", raw_access(1, SIGSTOP, 1) == -EINVAL);
+  say("zero %d\n", raw_access(1, 0, 1) == -EINVAL);
+  say("pipe %d\n", (int)raw_access(1, SIGTTIN, 1));
+  say("no-fd %d\n", (int)raw_access(900, SIGTTOU, 1));
+  say("negative-fd %d\n", (int)raw_access(-5, SIGTTIN, 0));
+  say("alive %d\n", 1); /* nothing was sent to the caller's group */
+  return 0;
+}
+
 /* ioctls a program of the box may not make, whatever the descriptor */
 static int probe_ioctl(int argc, char **argv)
 {
@@ -125,6 +161,7 @@ static int probe_ioctl(int argc, char **argv)
 
 const acs__program acs__programs[] = {
     {"child", child, NULL},
+    {"probe-access", probe_access, NULL},
     {"probe-ioctl", probe_ioctl, NULL},
     {"probe-pgrp", probe_pgrp, NULL},
 };
@@ -170,6 +207,15 @@ Test(box_pgrp, terminal_ioctls_are_refused)
   acs_exec_result *r = spawn("probe-ioctl");
   cr_expect_str_eq(r->stdout_data,
                    "tiocsti -1 1\ntiocsetd -1 1\ntiocsctty -1 1\ntiocspgrp -1 1\ntcgets -1 1\n",
+                   "got: %s (stderr %s)", r->stdout_data, r->stderr_data);
+  acs_exec_result_free(r);
+}
+
+Test(box_pgrp, tty_access_refuses_other_signals)
+{
+  acs_exec_result *r = spawn("probe-access");
+  cr_expect_str_eq(r->stdout_data,
+                   "sigkill 1\nsigstop 1\nzero 1\npipe 0\nno-fd 0\nnegative-fd 0\nalive 1\n",
                    "got: %s (stderr %s)", r->stdout_data, r->stderr_data);
   acs_exec_result_free(r);
 }
