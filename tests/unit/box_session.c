@@ -299,3 +299,23 @@ Test(session, a_wait_of_the_shell_is_stopped_too)
   /* the session lives (the shell gave the wait up, it was not killed) */
   expect("echo alive; jobs", "alive\n[1]+  Running                 sleep 30 &\n", "", 0);
 }
+
+/* the shell itself waiting (wait, read of a pipe nobody writes) when the
+** run times out: SIGINT ends its wait, the script is given up and the
+** session goes on (it was killed and the session ended). An open of a
+** fifo nobody opens still waits in the kernel: not interrupted yet. */
+Test(session, a_timeout_in_the_shell_s_own_wait_keeps_the_session)
+{
+  expect("z=kept", "", "", 0);
+  acs_exec_result *r = run("sleep 30 & wait; echo never", 300);
+  cr_expect(r->timed_out);
+  cr_expect(r->duration_ms < 15000, "took %lld ms", (long long)r->duration_ms);
+  cr_expect_str_eq(r->stdout_data, "");
+  acs_exec_result_free(r);
+  expect("echo $z", "kept\n", "", 0);
+  r = run("read x < <(sleep 30); echo never", 300);
+  cr_expect(r->timed_out);
+  cr_expect_str_eq(r->stdout_data, "");
+  acs_exec_result_free(r);
+  expect("echo $z", "kept\n", "", 0);
+}
