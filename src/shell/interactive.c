@@ -111,7 +111,7 @@ const char *interactive_prompt(source *s)
   return last;
 }
 
-static void source_file(const char *path)
+void sh_source_if_there(const char *path)
 {
   acs__sys_stat st;
   if (acs_sys_stat(path, &st) != 0) return;
@@ -132,10 +132,10 @@ int interactive_main(void)
   if (!var_get("PS2")) var_set("PS2", "> ", 0);
   jc_init(0);
   const char *home = var_get("HOME");
-  if (home) {
+  if (home && !sh.login && !sh.norc) { /* a login shell reads its profile files instead (main.c) */
     char rc[4200];
     snprintf(rc, sizeof rc, "%s/.bashrc", home);
-    source_file(rc);
+    sh_source_if_there(rc);
     out_flush();
   }
   for (;;) {

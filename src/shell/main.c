@@ -156,7 +156,8 @@ static int shell_main(int argc, char **argv, bool bash)
     sh_exit(sh.exiting ? sh.exit_status : st);
   }
   const char *command = NULL;
-  bool want_interactive = false;
+  bool want_interactive = false, noprofile = false;
+  if (argv[0] && argv[0][0] == '-') sh.login = true; /* a login shell, as login(1) starts one */
   int i = 1;
   for (; i < argc; i++) {
     const char *a = argv[i];
@@ -165,7 +166,19 @@ static int shell_main(int argc, char **argv, bool bash)
       break;
     }
     if (a[0] != '-' && a[0] != '+') break;
-    if (!strcmp(a, "--norc") || !strcmp(a, "--noprofile") || !strcmp(a, "--posix")) continue;
+    if (!strcmp(a, "--norc")) {
+      sh.norc = true;
+      continue;
+    }
+    if (!strcmp(a, "--noprofile")) {
+      noprofile = true;
+      continue;
+    }
+    if (!strcmp(a, "--login")) {
+      sh.login = true;
+      continue;
+    }
+    if (!strcmp(a, "--posix")) continue;
     if ((!strcmp(a, "-O") || !strcmp(a, "+O")) && i + 1 < argc) {
       /* a shopt option: -O sets it, +O unsets it */
       char *sa[] = {"shopt", a[0] == '-' ? "-s" : "-u", argv[++i], NULL};
@@ -186,6 +199,7 @@ static int shell_main(int argc, char **argv, bool bash)
     for (const char *p = a + 1; *p; p++) {
       if (*p == 'c' && a[0] == '-') c = true;
       else if (*p == 'i' && a[0] == '-') want_interactive = true;
+      else if (*p == 'l' && a[0] == '-') sh.login = true;
       else if (*p == 's' || *p == 'i' || *p == 'l') continue;
       else sb_addc(&rest, *p);
     }
@@ -216,6 +230,27 @@ static int shell_main(int argc, char **argv, bool bash)
         return 2;
       }
       command = argv[++i];
+    }
+  }
+  if (sh.login) {
+    /* bash's: /etc/profile, then the first of ~/.bash_profile,
+    ** ~/.bash_login and ~/.profile there is (--noprofile: none) */
+    char *sa[] = {"shopt", "-s", "login_shell", NULL};
+    bi_shopt(3, sa);
+    if (!noprofile) {
+      sh_source_if_there("/etc/profile");
+      const char *home = var_get("HOME");
+      static const char *const names[] = {".bash_profile", ".bash_login", ".profile"};
+      for (int k = 0; home && k < 3; k++) {
+        char p[4200];
+        acs__sys_stat st;
+        snprintf(p, sizeof p, "%s/%s", home, names[k]);
+        if (acs_sys_stat(p, &st) == 0) {
+          sh_source_if_there(p);
+          break;
+        }
+      }
+      out_flush();
     }
   }
   if (command) {

@@ -378,6 +378,8 @@ typedef struct shell {
   bool returning;
   int func_depth, loop_depth;
   int before_return;    /* $? when return ran (a RETURN trap sees it) */
+  bool login;           /* -l, --login or a 0th argument starting with '-' */
+  bool norc;            /* --norc */
   int noerrexit;        /* > 0: in a condition, set -e does not apply */
   bool exiting;
   int exit_status;
@@ -645,6 +647,8 @@ void frame_receive(const char *func, const char *file, int line, bool is_func);
 void trap_receive(int t, const char *action);
 void shopt_init(void);
 bool shopt_on(const char *name);
+/* interactive.c: `. path` when path exists (startup files) */
+void sh_source_if_there(const char *path);
 bool is_keyword(const char *s);
 int bi_test(int argc, char **argv);
 int bi_printf(int argc, char **argv);

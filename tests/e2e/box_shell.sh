@@ -719,3 +719,10 @@ t debug-trap-and-bash-command 'trap '"'"'echo "D[$BASH_COMMAND]"'"'"' DEBUG; x=1
 t err-trap-bash-command 'set -E; trap '"'"'echo "E[$BASH_COMMAND] $?"'"'"' ERR; false; x=$(false); f() { false  "a b"; }; f; (( 0 )); [[ a == b ]]; ! false; false || true; echo end; trap '"'"'echo "T[$BASH_COMMAND]"'"'"' USR1; kill -USR1 $$; echo after'
 # the RETURN trap: a function starts without the caller's (unless set -T), one it sets runs as it returns and stays; a sourced file's end runs it; $? is what it was before return
 t return-trap 'trap '"'"'echo R1 $FUNCNAME'"'"' RETURN; f() { echo in-f; }; f; echo "echo sourced" > s.sh; . ./s.sh; g() { trap '"'"'echo R2 $FUNCNAME $?'"'"' RETURN; echo in-g; return 3; }; g; echo "st $?"; f; h() { g; echo in-h; }; h; trap -p RETURN; trap - RETURN; k() { local t=tmpfile; trap '"'"'echo cleanup $t; trap - RETURN'"'"' RETURN; echo work; }; k; k; set -T; trap '"'"'echo R3 ${FUNCNAME:-top}'"'"' RETURN; f; . ./s.sh'
+# a login shell (-l, --login) reads /etc/profile and the first of ~/.bash_profile, ~/.bash_login, ~/.profile (not with --noprofile); login_shell says so
+t login-shell-profile-files 'cd "$(mktemp -d)"; echo '"'"'echo from-bash_profile; X=bp'"'"' > .bash_profile; echo '"'"'echo from-profile'"'"' > .profile; echo '"'"'echo from-bashrc'"'"' > .bashrc
+HOME=$PWD bash -lc '"'"'echo "X=$X"; shopt login_shell'"'"' | grep -v '"'"'^$'"'"' | grep -v -i '"'"'mesg\|/etc/profile'"'"'
+HOME=$PWD bash --login -c '"'"'echo "X=$X"'"'"'
+HOME=$PWD bash --noprofile -l -c '"'"'echo "X=$X"; shopt -q login_shell && echo login'"'"'
+rm .bash_profile; HOME=$PWD bash -lc '"'"'echo "X=$X"'"'"'
+HOME=$PWD bash -c '"'"'echo "X=$X"; shopt login_shell'"'"''
