@@ -24,6 +24,9 @@ typedef struct ed {
   const char *prompt;
   size_t prompt_w; /* its width on the screen */
   sbuf out;        /* what goes to the screen next */
+  bool drawn;      /* the prompt is on the screen: a redraw rewrites its last line only */
+  size_t cur_row;  /* the cursor's row below the prompt's last line's row */
+  size_t cols;     /* the terminal's width when last drawn */
 } ed;
 
 static void flush_out(ed *e)
@@ -56,20 +59,69 @@ static size_t prompt_width(const char *p)
   return w;
 }
 
+static size_t term_cols(void)
+{
+  int rows = 0, cols = 0;
+  return acs_sys_getwinsz(0, &rows, &cols) == 0 && cols > 0 ? (size_t)cols : 80;
+}
+
+/* The prompt and the line, which may take several rows of the screen: from
+** the row the prompt's last line is on, the screen below cleared, the line
+** written, and the cursor moved back up to its place (a move left never
+** crosses a row: redrawing a wrapped line from its own row stacked copies
+** of it). A line that ends at the right edge gets its next row at once,
+** so where the cursor is never depends on the terminal's pending wrap. */
 static void redraw(ed *e)
 {
-  sb_adds(&e->out, "\r");
-  for (const char *p = e->prompt; *p; p++)
+  char num[32];
+  const char *p = e->prompt;
+  if (e->drawn) {
+    if (e->cur_row) {
+      snprintf(num, sizeof num, "\x1b[%zuA", e->cur_row);
+      sb_adds(&e->out, num);
+    }
+    const char *nl = strrchr(p, '\n');
+    if (nl) p = nl + 1; /* the lines above stay as they are */
+  }
+  sb_adds(&e->out, "\r\x1b[J");
+  for (; *p; p++)
     if (*p != 1 && *p != 2) sb_addc(&e->out, *p);
   if (e->b.len) sb_add(&e->out, e->b.s, e->b.len);
-  sb_adds(&e->out, "\x1b[K");
-  size_t back = width(e->b.s ? e->b.s + e->pos : "", e->b.len - e->pos);
-  if (back) {
-    char num[32];
-    snprintf(num, sizeof num, "\x1b[%zuD", back);
+  e->drawn = true;
+  size_t cols = e->cols = term_cols();
+  size_t all = e->prompt_w + width(e->b.s ? e->b.s : "", e->b.len);
+  if (all > 0 && all % cols == 0) sb_adds(&e->out, "\r\n");
+  size_t end_row = all / cols;
+  size_t at = e->prompt_w + width(e->b.s ? e->b.s : "", e->pos);
+  size_t row = at / cols, col = at % cols;
+  if (end_row > row) {
+    snprintf(num, sizeof num, "\x1b[%zuA", end_row - row);
     sb_adds(&e->out, num);
   }
+  sb_addc(&e->out, '\r');
+  if (col) {
+    snprintf(num, sizeof num, "\x1b[%zuC", col);
+    sb_adds(&e->out, num);
+  }
+  e->cur_row = row;
   flush_out(e);
+}
+
+/* the cursor to the row after the line (before a listing, ^C or Enter) */
+static void below(ed *e)
+{
+  size_t cols = e->cols ? e->cols : 80;
+  size_t all = e->prompt_w + width(e->b.s ? e->b.s : "", e->b.len);
+  size_t end_row = all / cols;
+  char num[32];
+  if (end_row > e->cur_row) {
+    snprintf(num, sizeof num, "\x1b[%zuB", end_row - e->cur_row);
+    sb_adds(&e->out, num);
+  }
+  /* at the right edge the row after is there already (redraw made it) */
+  sb_adds(&e->out, all > 0 && all % cols == 0 ? "\r" : "\n");
+  e->cur_row = 0;
+  e->drawn = false;
 }
 
 static void insert(ed *e, const char *s, size_t n)
@@ -277,7 +329,7 @@ static void complete(ed *e, bool *listed)
       }
       size_t per = (size_t)cols / (wmax + 2);
       if (per == 0) per = 1;
-      sb_adds(&e->out, "\n");
+      below(e); /* the list under the whole line; then the prompt again */
       for (size_t i = 0; i < c.n; i++) {
         const char *s = c.v[i];
         size_t l = strlen(s);
@@ -366,6 +418,8 @@ char *le_readline(const char *prompt)
     case 2: e.pos = prev_char(&e, e.pos); redraw(&e); break; /* ^B */
     case 6: e.pos = next_char(&e, e.pos); redraw(&e); break; /* ^F */
     case 3:                                               /* ^C */
+      e.pos = e.b.len;
+      redraw(&e);
       sb_adds(&e.out, "^C\n");
       flush_out(&e);
       le_cancelled = true;
@@ -392,7 +446,7 @@ char *le_readline(const char *prompt)
       redraw(&e);
       break;
     }
-    case 12: sb_adds(&e.out, "\x1b[H\x1b[2J"); redraw(&e); break; /* ^L */
+    case 12: sb_adds(&e.out, "\x1b[H\x1b[2J"); e.drawn = false; e.cur_row = 0; redraw(&e); break; /* ^L */
     case '\t': complete(&e, &listed); break;
     case 16:
     case 14:
@@ -457,10 +511,12 @@ char *le_readline(const char *prompt)
           ch = (char)d;
           insert(&e, &ch, 1);
         }
-        if (e.pos == e.b.len) {
-          /* typing at the end: no redraw needed */
+        size_t all = e.prompt_w + width(e.b.s, e.b.len), cols = e.cols ? e.cols : 80;
+        if (e.pos == e.b.len && all % cols != 0) {
+          /* typing at the end, not at the right edge: no redraw needed */
           sb_add(&e.out, e.b.s + e.b.len - 1 - more, (size_t)more + 1);
           flush_out(&e);
+          e.cur_row = all / cols;
         } else {
           redraw(&e);
         }
@@ -469,8 +525,7 @@ char *le_readline(const char *prompt)
   }
   free(edit);
   if (!le_cancelled && !eof) {
-    e.pos = e.b.len;
-    sb_adds(&e.out, "\n");
+    below(&e); /* the command's output starts under the whole line */
     flush_out(&e);
   }
   if (tty) acs_sys_tcsetattr(0, TCSANOW, &saved);

@@ -143,6 +143,30 @@ if screen "$P" | grep -c 'through-cat' | grep -qx 2; then echo "ok tty fg-gives-
 else echo "FAIL tty fg-gives-the-terminal"; screen "$P" | sed '/^$/d' | tail -12 | sed 's/^/  screen: /'; fi
 tmux kill-session -t "$P"
 
+# ---- a line longer than the window: moving and editing in it redraws it
+# in place over its rows (it stacked a copy a keystroke), a line that ends
+# at the right edge, ^A/^E across rows, Enter from the middle
+P=$S-long
+tmux kill-session -t "$P" 2>/dev/null
+tmux new-session -d -s "$P" -x 40 -y 20 "$ACS box --env 'PS1=\$ '; sleep 30"
+wait_for "$P" '$'
+tmux send-keys -t "$P" 'echo aaaaaaaaaa bbbbbbbbbb cccccccccc dddddddddd eeeeeeeeee'
+sleep 0.3
+tmux send-keys -t "$P" Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left Left X
+sleep 0.3
+tmux send-keys -t "$P" C-a Y C-e Z
+sleep 0.3
+long_screen=$(screen "$P" | sed '/^$/d')
+tmux send-keys -t "$P" C-a Right BSpace Enter
+wait_line "$P" 'dddd eeeeeeeeeeZ'
+tmux send-keys -t "$P" 'echo 12345678901234567890123456789012AB' Left Left Left Q Enter
+wait_line "$P" '1234567890123456789012345678901Q2AB'
+if [ "$long_screen" = "$(printf '%s\n' '$ Yecho aaaaaaaaaa bbbbbbbbbb cXcccccccc' 'c dddddddddd eeeeeeeeeeZ')" ] &&
+   [ "$(screen "$P" | sed '/^$/d' | sed -n 3,4p)" = "$(printf '%s\n' 'aaaaaaaaaa bbbbbbbbbb cXccccccccc dddddd' 'dddd eeeeeeeeeeZ')" ] &&
+   screen "$P" | grep -qxF '1234567890123456789012345678901Q2AB'; then echo "ok tty long-line-editing"
+else echo "FAIL tty long-line-editing"; printf '%s\n' "$long_screen" | sed 's/^/  then: /'; screen "$P" | sed '/^$/d' | tail -12 | sed 's/^/  screen: /'; fi
+tmux kill-session -t "$P"
+
 # ---- stty on the terminal against GNU's on a host pty: printing (stty,
 # -a, -g, wrapped at the width), settings, combinations, -g's text read
 # back, /dev/tty, and GNU's errors
