@@ -147,7 +147,7 @@ static bool ask(xargs *x)
     x->stop = true;
     return false;
   }
-  acs_sys_write_all(2, "?...", 4);
+  acs_sys_write_all(2, " ?...", 5); /* after the open, as GNU's: "echo axargs: failed ..." without one */
   char ch, first = 0;
   bool any = false;
   while (acs_sys_read(fd, &ch, 1) == 1 && ch != '\n')
@@ -174,8 +174,7 @@ static void run(xargs *x, char **extra, size_t nextra)
       q += sprintf(q, "%s%s", i ? " " : "", cmd_quotef(argv[i], qb, qs));
       free(qb);
     }
-    if (x->interactive) *q++ = ' ';
-    else *q++ = '\n';
+    if (!x->interactive) *q++ = '\n';
     cmd_flush(x->c);
     acs_sys_write_all(2, line, (size_t)(q - line));
     free(line);

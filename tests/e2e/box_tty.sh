@@ -139,6 +139,14 @@ wait_line "$P" through-cat
 key "$P" C-d
 key "$P" 'kill %2; sleep 0.3; jobs; echo "after $?"' Enter
 tt stopped-job-terminated 'Terminated              echo bg-out'
+# xargs -p asks on /dev/tty (the session's terminal), as GNU's
+tmux send-keys -t "$P" 'echo a b | xargs -p -n1 echo' Enter
+wait_for "$P" 'echo a ?...'
+tmux send-keys -t "$P" y Enter
+wait_for "$P" 'echo b ?...'
+key "$P" n Enter
+if [ "$(screen "$P" | grep -A2 -xF 'echo a ?...y')" = "$(printf '%s\n' 'echo a ?...y' a 'echo b ?...n')" ]; then echo "ok tty xargs-asks-on-dev-tty"
+else echo "FAIL tty xargs-asks-on-dev-tty"; screen "$P" | sed '/^$/d' | tail -8 | sed 's/^/  screen: /'; fi
 if screen "$P" | grep -c 'through-cat' | grep -qx 2; then echo "ok tty fg-gives-the-terminal"
 else echo "FAIL tty fg-gives-the-terminal"; screen "$P" | sed '/^$/d' | tail -12 | sed 's/^/  screen: /'; fi
 tmux kill-session -t "$P"
