@@ -57,6 +57,20 @@ start() {
   for i in $(seq 150); do screen "$1" | grep -q '[$#]' && return 0; sleep 0.1; done
 }
 
+# as_bash NAME DRIVER MUST: DRIVER (a function of a pane) run on the host's
+# bash at a prompt and on the box's; the screens must be the same and hold MUST
+as_bash() {
+  local name=$1 drv=$2 must=$3 exp got
+  start "$S-bash" "env -i TERM=xterm PS1='\$ ' HOME=$TMP bash --norc --noprofile -i"
+  exp=$("$drv" "$S-bash")
+  tmux kill-session -t "$S-bash"
+  start "$S-box" "$ACS box --env 'PS1=\$ '"
+  got=$("$drv" "$S-box")
+  tmux kill-session -t "$S-box"
+  if [ "$exp" = "$got" ] && has "$got" "$must"; then echo "ok tty $name"
+  else echo "FAIL tty $name"; diff <(printf '%s\n' "$exp") <(printf '%s\n' "$got") | head -30 | sed 's/^/  /'; fi
+}
+
 # ---- job control against bash at a prompt: the same keys, the same screen
 drive() {
   local p=$1
@@ -74,14 +88,7 @@ drive() {
   key "$p" 'echo end' Enter
   screen "$p" | sed '/^$/d; s/^\[1\] [0-9]*$/[1] PID/'
 }
-start "$S-bash" "env -i TERM=xterm PS1='\$ ' HOME=$TMP bash --norc --noprofile -i"
-exp=$(drive "$S-bash")
-tmux kill-session -t "$S-bash"
-start "$S-box" "$ACS box --env 'PS1=\$ '"
-got=$(drive "$S-box")
-tmux kill-session -t "$S-box"
-if [ "$exp" = "$got" ] && has "$got" "Stopped                 sh -c 'echo started; sleep 40'"; then echo "ok tty job-control-as-bash"
-else echo "FAIL tty job-control-as-bash"; diff <(printf '%s\n' "$exp") <(printf '%s\n' "$got") | head -30 | sed 's/^/  /'; fi
+as_bash job-control-as-bash drive "Stopped                 sh -c 'echo started; sleep 40'"
 
 # ---- the shell's own reads on the terminal against bash: ^C ends a read
 # or a wait at once (it was retried until a line came), -n1 takes one key,
@@ -106,14 +113,7 @@ drive_read() {
   key "$p" 'echo end' Enter
   screen "$p" | sed '/^$/d; s/^\[1\] [0-9]*$/[1] PID/'
 }
-start "$S-bash" "env -i TERM=xterm PS1='\$ ' HOME=$TMP bash --norc --noprofile -i"
-exp=$(drive_read "$S-bash")
-tmux kill-session -t "$S-bash"
-start "$S-box" "$ACS box --env 'PS1=\$ '"
-got=$(drive_read "$S-box")
-tmux kill-session -t "$S-box"
-if [ "$exp" = "$got" ] && has "$got" "[secret]"; then echo "ok tty read-and-wait-as-bash"
-else echo "FAIL tty read-and-wait-as-bash"; diff <(printf '%s\n' "$exp") <(printf '%s\n' "$got") | head -30 | sed 's/^/  /'; fi
+as_bash read-and-wait-as-bash drive_read "[secret]"
 
 # ---- a background job that reads the terminal stops (SIGTTIN), one that
 # writes under tostop too (SIGTTOU); fg gives it the terminal; a stopped
@@ -180,6 +180,7 @@ tmux kill-session -t "$P"
 # back, /dev/tty, and GNU's errors
 drive_stty() {
   local p=$1 c
+  tmux resize-window -t "$p" -x 80 -y 200 2>/dev/null
   while IFS= read -r c; do key "$p" "$c" Enter; done <<'CMDS'
 stty foo; echo $?
 stty intr; echo $?; stty min x; echo $?; stty intr 300; echo $?
@@ -194,18 +195,9 @@ stty -a; COLUMNS=50 stty -a | cat
 stty -F /dev/tty size; stty --file /dev/tty speed; stty -a -g; stty -a echo; stty -ek
 stty cols 70 rows 20; stty size; stty rows 40 cols 80; stty tostop; stty; stty -tostop
 CMDS
-  screen "$p" | sed '/^$/d'
+  tmux capture-pane -p -t "$p" -S -400 | sed 's/ *$//; /^$/d'
 }
-start "$S-bash" "env -i TERM=xterm PS1='\$ ' HOME=$TMP bash --norc --noprofile -i"
-tmux resize-window -t "$S-bash" -x 80 -y 200 2>/dev/null
-exp=$(drive_stty "$S-bash"; tmux capture-pane -p -t "$S-bash" -S -400 | sed 's/ *$//; /^$/d')
-tmux kill-session -t "$S-bash"
-start "$S-box" "$ACS box --env 'PS1=\$ '"
-tmux resize-window -t "$S-box" -x 80 -y 200 2>/dev/null
-got=$(drive_stty "$S-box"; tmux capture-pane -p -t "$S-box" -S -400 | sed 's/ *$//; /^$/d')
-tmux kill-session -t "$S-box"
-if [ "$exp" = "$got" ] && has "$got" "intr = ^?; erase = ^H; kill = A;"; then echo "ok tty stty-as-gnu"
-else echo "FAIL tty stty-as-gnu"; diff <(printf '%s\n' "$exp") <(printf '%s\n' "$got") | head -30 | sed 's/^/  /'; fi
+as_bash stty-as-gnu drive_stty "intr = ^?; erase = ^H; kill = A;"
 
 # ---- the prompt, editing, history, completion, ^C, the window, exit
 P=$S-i
