@@ -77,6 +77,7 @@ word *arr_words(arena *ar, const char *text)
   }
   bool bad = lx.err;
   if (lx.err) free(lx.errmsg);
+  free(lx.hd); /* a here-document inside an element's $( ) noted its redirection here */
   /* the words' parts are in ar; the source's text is copied into them */
   src_unref(src);
   return bad ? NULL : head;

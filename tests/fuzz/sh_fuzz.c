@@ -1,6 +1,7 @@
 /* sh_fuzz.c - libFuzzer harness for the shell's lexer and parser
 ** (src/shell/lex.c, parse.c, with alias.c and the [[ ]] tables of
-** test.c) and its arithmetic (arith.c). Nothing runs: a text is parsed
+** test.c), the printer of what it parsed (fnprint.c) and its arithmetic
+** (arith.c). Nothing runs: a text is parsed
 ** command by command, as run_source parses it, and its source freed.
 **
 ** Input: a shell text; or, when the first byte is '=', an arithmetic
@@ -57,6 +58,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   for (;;) {
     node *n;
     if (ps_command(&lx, &n) < 0 || !n) break;
+    /* printed as declare -f and a job's text print it (fnprint.c), which
+    ** parses each $( ) of a word once more */
+    free(node_format(n));
   }
   free(lx.errmsg);
   free(lx.hd);
