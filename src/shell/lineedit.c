@@ -26,6 +26,7 @@ typedef struct ed {
   sbuf out;        /* what goes to the screen next */
   bool drawn;      /* the prompt is on the screen: a redraw rewrites its last line only */
   size_t cur_row;  /* the cursor's row below the prompt's last line's row */
+  size_t rows;     /* the rows the last draw took */
   size_t cols;     /* the terminal's width when last drawn */
 } ed;
 
@@ -83,7 +84,7 @@ static void redraw(ed *e)
     const char *nl = strrchr(p, '\n');
     if (nl) p = nl + 1; /* the lines above stay as they are */
   }
-  sb_adds(&e->out, "\r\x1b[J");
+  sb_addc(&e->out, '\r');
   for (; *p; p++)
     if (*p != 1 && *p != 2) sb_addc(&e->out, *p);
   if (e->b.len) sb_add(&e->out, e->b.s, e->b.len);
@@ -92,16 +93,25 @@ static void redraw(ed *e)
   size_t all = e->prompt_w + width(e->b.s ? e->b.s : "", e->b.len);
   if (all > 0 && all % cols == 0) sb_adds(&e->out, "\r\n");
   size_t end_row = all / cols;
+  /* the rest of the row, or of the screen when the line took (or takes)
+  ** more than one row */
+  sb_adds(&e->out, end_row == 0 && e->rows <= 1 ? "\x1b[K" : "\x1b[J");
+  e->rows = end_row + 1;
   size_t at = e->prompt_w + width(e->b.s ? e->b.s : "", e->pos);
   size_t row = at / cols, col = at % cols;
-  if (end_row > row) {
-    snprintf(num, sizeof num, "\x1b[%zuA", end_row - row);
+  if (end_row == row) { /* on the last row: back over what follows the cursor */
+    size_t back = all - at;
+    if (back) {
+      snprintf(num, sizeof num, "\x1b[%zuD", back);
+      sb_adds(&e->out, num);
+    }
+  } else {
+    snprintf(num, sizeof num, "\x1b[%zuA\r", end_row - row);
     sb_adds(&e->out, num);
-  }
-  sb_addc(&e->out, '\r');
-  if (col) {
-    snprintf(num, sizeof num, "\x1b[%zuC", col);
-    sb_adds(&e->out, num);
+    if (col) {
+      snprintf(num, sizeof num, "\x1b[%zuC", col);
+      sb_adds(&e->out, num);
+    }
   }
   e->cur_row = row;
   flush_out(e);
@@ -121,6 +131,7 @@ static void below(ed *e)
   /* at the right edge the row after is there already (redraw made it) */
   sb_adds(&e->out, all > 0 && all % cols == 0 ? "\r" : "\n");
   e->cur_row = 0;
+  e->rows = 0;
   e->drawn = false;
 }
 
@@ -446,7 +457,7 @@ char *le_readline(const char *prompt)
       redraw(&e);
       break;
     }
-    case 12: sb_adds(&e.out, "\x1b[H\x1b[2J"); e.drawn = false; e.cur_row = 0; redraw(&e); break; /* ^L */
+    case 12: sb_adds(&e.out, "\x1b[H\x1b[2J"); e.drawn = false; e.cur_row = e.rows = 0; redraw(&e); break; /* ^L */
     case '\t': complete(&e, &listed); break;
     case 16:
     case 14:
