@@ -94,7 +94,7 @@ static void zygote_main(int sock, pid_t server)
   int ctl = acs__worker_detach(sock);
   if (getppid() != server) _exit(0);
   /* without it the pool sees EOF instead of 'Z' and works without */
-  if (acs__js_prepare_forkable() != 0 || acs__thread_count() != 1) _exit(0);
+  if (acs__js_prepare_forkable(false) != 0 || acs__thread_count() != 1) _exit(0);
   acs__walls_prepare_filter();
   char ready = 'Z';
   if (write(ctl, &ready, 1) != 1) _exit(0);

@@ -71,7 +71,7 @@ static bool prepared;
 int acs__prepare_node(bool spare)
 {
   if (spare) return acs__js_rehearse();
-  int rc = acs__js_prepare_forkable();
+  int rc = acs__js_prepare_forkable(true);
   prepared = rc == 0;
   return rc;
 }

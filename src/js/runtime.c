@@ -333,6 +333,18 @@ static int bootstrap(void)
   return 0;
 }
 
+/* The box's node rehearses its own entries too (acs__js_prepare_forkable). */
+static bool warm_node;
+
+/* A throwaway run through the steps of a real one (the bootstrap's warm
+** hook): the bytecode it compiles and the pages it writes are then made. */
+static void warm_up(void)
+{
+  JSObjectRef fn = hook(hooks_of_bootstrap, "warm");
+  JSValueRef node = JSValueMakeBoolean(acs__R.ctx, warm_node);
+  if (fn) JSObjectCallAsFunction(acs__R.ctx, fn, NULL, 1, &node, NULL);
+}
+
 int acs__js_prepare(bool warm)
 {
   memset(&acs__R, 0, sizeof acs__R);
@@ -351,8 +363,7 @@ int acs__js_prepare(bool warm)
   }
   int rc = bootstrap();
   if (rc || !warm) return rc;
-  JSObjectRef fn = hook(hooks_of_bootstrap, "warm");
-  if (fn) JSObjectCallAsFunction(acs__R.ctx, fn, NULL, 0, NULL, NULL);
+  warm_up();
   return 0;
 }
 
@@ -375,8 +386,9 @@ static void find_statm(void)
   }
 }
 
-int acs__js_prepare_forkable(void)
+int acs__js_prepare_forkable(bool node)
 {
+  warm_node = node;
   /* symbols libpas exports but the library's headers do not declare */
   void (*suspend)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, "pas_scavenger_suspend");
   scavenger_resume = (void (*)(void))dlsym(RTLD_DEFAULT, "pas_scavenger_resume");
@@ -421,8 +433,7 @@ int acs__js_rehearse(void)
   reopen_statm();
   if (uv_loop_fork(&acs__R.loop)) return ACS_EENV;
   own_loop = true;
-  JSObjectRef fn = hook(hooks_of_bootstrap, "warm");
-  if (fn) JSObjectCallAsFunction(acs__R.ctx, fn, NULL, 0, NULL, NULL);
+  warm_up();
   return 0;
 }
 
@@ -461,8 +472,7 @@ int acs__js_after_fork(void)
   /* Rehearse a run again, here: the pages it writes are the zygote's until
   ** written, and each first write costs a copy-on-write fault. Made while
   ** the worker waits, those are off the next run's path. */
-  JSObjectRef fn = hook(hooks_of_bootstrap, "warm");
-  if (fn) JSObjectCallAsFunction(acs__R.ctx, fn, NULL, 0, NULL, NULL);
+  warm_up();
   return 0;
 }
 

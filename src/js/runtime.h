@@ -67,8 +67,9 @@ int acs__js_start(const acs__js_config *cfg);
 ** thread, and the allocator's scavenger thread is suspended, so that the
 ** process stays one thread (check it before each fork). Returns 0 or a
 ** negative ACS_E* code (no scavenger to suspend: this engine cannot be
-** forked safely). */
-int acs__js_prepare_forkable(void);
+** forked safely). node: the box's node, whose rehearsals also run its
+** own entries (`node -e`, a CommonJS file). */
+int acs__js_prepare_forkable(bool node);
 /* First thing in a child forked from acs__js_prepare_forkable's process:
 ** the allocator may start its thread again. */
 void acs__js_forked(void);

@@ -405,6 +405,18 @@ else
   # shellcheck disable=SC2086
   run_acs box $files --exec node /t/general.js x y
   check "general differential: the same stdout as Node 22" [ "$OUT" = "$(cat "$TMP/want-gen")" ]
+  # a warm box's node comes from a spare that rehearsed `node -e` and a
+  # CommonJS file in its zygote: neither leaves a trace in the next run
+  cat >"$TMP/main.js" <<'JS'
+console.log(require.main === module, module.id, Object.keys(require.cache).map((k) => require("path").basename(k)));
+console.log(typeof globalThis.module, typeof globalThis.exports, typeof globalThis.require, typeof globalThis.__filename);
+console.log(Object.getOwnPropertyNames(globalThis).filter((k) => /warm/.test(k)), process.argv.slice(2));
+JS
+  evals='console.log(typeof module, module.id, require.main, __filename, __dirname, Object.keys(require.cache), module.paths[0])'
+  (cd "$TMP" && "$NODE22" main.js a && cd / && "$NODE22" -e "$evals") >"$TMP/want-warm" 2>&1
+  run_acs box --copy "$TMP/main.js:/w/main.js" -c "node -e 1; node -e 1; sleep 0.3; cd /w && node main.js a; cd / && node -e '$evals'"
+  check "a warm box's node -e and node FILE see no trace of the spare's rehearsal (as Node 22)" \
+    all [ "$RC" = 0 ] -- [ "$OUT" = "$(cat "$TMP/want-warm")" ]
   if command -v runuser >/dev/null && [ "$(id -u)" = 0 ]; then
     chmod 755 "$TMP"
     (cd / && runuser -u nobody -- "$NODE22" "$TMP/denied.js" >"$TMP/want-denied" 2>&1)

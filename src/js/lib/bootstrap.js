@@ -197,9 +197,10 @@ return {
   // A warm worker loads what nearly every run needs while it waits for a
   // run: none of these files reads the run's state (cwd, argv, env) when
   // it loads, and a cold start stays lazy.
-  warm() {
+  warm(node) {
     for (const file of ["loader", "errors", "inspect", "console"]) require(file);
     require("loader").warmUp();
+    if (node) require("loader").warmUpNode();
   },
   runMain() {
     const esm = require("loader").runMain();
