@@ -236,7 +236,10 @@ void acs__host_set_run(JSContextRef ctx, JSObjectRef h)
     /* node in a box: the process is the box's, not a neutral one */
     const acs__js_node *n = cfg->node;
     acs__proc_signals_take();
-    JSObjectRef o = JSObjectMake(ctx, NULL, NULL);
+    /* node's zygote made it before loading the builtins that keep it
+    ** (bootstrap.js, preloadForBox): filled in, not replaced */
+    JSValueRef made = acs__js_get(ctx, h, "node");
+    JSObjectRef o = made && JSValueIsObject(ctx, made) ? (JSObjectRef)made : JSObjectMake(ctx, NULL, NULL);
     acs__js_set(ctx, o, "mode", acs__js_str(ctx, n->mode));
     acs__js_set(ctx, o, "execPath", acs__js_str(ctx, n->exec_path));
     acs__js_set(ctx, o, "argv0", acs__js_str(ctx, n->argv0 ? n->argv0 : "node"));

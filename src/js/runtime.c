@@ -338,11 +338,18 @@ static bool warm_node;
 
 /* A throwaway run through the steps of a real one (the bootstrap's warm
 ** hook): the bytecode it compiles and the pages it writes are then made. */
-static void warm_up(void)
+static int warm_up(void)
 {
   JSObjectRef fn = hook(hooks_of_bootstrap, "warm");
-  JSValueRef node = JSValueMakeBoolean(acs__R.ctx, warm_node);
-  if (fn) JSObjectCallAsFunction(acs__R.ctx, fn, NULL, 1, &node, NULL);
+  JSValueRef node = JSValueMakeBoolean(acs__R.ctx, warm_node), exc = NULL;
+  JSValueRef why = fn ? JSObjectCallAsFunction(acs__R.ctx, fn, NULL, 1, &node, &exc) : NULL;
+  if (!warm_node || (!exc && why && JSValueIsNull(acs__R.ctx, why))) return 0;
+  /* the box's preload read a run's state (or threw): this realm must not
+  ** be forked for runs */
+  char *text = acs__js_to_utf8(acs__R.ctx, exc ? exc : why, NULL, NULL);
+  fprintf(stderr, "acs: node's prepared state cannot be made: %s\n", text ? text : "?");
+  free(text);
+  return ACS_EENV;
 }
 
 int acs__js_prepare(bool warm)
@@ -363,8 +370,7 @@ int acs__js_prepare(bool warm)
   }
   int rc = bootstrap();
   if (rc || !warm) return rc;
-  warm_up();
-  return 0;
+  return warm_up();
 }
 
 static void (*scavenger_resume)(void);
@@ -433,8 +439,7 @@ int acs__js_rehearse(void)
   reopen_statm();
   if (uv_loop_fork(&acs__R.loop)) return ACS_EENV;
   own_loop = true;
-  warm_up();
-  return 0;
+  return warm_up();
 }
 
 static void resume_scavenger(uv_timer_t *t)

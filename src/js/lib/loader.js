@@ -1221,7 +1221,7 @@ function warmUpNode() {
   const cwd = host.cwd;
   host.cwd = "/";
   try {
-    runNodeEntry({ mode: "eval", source: "console.log(1, 'a', { a: [1, 'b'] }, [2]);" });
+    runNodeEntry({ mode: "eval", source: "console.log(1, 'a', { a: [1, 'b'] }, [2], require('path').sep);" });
   } catch {}
   for (const k of ["module", "exports", "__dirname", "require", "__filename", "_$m"]) delete globalThis[k];
   const key = "/\0warm-up.js";
@@ -1235,11 +1235,40 @@ function warmUpNode() {
   records.delete(key);
   delete requireCache[key];
   mainModule = undefined;
+  warmUpNodeFile();
   entryPath = null;
   host.cwd = cwd;
 }
 
+// `node FILE`'s own steps (the lookups of tryFile, the package scope,
+// readSource) on a file made up here: the host's file calls are answered
+// by stand-ins, and what they cached is dropped, so that nothing of the
+// zygote (which has no files) stays for a run.
+function warmUpNodeFile() {
+  const fs = host.fs, file = "/\0warm/main.js";
+  const saved = [[host, "moduleFile"], [fs, "stat"], [fs, "readFile"], [fs, "realpath"]].map(([o, k]) => [o, k, o[k]]);
+  const cached = new Set(pkgCache.keys());
+  host.moduleFile = (path) => (path === file ? file : null);
+  fs.stat = () => undefined;
+  fs.readFile = (path) => (path === file ? "module.exports = [require.main === module, __dirname];\n" : "");
+  fs.realpath = (path) => path;
+  try {
+    runNodeEntry({ mode: "file", filename: file });
+  } catch {}
+  for (const [o, k, v] of saved) o[k] = v;
+  for (const k of pkgCache.keys()) if (!cached.has(k)) pkgCache.delete(k);
+  records.delete(file);
+  delete requireCache[file];
+  mainModule = undefined;
+}
+
+// node's zygote makes the records of the builtins it loaded (bootstrap.js)
+function preloadBuiltins(names) {
+  for (const name of names) builtinRecord("node:" + name);
+}
+
 exports.warmUp = warmUp;
+exports.preloadBuiltins = preloadBuiltins;
 exports.warmUpNode = warmUpNode;
 exports.runMain = runMain;
 exports.unsettled = unsettled;

@@ -26,7 +26,6 @@ const box = host.node;
 const TOTAL_MEM = 4 * 1024 * 1024 * 1024;
 const FREE_MEM = 2 * 1024 * 1024 * 1024;
 const CPU_COUNT = 2;
-const OWN_PID = box ? box.pid : 42; // process.pid in process.js
 
 // A file of the box's /proc or /etc, or undefined.
 function boxText(path) {
@@ -179,7 +178,8 @@ function noSuchProcess(syscall) {
 
 
 let ownPriority = 0;
-const isOwn = (pid) => pid === 0 || pid === OWN_PID;
+// process.pid in process.js; read when asked (node's zygote loads this file before any run)
+const isOwn = (pid) => pid === 0 || pid === (box ? box.pid : 42);
 
 function getPriority(pid) {
   if (pid === undefined) pid = 0;

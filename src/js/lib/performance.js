@@ -33,17 +33,21 @@ const kConstruct = Symbol("kConstruct"); // lets this file call the constructors
 // of slack) shows that, and the clock is used as is. A host whose
 // monotonic clock has another zero (a test shim over Node's
 // process.hrtime) gets its start reading estimated once, by bridging
-// through the wall clock, to about a millisecond.
-const timeOrigin = host.timeOrigin;
-const startNs = (() => {
-  const reading = host.hrtime();
-  const elapsedMs = Math.max(0, Date.now() - timeOrigin);
-  if (reading < (elapsedMs + 1000) * 1e6) return 0;
-  return Math.round(reading - elapsedMs * 1e6);
-})();
+// through the wall clock, to about a millisecond. Both are read when first
+// asked, not as this file loads: the box's node loads it before its run
+// exists (bootstrap.js, preloadForBox).
+let startNs;
+function start() {
+  if (startNs === undefined) {
+    const reading = host.hrtime();
+    const elapsedMs = Math.max(0, Date.now() - host.timeOrigin);
+    startNs = reading < (elapsedMs + 1000) * 1e6 ? 0 : Math.round(reading - elapsedMs * 1e6);
+  }
+  return startNs;
+}
 
 function now() {
-  return (host.hrtime() - startNs) / 1e6;
+  return (host.hrtime() - start()) / 1e6;
 }
 
 // Node's milestones, accepted by measure() in place of mark names.
@@ -349,17 +353,17 @@ class Performance extends EventTarget {
 
   get timeOrigin() {
     if (!(#brand in Object(this))) throw invalidThis("Performance");
-    return timeOrigin;
+    return host.timeOrigin;
   }
 
   toJSON() {
     if (!(#brand in Object(this))) throw invalidThis("Performance");
-    return { timeOrigin };
+    return { timeOrigin: host.timeOrigin };
   }
 
   [kInspect](depth, options, inspect) {
     if (depth < 0) return collapsed(this, options);
-    return `Performance ${nestedInspect({ timeOrigin }, options, inspect)}`;
+    return `Performance ${nestedInspect({ timeOrigin: host.timeOrigin }, options, inspect)}`;
   }
 }
 

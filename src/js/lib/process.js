@@ -187,7 +187,7 @@ function exit(code) {
 
 // A cwd removed before node started: process.cwd() throws until a chdir,
 // as Node's uv_cwd fails ("ENOENT: no such file or directory, uv_cwd").
-let cwdErrno = box && box.cwdErrno ? box.cwdErrno : 0;
+let cwdErrno = 0;
 
 function cwd() {
   if (cwdErrno) {
@@ -308,13 +308,14 @@ Object.assign(process, {
   arch: "x64",
   platform: "linux",
   release: { name: "node", lts: "Jod" },
-  argv: box ? [box.execPath, ...box.argv] : [EXEC_PATH, host.filename, ...host.argv],
-  argv0: box ? box.argv0 : "node",
+  // the run's (fillRun, below)
+  argv: [],
+  argv0: "node",
   execArgv: [],
-  execPath: box ? box.execPath : EXEC_PATH,
-  pid: box ? box.pid : FAKE_PID,
-  ppid: box ? box.ppid : FAKE_PID - 1,
-  env: makeEnv(),
+  execPath: EXEC_PATH,
+  pid: FAKE_PID,
+  ppid: FAKE_PID - 1,
+  env: undefined,
   exitCode: undefined,
   features: { inspector: false, ipv6: true, tls: false, typescript: "strip" },
   config: { variables: {} },
@@ -361,12 +362,26 @@ Object.defineProperty(process, "exitCode", {
   set(v) { exitCode = validExitCode(v); },
 });
 
-// The box's node: process.kill, signal listeners, and a forked child's
-// channel to its parent (process.send).
-if (box) {
-  require("process_signals").install(process);
-  if (process.env.NODE_CHANNEL_FD) require("child_process_ipc").forkChild(process);
+// The box's node: process.kill and signal listeners.
+if (box) require("process_signals").install(process);
+
+// What is the run's own. The box's node loads this file in its zygote,
+// before any run (bootstrap.js, preloadForBox, with host.preloading set),
+// and each run fills these in as it starts; any other load is in its run.
+function fillRun() {
+  Object.assign(process, {
+    argv: box ? [box.execPath, ...box.argv] : [EXEC_PATH, host.filename, ...host.argv],
+    argv0: box ? box.argv0 : "node",
+    execPath: box ? box.execPath : EXEC_PATH,
+    pid: box ? box.pid : FAKE_PID,
+    ppid: box ? box.ppid : FAKE_PID - 1,
+    env: makeEnv(),
+  });
+  cwdErrno = box && box.cwdErrno ? box.cwdErrno : 0;
+  // a forked child's channel to its parent (process.send)
+  if (box && process.env.NODE_CHANNEL_FD) require("child_process_ipc").forkChild(process);
 }
+if (!host.preloading) fillRun();
 
 // stdin is empty in the sandbox (the worker's fd 0 is /dev/null): a stream
 // that ends at once, as Node's process.stdin is under `< /dev/null`. Made on
@@ -383,6 +398,7 @@ Object.defineProperty(process, "stdin", {
 
 // Hooks for the runtime (not reachable from the guest's `process`).
 exports.process = process;
+exports.fillRun = fillRun;
 exports.handleUncaught = handleUncaught;
 exports.handleUnhandledRejection = handleUnhandledRejection;
 exports.emitWarning = emitWarning;
