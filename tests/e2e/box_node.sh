@@ -53,6 +53,28 @@ node -e "console.log(process.ppid === Number(process.argv[1]))" $$
 ps -e -o comm= > /tmp/ps.txt; sort /tmp/ps.txt | tr "\n" " "'
 check "node after a wait: a fresh clock, its own randomness, the shell its parent, no hidden process" \
   all [ "$RC" = 0 ] -- [ "$OUT" = "$(printf 'true\nrandom-differs\nbytes-differ\ntrue\ninit ps sh ')" ]
+# node's zygote loads the common builtins (fs, path, os, process, http,
+# child_process, crypto, ...) before any run: a node from it still sees its
+# own run in each of them, as root and as agent
+cat >"$TMP/state.sh" <<'SH'
+node -e 1; node -e 1; sleep 0.5
+show='const os = require("os"), path = require("path"), fs = require("fs"); console.log([process.argv.slice(1).join(","), process.env.WHO, process.cwd(), path.resolve("x"), fs.readFileSync("f", "utf8").trim(), os.userInfo().username, process.getuid(), os.homedir(), process.ppid === Number(process.env.PP), Math.abs(performance.timeOrigin + performance.now() - Date.now()) < 1000].join(" "))'
+mkdir -p /tmp/a /tmp/b; echo in-a > /tmp/a/f; echo in-b > /tmp/b/f
+cd /tmp/a && WHO=one PP=$$ node -e "$show" 1 2
+cd /tmp/b && WHO=two PP=$$ node -e "$show" 3
+r1=$(node -p 'Math.random()'); r2=$(node -p 'Math.random()'); [ "$r1" != "$r2" ] && echo random-differs
+u1=$(node -p 'require("crypto").randomUUID()'); u2=$(node -p 'require("crypto").randomUUID()'); [ "$u1" != "$u2" ] && echo uuid-differs
+node -e 'const t = Date.now(); setTimeout(() => console.log("timer", Date.now() - t >= 20), 25)'
+node -e 'const s = require("http").createServer((q, r) => r.end("served")).listen(0, () => require("http").get("http://localhost:" + s.address().port, (res) => { res.on("data", (d) => console.log(String(d))); res.on("end", () => s.close()); }))'
+node -e 'console.log(require("child_process").execSync("echo child").toString().trim())'
+SH
+for u in root agent; do
+  home=/root uid=0; [ $u = agent ] && home=/home/agent uid=1000
+  run_acs box --user $u -c "$(cat "$TMP/state.sh")"
+  check "node from node's zygote (builtins loaded before any run) sees its own run, as $u" all [ "$RC" = 0 ] -- \
+    [ "$OUT" = "$(printf '%s\n' "1,2 one /tmp/a /tmp/a/x in-a $u $uid $home true true" "3 two /tmp/b /tmp/b/x in-b $u $uid $home true true" \
+      random-differs uuid-differs "timer true" served child)" ]
+done
 # eight at once: each spawn takes the process forked ahead or waits for the next
 run_acs box -c 'for i in 1 2 3 4 5 6 7 8; do node -e "setTimeout(() => console.log(process.argv[1]), 50)" $i & done; wait'
 check "eight node at once each run and print" all [ "$RC" = 0 ] -- [ "$(printf '%s\n' "$OUT" | sort | tr -d '\n')" = 12345678 ]
