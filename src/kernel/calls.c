@@ -676,6 +676,12 @@ bool acs__kernel_call(acs__kernel *k, acs__proc *p, int sock, const acs__sys_hdr
   int64_t r;
 #define DONE() if (!acs__rd_done(rd)) return false
   switch (h->op) {
+  case ACS__SYS_EXITING:
+    /* no answer: the caller is on its way out */
+    if (!acs__rd_i32(rd, &i32) || i32 < 0 || i32 > 255) return false;
+    DONE();
+    acs__proc_exiting(k, p, i32);
+    return true;
   case ACS__SYS_HELLO:
     DONE();
     if (p->state != ACS__P_RUNNING && p->state != ACS__P_STARTING) return false;

@@ -171,6 +171,8 @@ typedef struct acs__kernel {
   ** (a prepared zygote's spare) can end before its pid is reported */
   struct early_exit { pid_t host; int status; double ms; } early[8];
   int nearly;
+  pid_t *dying;          /* host pids of processes that said they end, not yet reaped */
+  int ndying, dying_cap;
   int sigchld_fd;        /* signalfd */
   unsigned char *rbuf, *sbuf;
   /* owner WAIT calls parked until the process exits */
@@ -250,7 +252,9 @@ int acs__proc_exec(acs__kernel *k, acs__proc *p, const char *path, char **argv, 
                    const acs__kfd *fds);
 void acs__proc_reap(acs__kernel *k);       /* SIGCHLD: collect host exits */
 void acs__proc_zygote_msg(acs__kernel *k, int zsock); /* a zygote reported a host pid */
-void acs__proc_fail_starting(acs__kernel *k); /* the slim zygote died: its spawns failed */
+void acs__proc_fail_starting(acs__kernel *k);
+/* p said it ends with code (EXITING): it is done for the box now */
+void acs__proc_exiting(acs__kernel *k, acs__proc *p, int32_t code); /* the slim zygote died: its spawns failed */
 /* the zygote's order for p's process (its channel chan) on zsock */
 int acs__proc_order(acs__kernel *k, acs__proc *p, int chan, int zsock);
 /* p's host process is host (its zygote said so, or it was the kernel's spare) */

@@ -114,6 +114,9 @@ enum {
   ACS__SYS_SPAWN_PGRP = 72,/* i32 on, i32 tty fd (-1 none): the caller's next spawns make one
                               new process group (the first child's pid), the terminal's
                               foreground, before the child runs; 0 ends it */
+  ACS__SYS_EXITING = 76,   /* i32 status: the caller ends now (_exit follows); no answer. The
+                              box is done with it at once: its parent's wait does not wait for
+                              the host process's teardown */
   ACS__SYS_TTY_ACCESS = 75,/* i32 fd, i32 sig (SIGTTIN: a read, SIGTTOU: a change), i32 takes
                               (the caller neither ignores nor blocks sig) -> 0: go on; -EIO;
                               -EINTR: the caller's group was sent sig (ask again after) */

@@ -419,6 +419,23 @@ static int p_spawnat(int argc, char **argv)
   return 0;
 }
 
+/* EXITING, then going on as if it had not said so (argv[1]: the status
+** it says, "bad" for one out of range) */
+static int p_liar(int argc, char **argv)
+{
+  say("host %d\n", (int)getpid());
+  unsigned char b[64];
+  acs__msg m;
+  acs__msg_init(&m, b, sizeof b, ACS__SYS_EXITING, 901);
+  acs__msg_i32(&m, argc > 1 && !strcmp(argv[1], "bad") ? 300 : 5);
+  acs__msg_send(ACS__SYS_FD, &m);
+  for (int i = 0; i < 200; i++) {
+    usleep(50000);
+    say("still %d\n", i);
+  }
+  return 0;
+}
+
 static int p_true(int argc, char **argv)
 {
   (void)argc;
@@ -429,6 +446,7 @@ static int p_true(int argc, char **argv)
 const acs__program acs__programs[] = {
     {"cwd", p_cwd, NULL},
     {"hostile", hostile, NULL},
+    {"liar", p_liar, NULL},
     {"pipe", p_pipe, NULL},
     {"pkg", p_pkg, NULL},
     {"probe-fs", probe_fs, NULL},
@@ -591,4 +609,36 @@ Test(kernel, many_programs_one_after_another)
     cr_assert_eq(r->exit_code, 0, "run %d", i);
     acs_exec_result_free(r);
   }
+}
+
+/* A process that says it ends (EXITING) is done for the box at once, with
+** the status it said; one that goes on after saying so is ended all the
+** same (it must not outlive its slot and the box's limits), and one that
+** says a status no exit has is a malformed message. */
+static void host_gone(const char *out)
+{
+  int host = 0;
+  cr_assert_eq(sscanf(out, "host %d", &host), 1, "%s", out);
+  int i = 0;
+  while (kill(host, 0) == 0 && i++ < 500) usleep(10000);
+  cr_assert(kill(host, 0) < 0 && errno == ESRCH, "host process %d still there", host);
+}
+
+Test(kernel, a_process_that_says_it_ends_ends)
+{
+  const char *argv[] = {"liar"};
+  acs_exec_result *r = spawn(NULL, argv, 1);
+  cr_assert_eq(r->exit_code, 5, "exit %d: %s%s", r->exit_code, r->stdout_data, r->stderr_data);
+  host_gone(r->stdout_data);
+  acs_exec_result_free(r);
+  const char *bad[] = {"liar", "bad"};
+  r = spawn(NULL, bad, 2);
+  cr_assert_eq(r->exit_code, 128 + SIGKILL, "exit %d", r->exit_code);
+  cr_assert(!strstr(r->stdout_data, "still"), "%s", r->stdout_data);
+  host_gone(r->stdout_data);
+  acs_exec_result_free(r);
+  const char *t[] = {"true"};
+  r = spawn(NULL, t, 1);
+  cr_assert_eq(r->exit_code, 0);
+  acs_exec_result_free(r);
 }
