@@ -364,14 +364,18 @@ static bool wait_byte(int fd, char *c)
   return k > 0 && read(fd, c, 1) == 1;
 }
 
-/* A prepared zygote keeps one process forked ahead: walled in, waiting
-** for its order (the channel of the spawn it becomes). A spawn then waits
-** for no fork and no walls (~1 ms of node's start), and the next spare is
-** forked while the program runs. It is not yet a process of the box: the
-** kernel learns its pid with the order, and its memory is counted from
-** then on. */
-static pid_t spare_pid;
-static int spare_sock = -1;
+/* A zygote keeps processes forked ahead: walled in, waiting for their
+** order (the channel of the spawn each becomes). A spawn then waits for no
+** fork and no walls (~1 ms of node's start). A spare is not yet a process
+** of the box: the kernel learns its pid with the order, and its memory is
+** counted from then on. The box's zygote keeps one, a prepared zygote two
+** (prepared_main says when it makes them). Oldest first. */
+#define MAX_SPARES 2
+static struct {
+  pid_t pid;
+  int sock;
+} spares[MAX_SPARES];
+static int nspares;
 
 static _Noreturn void spare_main(int sock, int zygote_end, pid_t kernel, pid_t middle,
                                  const acs__program *prog)
@@ -409,11 +413,12 @@ static _Noreturn void spare_main(int sock, int zygote_end, pid_t kernel, pid_t m
   guest_run(fds[0]);
 }
 
-static void spare_drop(void)
+/* the oldest is handed on, or dead */
+static void spare_drop_oldest(void)
 {
-  if (spare_sock >= 0) close(spare_sock);
-  spare_sock = -1;
-  spare_pid = 0;
+  if (!nspares) return;
+  close(spares[0].sock);
+  memmove(spares, spares + 1, sizeof *spares * (size_t)--nspares);
 }
 
 typedef struct spare_order {
@@ -434,9 +439,9 @@ static void spare_told(void *arg, pid_t pid)
   ((spare_order *)arg)->made = pid;
 }
 
-static bool spare_make(pid_t kernel, const acs__program *prog)
+static bool spare_make(pid_t kernel, const acs__program *prog, int want)
 {
-  if (spare_sock >= 0) return true;
+  if (nspares >= want) return true;
   if (acs__thread_count() != 1) return false;
   int sv[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0) return false;
@@ -447,8 +452,8 @@ static bool spare_make(pid_t kernel, const acs__program *prog)
     close(sv[0]);
     return false;
   }
-  spare_pid = o.made;
-  spare_sock = sv[0];
+  spares[nspares].pid = o.made;
+  spares[nspares++].sock = sv[0];
   return true;
 }
 
@@ -457,19 +462,22 @@ static bool spare_make(pid_t kernel, const acs__program *prog)
 static bool spare_use(int zsock, int32_t boxpid, int chan)
 {
   /* one that died waiting (its socket hung up) is not handed a spawn */
-  struct pollfd pf = {.fd = spare_sock, .events = POLLIN};
-  if (spare_sock >= 0 && poll(&pf, 1, 0) != 0) spare_drop();
-  if (spare_sock < 0) return false;
+  for (;;) {
+    if (!nspares) return false;
+    struct pollfd pf = {.fd = spares[0].sock, .events = POLLIN};
+    if (poll(&pf, 1, 0) == 0) break;
+    spare_drop_oldest();
+  }
   /* the pid first: the kernel reads it before it reaps the process */
-  report_pid(zsock, boxpid, spare_pid);
+  report_pid(zsock, boxpid, spares[0].pid);
   unsigned char b[64];
   acs__msg m;
   acs__msg_init(&m, b, sizeof b, 1, 0);
   acs__msg_fd(&m, chan);
   /* if it died since, the kernel reaps it as a killed program */
-  if (acs__msg_send(spare_sock, &m) != 0) kill(spare_pid, SIGKILL);
+  if (acs__msg_send(spares[0].sock, &m) != 0) kill(spares[0].pid, SIGKILL);
   close(chan);
-  spare_drop();
+  spare_drop_oldest();
   return true;
 }
 
@@ -484,18 +492,25 @@ static void spare_hand(int zsock)
   acs__msg m;
   acs__msg_init(&m, b, sizeof b, 1, 0);
   acs__msg_i32(&m, -1);
-  if (spare_sock < 0) {
+  if (!nspares) {
     /* none could be made (the host refused a fork): the kernel must not
     ** wait for it */
     acs__msg_i32(&m, 0);
     acs__msg_send(zsock, &m);
     return;
   }
-  acs__msg_i32(&m, spare_pid);
-  acs__msg_fd(&m, spare_sock);
-  if (acs__msg_send(zsock, &m) != 0) kill(spare_pid, SIGKILL);
-  spare_drop();
+  acs__msg_i32(&m, spares[0].pid);
+  acs__msg_fd(&m, spares[0].sock);
+  if (acs__msg_send(zsock, &m) != 0) kill(spares[0].pid, SIGKILL);
+  spare_drop_oldest();
 }
+
+/* a quiet this long after an order: the program it started has likely
+** ended (node -e is ~2-3 ms in a warm box) */
+#define SPARE_QUIET_MS 3
+/* when a spare cannot be made (the host refused a fork), the next try
+** waits this long (or for an order), not a tight loop */
+#define SPARE_RETRY_MS 100
 
 static _Noreturn void prepared_main(int ctl, int zsock, pid_t kernel, pid_t zygote,
                                     const acs__program *prog)
@@ -503,8 +518,7 @@ static _Noreturn void prepared_main(int ctl, int zsock, pid_t kernel, pid_t zygo
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != zygote) _exit(0);
   /* the box's zygote's spare is its own (its socket is closed below) */
-  spare_sock = -1;
-  spare_pid = 0;
+  nspares = 0;
   /* a guest's start (signals, stack) made before the state is, so that
   ** the state's own signal handlers and stack bounds are what its
   ** processes get; middles are reaped by the system */
@@ -527,7 +541,21 @@ static _Noreturn void prepared_main(int ctl, int zsock, pid_t kernel, pid_t zygo
   char ready = 'Z';
   if (write(ctl, &ready, 1) != 1) _exit(0);
   unsigned char buf[64];
+  bool refused = false;
   for (;;) {
+    /* Spares are made while no order comes: the first at once, the
+    ** second after a quiet SPARE_QUIET_MS. Made right after an order, a
+    ** spare's fork and rehearsal (~3 ms of CPU) ran beside the program
+    ** just started and slowed it on a 2-CPU machine; the second one is
+    ** what a spawn right after another takes meanwhile. */
+    if (nspares < MAX_SPARES) {
+      struct pollfd pf = {.fd = ctl, .events = POLLIN};
+      int r = poll(&pf, 1, refused ? SPARE_RETRY_MS : nspares ? SPARE_QUIET_MS : 0);
+      if (r == 0) {
+        refused = !spare_make(kernel, prog, MAX_SPARES);
+        continue;
+      }
+    }
     int fds[ACS__SYS_MAX_FDS], nfds = 0;
     ssize_t n = acs__msg_recv(ctl, buf, sizeof buf, fds, &nfds);
     if (n <= 0) _exit(0); /* the box's zygote is gone */
@@ -539,12 +567,11 @@ static _Noreturn void prepared_main(int ctl, int zsock, pid_t kernel, pid_t zygo
     /* a thread of the state's own would be missing in a child, with any
     ** lock it held: refuse, and the box's zygote forks the program plain */
     bool single = order && acs__thread_count() == 1;
+
     char reply = single ? 'F' : 'N';
     if (single && !spare_use(zsock, boxpid, fds[0])) spawn_one(zsock, boxpid, fds[0], kernel, true);
     else if (!single) for (int i = 0; i < nfds; i++) close(fds[i]);
     if (write(ctl, &reply, 1) != 1 || !single) _exit(0);
-    /* the next spawn's process, while this one runs */
-    spare_make(kernel, prog);
   }
 }
 
@@ -646,7 +673,7 @@ static _Noreturn void zygote_main(int zsock, pid_t kernel, bool hand_spares)
                   acs__rd_str(&rd, name, sizeof name) && acs__rd_done(&rd);
     if (parsed && boxpid == -1 && nfds == 0 && hand_spares) {
       /* the kernel used the spare it held: the next one */
-      spare_make(kernel, NULL);
+      spare_make(kernel, NULL, 1);
       spare_hand(zsock);
       continue;
     }
@@ -659,7 +686,7 @@ static _Noreturn void zygote_main(int zsock, pid_t kernel, bool hand_spares)
       if (!spare_use(zsock, boxpid, fds[0])) spawn_one(zsock, boxpid, fds[0], kernel, false);
       /* the next plain spawn's process, walled in while this one runs: a
       ** box that never spawns a second program keeps none */
-      spare_make(kernel, NULL);
+      spare_make(kernel, NULL, 1);
       if (hand_spares) spare_hand(zsock);
       continue;
     }

@@ -261,7 +261,9 @@ return {
       require("loader").warmUp();
       return null;
     }
-    const why = preloadForBox();
+    // a spare's rehearsal (node's zygote loaded them: only the pages a run
+    // writes are left to copy)
+    const why = preloaded ? null : preloadForBox();
     if (why) return why;
     // the rehearsals as before: the run's host.node does not exist yet
     const made = host.node;
