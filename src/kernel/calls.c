@@ -614,7 +614,7 @@ static int do_kill(acs__kernel *k, acs__proc *p, int32_t pid, int32_t sig)
       continue;
     }
     sent++;
-    acs__proc_signal(t, sig);
+    acs__proc_signal(k, t, sig);
   }
   return sent ? 0 : -ESRCH;
 }

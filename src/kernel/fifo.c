@@ -190,6 +190,23 @@ void acs__fifo_closed(acs__kernel *k, acs__kfile *kf)
   kf->fifo = NULL;
 }
 
+/* A signal sent to a process that waits in an open of a fifo: the open is
+** answered -EINTR with the signal, and the process goes on as Linux's
+** open would (sys.c: EINTR when a handler of its own without SA_RESTART
+** took the signal, else it opens again and waits anew). */
+void acs__fifo_interrupt(acs__kernel *k, acs__proc *p, int sig)
+{
+  if (!p->fifo_wait || p->sock < 0) return;
+  uint32_t seq = p->fifo_seq;
+  acs__fifo_forget(k, p);
+  unsigned char b[64];
+  acs__msg m;
+  acs__msg_init(&m, b, sizeof b, ACS__SYS_REPLY, seq);
+  acs__msg_i64(&m, -EINTR);
+  acs__msg_i32(&m, sig);
+  acs__msg_send(p->sock, &m);
+}
+
 void acs__fifo_forget(acs__kernel *k, acs__proc *p)
 {
   acs__kfifo *f = p->fifo_wait;

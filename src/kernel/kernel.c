@@ -131,7 +131,7 @@ static bool owner_kill(acs__rd *rd, uint32_t seq)
       acs__proc *p = &K.procs[i];
       if (p->state == ACS__P_FREE || (pid != -1 && p->pid != pid)) continue;
       r = 0;
-      acs__proc_signal(p, sig);
+      acs__proc_signal(&K, p, sig);
     }
   acs__kernel_reply(&K, K.owner, seq, r);
   return true;

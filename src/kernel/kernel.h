@@ -144,7 +144,7 @@ typedef struct acs__proc {
 typedef struct acs__kernel acs__kernel;
 void acs__proc_deliver_pending(acs__proc *p);
 /* sig to p now, or once it said HELLO (0: nothing, as kill(pid, 0)) */
-void acs__proc_signal(acs__proc *p, int sig);
+void acs__proc_signal(acs__kernel *k, acs__proc *p, int sig);
 
 typedef struct acs__kernel {
   acs__kernel_opts o;
@@ -351,6 +351,8 @@ int acs__kernel_memwatch_ms(const acs__kernel *k);
 void acs__fifo_open(acs__kernel *k, acs__proc *p, int sock, uint32_t seq, acs_memfs_file *mf, int flags);
 void acs__fifo_closed(acs__kernel *k, acs__kfile *kf);
 void acs__fifo_forget(acs__kernel *k, acs__proc *p);
+/* sig was sent to p: an open of p's that waits is answered -EINTR, sig */
+void acs__fifo_interrupt(acs__kernel *k, acs__proc *p, int sig);
 
 /* zygote.c: fork the box's zygote (before the tree holds anything). */
 int acs__kernel_zygote_start(acs__kernel *k);

@@ -93,5 +93,5 @@ void acs__kernel_memwatch(acs__kernel *k)
                    (unsigned long long)(procs >> 20), (unsigned long long)(u.bytes >> 20));
   if (n > 0) tell(victim, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
   victim->memory_killed = true;
-  acs__proc_signal(victim, SIGKILL);
+  acs__proc_signal(k, victim, SIGKILL);
 }

@@ -675,11 +675,14 @@ void acs__proc_deliver_pending(acs__proc *p)
     }
 }
 
-void acs__proc_signal(acs__proc *p, int sig)
+void acs__proc_signal(acs__kernel *k, acs__proc *p, int sig)
 {
   if (sig <= 0 || sig >= 64) return;
-  if (p->state == ACS__P_RUNNING && p->host_pid > 0 && p->said_hello) kill(p->host_pid, sig);
-  else if (p->state == ACS__P_STARTING || p->state == ACS__P_RUNNING) {
+  if (p->state == ACS__P_RUNNING && p->host_pid > 0 && p->said_hello) {
+    kill(p->host_pid, sig);
+    /* a stop holds the wait as Linux's does; SIGKILL ends it */
+    if (sig != SIGKILL && sig != SIGSTOP && sig != SIGCONT) acs__fifo_interrupt(k, p, sig);
+  } else if (p->state == ACS__P_STARTING || p->state == ACS__P_RUNNING) {
     /* as Linux queues them: a continue drops the stops waiting, a stop the continue */
     const uint64_t stops = 1ull << SIGSTOP | 1ull << SIGTSTP | 1ull << SIGTTIN | 1ull << SIGTTOU;
     if (sig == SIGCONT && (p->pending_sigs & stops) && p->quiet_stop) {
@@ -741,7 +744,7 @@ static void stopped(acs__kernel *k, acs__proc *p, int status)
   }
   acs__proc *parent = acs__proc_get(k, p->ppid);
   if (!parent || parent->state != ACS__P_RUNNING || p->host_child) return;
-  acs__proc_signal(parent, SIGCHLD);
+  acs__proc_signal(k, parent, SIGCHLD);
   if (!parent->waiting || !matches(p, parent->pid, parent->wait_pid)) return;
   int32_t got;
   int st;
@@ -855,7 +858,7 @@ void acs__proc_notify(acs__kernel *k, acs__proc *child)
   }
   /* as Linux tells a parent: node's child_process learns of exits so
   ** (its default disposition is to ignore it, so others see nothing) */
-  acs__proc_signal(parent, SIGCHLD);
+  acs__proc_signal(k, parent, SIGCHLD);
   if (!parent->waiting || !matches(child, parent->pid, parent->wait_pid)) return;
   int32_t got;
   int status;

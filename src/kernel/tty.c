@@ -62,7 +62,7 @@ static void signal_group(acs__kernel *k, int32_t pgid, int sig)
   for (int i = 2; i < k->nprocs; i++) {
     acs__proc *p = &k->procs[i];
     if ((p->state == ACS__P_RUNNING || p->state == ACS__P_STARTING) && p->pgid == pgid)
-      acs__proc_signal(p, sig);
+      acs__proc_signal(k, p, sig);
   }
 }
 
@@ -101,8 +101,8 @@ static void hang_up(acs__kernel *k, acs__ktty *t)
   for (int i = 2; i < k->nprocs; i++) {
     acs__proc *p = &k->procs[i];
     if ((p->state == ACS__P_RUNNING || p->state == ACS__P_STARTING) && t->sid && p->sid == t->sid) {
-      acs__proc_signal(p, SIGHUP);
-      acs__proc_signal(p, SIGCONT);
+      acs__proc_signal(k, p, SIGHUP);
+      acs__proc_signal(k, p, SIGCONT);
     }
   }
   bool was_open = t->master >= 0;

@@ -194,7 +194,8 @@ static bool open_to(const char *name, int flags, int fd, saved_fds *sv)
   if (!save(fd, sv)) return false;
   int nfd = acs_sys_open(name, flags, 0666);
   if (nfd < 0) {
-    sh_perror(name, nfd);
+    /* ^C while a fifo's open waited: the command ends without a word, as bash's */
+    if (!(nfd == -EINTR && jc_interrupted())) sh_perror(name, nfd);
     return false;
   }
   bool ok = redir_move(nfd, fd, sv);

@@ -207,17 +207,35 @@ static int fd_path(const char *path)
   return *n ? -1 : (int)v;
 }
 
-static int dup_call(acs__msg *m, int newfd_hint);
+static int dup_call(acs__msg *m, int *intr_sig);
+
+/* An open of a fifo that waits is answered -EINTR and the signal when one
+** is sent to us (fifo.c). As Linux's open: EINTR when a handler of ours
+** without SA_RESTART took it; else (ignored, blocked, its default, a
+** handler with SA_RESTART) the open starts again. */
+static bool open_restarts(int sig)
+{
+  struct sigaction sa;
+  sigset_t cur;
+  if (sig <= 0 || sig >= NSIG || sigaction(sig, NULL, &sa) != 0) return true;
+  if (sigprocmask(SIG_BLOCK, NULL, &cur) == 0 && sigismember(&cur, sig)) return true;
+  if (sa.sa_handler == SIG_IGN || sa.sa_handler == SIG_DFL) return true;
+  return (sa.sa_flags & SA_RESTART) != 0;
+}
 
 static int kernel_open(int at, const char *path, int flags, unsigned mode)
 {
-  acs__msg m = start(ACS__SYS_OPEN);
-  acs__msg_i32(&m, at);
-  pstr(&m, path);
-  acs__msg_i32(&m, flags);
-  acs__msg_u32(&m, mode);
-  /* a named pipe comes back as a host end the process holds itself */
-  return dup_call(&m, -1);
+  for (;;) {
+    acs__msg m = start(ACS__SYS_OPEN);
+    acs__msg_i32(&m, at);
+    pstr(&m, path);
+    acs__msg_i32(&m, flags);
+    acs__msg_u32(&m, mode);
+    /* a named pipe comes back as a host end the process holds itself */
+    int sig = 0;
+    int r = dup_call(&m, &sig);
+    if (r != -EINTR || !sig || !open_restarts(sig)) return r;
+  }
 }
 
 /* An open of /dev/fd/N: a dup when descriptor N already allows the access
@@ -627,16 +645,18 @@ static void forget_direct(int newfd)
   else dup3(ACS__SYS_NULLFD, d, O_CLOEXEC);
 }
 
-static int dup_call(acs__msg *m, int newfd_hint)
+/* intr_sig: for an open, the signal an -EINTR came with */
+static int dup_call(acs__msg *m, int *intr_sig)
 {
   acs__rd rd;
   int fds[ACS__SYS_MAX_FDS], nfds = 0;
   int64_t r = call(m, &rd, fds, &nfds);
   if (r < 0) {
     for (int i = 0; i < nfds; i++) close(fds[i]);
+    int32_t sig;
+    if (r == -EINTR && intr_sig && acs__rd_i32(&rd, &sig)) *intr_sig = sig;
     return (int)r;
   }
-  (void)newfd_hint;
   forget_direct((int)r);
   if (nfds == 1) {
     int rc = install_direct((int)r, fds[0]);
@@ -718,7 +738,7 @@ int acs_sys_fcntl(int fd, int cmd, int arg)
     acs__msg_i32(&m, fd);
     acs__msg_i32(&m, arg);
     acs__msg_i32(&m, cmd == F_DUPFD_CLOEXEC);
-    return dup_call(&m, -1);
+    return dup_call(&m, NULL);
   }
   acs__msg m = start(ACS__SYS_FCNTL);
   acs__msg_i32(&m, fd);
@@ -795,7 +815,7 @@ int acs_sys_dup(int fd)
 {
   acs__msg m = start(ACS__SYS_DUP);
   acs__msg_i32(&m, fd);
-  return dup_call(&m, -1);
+  return dup_call(&m, NULL);
 }
 
 int acs_sys_dup2(int oldfd, int newfd)
@@ -807,7 +827,7 @@ int acs_sys_dup2(int oldfd, int newfd)
   acs__msg m = start(ACS__SYS_DUP2);
   acs__msg_i32(&m, oldfd);
   acs__msg_i32(&m, newfd);
-  return dup_call(&m, newfd);
+  return dup_call(&m, NULL);
 }
 
 int acs_sys_pipe(int fds[2], int flags)

@@ -115,6 +115,21 @@ drive_read() {
 }
 as_bash read-and-wait-as-bash drive_read "[secret]"
 
+# ---- ^C while the shell itself waits in the open of a fifo (no writer):
+# the open gives up (the kernel answers it EINTR with the signal, and the
+# shell's SIGINT handler has no SA_RESTART), the line ends silently, 130
+drive_fifo() {
+  local p=$1
+  local f=/tmp/acs-tty-fifo.$$ # the same name on the host and in the box
+  key "$p" "rm -f $f; mkfifo $f" Enter
+  tmux send-keys -t "$p" "read x < $f; echo rc=\$?" Enter
+  sleep 0.5
+  key "$p" C-c
+  key "$p" "echo after \$?; rm -f $f" Enter
+  screen "$p" | sed '/^$/d'
+}
+as_bash fifo-open-interrupted-as-bash drive_fifo "after 130"
+
 # ---- a background job that reads the terminal stops (SIGTTIN), one that
 # writes under tostop too (SIGTTOU); fg gives it the terminal; a stopped
 # job sent SIGTERM ends at once (the screen's words are bash's)

@@ -419,6 +419,52 @@ static int p_spawnat(int argc, char **argv)
   return 0;
 }
 
+/* A signal while an open of a fifo waits (no writer yet), as Linux's:
+** argv[1] "restart": a handler with SA_RESTART, the open goes on waiting
+** and gets the writer that comes later; "eintr": one without, EINTR. The
+** poker child sends SIGUSR1, then opens to write (without waiting). */
+static volatile sig_atomic_t usr1s;
+static void on_usr1(int sig)
+{
+  (void)sig;
+  usr1s++;
+}
+
+static int p_poker(int argc, char **argv)
+{
+  (void)argc;
+  (void)argv;
+  usleep(1000000); /* the parent is in its open long before (a wide margin) */
+  acs_sys_kill(acs_sys_getppid(), SIGUSR1);
+  usleep(300000);
+  int fd = acs_sys_open("/tmp/fi", O_WRONLY | O_NONBLOCK, 0);
+  if (fd >= 0) {
+    acs_sys_write(fd, "x", 1);
+    acs_sys_close(fd);
+  }
+  return 0;
+}
+
+static int p_fifo_intr(int argc, char **argv)
+{
+  bool restart = argc > 1 && !strcmp(argv[1], "restart");
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_usr1;
+  sa.sa_flags = restart ? SA_RESTART : 0;
+  sigaction(SIGUSR1, &sa, NULL);
+  acs_sys_mknod("/tmp/fi", S_IFIFO | 0600, 0);
+  char *pargv[] = {"poker", NULL}, *penv[] = {NULL};
+  int pid = acs_sys_spawn("/usr/bin/poker", pargv, penv, NULL, 0);
+  int fd = acs_sys_open("/tmp/fi", O_RDONLY, 0);
+  char c = 0;
+  if (fd >= 0) acs_sys_read(fd, &c, 1);
+  say("open %s handler %d read %c\n", fd >= 0 ? "ok" : fd == -EINTR ? "EINTR" : "other", (int)usr1s, c ? c : '-');
+  int st;
+  acs_sys_wait(pid, &st, 0);
+  return 0;
+}
+
 /* EXITING, then going on as if it had not said so (argv[1]: the status
 ** it says, "bad" for one out of range) */
 static int p_liar(int argc, char **argv)
@@ -445,10 +491,12 @@ static int p_true(int argc, char **argv)
 
 const acs__program acs__programs[] = {
     {"cwd", p_cwd, NULL},
+    {"fifo-intr", p_fifo_intr, NULL},
     {"hostile", hostile, NULL},
     {"liar", p_liar, NULL},
     {"pipe", p_pipe, NULL},
     {"pkg", p_pkg, NULL},
+    {"poker", p_poker, NULL},
     {"probe-fs", probe_fs, NULL},
     {"probe-fsinfo", probe_fsinfo, NULL},
     {"probe-proc", probe_proc, NULL},
@@ -640,5 +688,18 @@ Test(kernel, a_process_that_says_it_ends_ends)
   const char *t[] = {"true"};
   r = spawn(NULL, t, 1);
   cr_assert_eq(r->exit_code, 0);
+  acs_exec_result_free(r);
+}
+
+/* a signal to a process waiting in a fifo's open interrupts it as on Linux */
+Test(kernel, a_fifo_open_that_waits_and_a_signal)
+{
+  const char *eintr[] = {"fifo-intr", "eintr"};
+  acs_exec_result *r = spawn(NULL, eintr, 2);
+  cr_assert_str_eq(r->stdout_data, "open EINTR handler 1 read -\n", "%s%s", r->stdout_data, r->stderr_data);
+  acs_exec_result_free(r);
+  const char *restart[] = {"fifo-intr", "restart"};
+  r = spawn(NULL, restart, 2);
+  cr_assert_str_eq(r->stdout_data, "open ok handler 1 read x\n", "%s%s", r->stdout_data, r->stderr_data);
   acs_exec_result_free(r);
 }
