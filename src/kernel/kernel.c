@@ -186,22 +186,52 @@ typedef struct {
   bool active; /* the last round answered a guest */
 } kernel_spin;
 
+/* Calls posted in shared call areas (kshm.c) are looked for between
+** polls, which cost far more (a system call over every channel): a poll
+** at most every POLL_EVERY_NS while calls come that way, so that the
+** channels, the owner and the exits are never starved. 0 is returned for
+** "calls are posted" (and nothing polled). */
+enum { POLL_EVERY_NS = 20000 };
+
 static int await_events(struct pollfd *pf, int n, int wait_ms, kernel_spin *ks)
 {
+  static int64_t last_poll;
+  int64_t now = acs__mono_ns();
+  if (acs__kshm_posted(&K)) {
+    if (now - last_poll < POLL_EVERY_NS) return 0;
+    last_poll = now;
+    return poll(pf, (nfds_t)n, 0);
+  }
   int64_t budget = ks->active && wait_ms != 0 ? acs__spin_budget(&ks->s) : 0;
   if (budget) {
-    int64_t end = acs__mono_ns() + budget;
+    int64_t end = now + budget;
     do {
-      int r = poll(pf, (nfds_t)n, 0);
-      if (r != 0) {
-        acs__spin_result(&ks->s, r > 0);
-        return r;
+      if (acs__kshm_posted(&K)) {
+        acs__spin_result(&ks->s, true);
+        return 0;
+      }
+      if (now - last_poll >= POLL_EVERY_NS / 4) {
+        int r = poll(pf, (nfds_t)n, 0);
+        last_poll = now;
+        if (r != 0) {
+          acs__spin_result(&ks->s, r > 0);
+          return r;
+        }
       }
       acs__spin_relax();
-    } while (acs__mono_ns() < end);
+    } while ((now = acs__mono_ns()) < end);
     acs__spin_result(&ks->s, false);
   }
-  return poll(pf, (nfds_t)n, wait_ms);
+  /* asleep: a guest posting a call rings its channel (shmcall.h) */
+  acs__kshm_sleeping(&K, true);
+  if (acs__kshm_posted(&K)) {
+    acs__kshm_sleeping(&K, false);
+    return 0;
+  }
+  int r = poll(pf, (nfds_t)n, wait_ms);
+  last_poll = acs__mono_ns();
+  acs__kshm_sleeping(&K, false);
+  return r;
 }
 
 static void proc_message(acs__proc *p)
@@ -216,6 +246,7 @@ static void proc_message(acs__proc *p)
     for (int i = 0; i < nfds; i++) close(fds[i]);
     if (n < 0) acs__proc_drop(&K, p, "unreadable message");
     else if (p->sock >= 0) {
+      acs__kshm_drop(&K, p);
       close(p->sock);
       p->sock = -1;
     }
@@ -369,6 +400,7 @@ _Noreturn void acs__kernel_main(int sock, const acs__kernel_opts *o)
         spin.active = true;
       }
     }
+    if (acs__kshm_serve(&K)) spin.active = true;
     if (pf[0].revents) {
       owner_message();
       spin.active = true;

@@ -139,6 +139,11 @@ typedef struct acs__proc {
   /* SPAWN_PGRP (tty.c): its spawns go into one new group, the foreground */
   bool spawn_pg;
   int32_t spawn_pgid, spawn_tty_fd;
+  /* the shared call area (kshm.c), or NULL: calls posted there */
+  struct acs__shmcall *shm;
+  uint32_t shm_seen;     /* the last call taken from it */
+  uint32_t shm_seq;      /* the call taken that is still to be answered there */
+  bool shm_due;          /* shm_seq's answer goes to the area */
 } acs__proc;
 
 typedef struct acs__kernel acs__kernel;
@@ -193,6 +198,10 @@ typedef struct acs__kernel {
   acs__ktty *ttys;       /* the box's terminals (tty.c), or NULL */
   struct hostfs *hostfs; /* the host mounts (hostfs.c), or NULL */
   struct timespec mem_sampled; /* the memory limit's last look (memwatch.c) */
+  int32_t *shm_pids;     /* processes with a shared call area (kshm.c) */
+  int nshm;
+  int32_t *shm_by_sock;  /* channel socket -> pid, for the answers' way */
+  int shm_socks;
 } acs__kernel;
 
 /* The kernel's main: never returns. sock is its end of the owner's
@@ -353,6 +362,20 @@ void acs__fifo_closed(acs__kernel *k, acs__kfile *kf);
 void acs__fifo_forget(acs__kernel *k, acs__proc *p);
 /* sig was sent to p: an open of p's that waits is answered -EINTR, sig */
 void acs__fifo_interrupt(acs__kernel *k, acs__proc *p, int sig);
+
+/* kshm.c: the shared call areas (src/sys/shmcall.h). give answers a
+** SHMCALL; drop unmaps p's (before its channel closes or is replaced);
+** posted says whether a call waits in one; serve takes and runs them
+** (true when it ran one); sleeping marks every area's kernel asleep (or
+** awake again) before (after) a poll that may sleep. */
+void acs__kshm_give(acs__kernel *k, acs__proc *p, int sock, uint32_t seq);
+void acs__kshm_drop(acs__kernel *k, acs__proc *p);
+bool acs__kshm_posted(const acs__kernel *k);
+bool acs__kshm_serve(acs__kernel *k);
+void acs__kshm_sleeping(acs__kernel *k, bool asleep);
+/* Where to make the answer to the call p is serving from its area (*cap
+** set to its size), or NULL when the call came another way. */
+unsigned char *acs__kshm_answer_buf(acs__proc *p, size_t *cap);
 
 /* zygote.c: fork the box's zygote (before the tree holds anything). */
 int acs__kernel_zygote_start(acs__kernel *k);

@@ -3,6 +3,7 @@
 ** protocol fuzzer (tests/fuzz/kernel_fuzz.c) makes kernels with them
 ** too, so what it fuzzes is the kernel a box runs. */
 #include "kernel.h"
+#include "../sys/shmcall.h"
 
 #include <stdlib.h>
 #include <unistd.h>
@@ -23,7 +24,7 @@ int acs__kernel_init(acs__kernel *k, const acs__kernel_opts *o, int owner_sock)
   k->nprocs = k->o.max_procs + 2;
   k->next_pid = 2;
   k->procs = calloc((size_t)k->nprocs, sizeof *k->procs);
-  k->rbuf = malloc(ACS__SYS_MAX_MSG);
+  k->rbuf = malloc(ACS__SHM_MSG); /* a call from a shared call area is copied here whole */
   k->sbuf = malloc(ACS__SYS_MAX_MSG);
   if (!k->procs || !k->rbuf || !k->sbuf) {
     free(k->procs);

@@ -94,6 +94,7 @@ struct acs_memfs {
   char *cross_buf[2];
   uint32_t cross_id[2];
   struct chunk *free_chunks; /* memfs_pages.c: chunks with a free page */
+  uint64_t chunks_made;      /* memfs_pages.c: chunks ever mapped */
 };
 
 /* -------------------------------------------------------- memfs.c: memory */

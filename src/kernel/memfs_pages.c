@@ -3,7 +3,8 @@
 ** malloc at a time cost a page fault each (and malloc's bookkeeping): 100
 ** MB written took ~70 ms where the same write into memory already faulted
 ** took ~28. A chunk faults in as one huge page where the host allows it
-** (THP "madvise" or "always"), in 4 KB pages elsewhere. Its first page
+** (THP "madvise" or "always"), in 4 KB pages elsewhere; chunks after the
+** first are made present at once (MADV_POPULATE_WRITE). Its first page
 ** holds its header (which pages are taken); a chunk whose pages are all
 ** free again is unmapped, so deleted files give their memory back. */
 #include "memfs_int.h"
@@ -11,6 +12,10 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
+
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
 
 #define CHUNK (2u << 20)
 #define PER_CHUNK (CHUNK / ACS_MEMFS_PAGE) /* the header's page included */
@@ -37,7 +42,7 @@ static void unlink_chunk(acs_memfs *fs, chunk *c)
   c->prev = c->next = NULL;
 }
 
-static chunk *new_chunk(void)
+static chunk *new_chunk(bool populate)
 {
   /* twice the size, to cut an aligned chunk out of it */
   uint8_t *m = mmap(NULL, 2 * CHUNK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -46,6 +51,10 @@ static chunk *new_chunk(void)
   if (at > m) munmap(m, (size_t)(at - m));
   if (at + CHUNK < m + 2 * CHUNK) munmap(at + CHUNK, (size_t)(m + 2 * CHUNK - (at + CHUNK)));
   madvise(at, CHUNK, MADV_HUGEPAGE); /* advice: refused where THP is off */
+  /* the first chunk is the boot's and a small box's, touched as it is
+  ** used; from the second on, a box writing much data: made present in
+  ** one call (100 MB: 184 -> 138 ms on a VM whose faults are dear) */
+  if (populate) madvise(at, CHUNK, MADV_POPULATE_WRITE); /* Linux 5.14; else faulted as used */
   chunk *c = (chunk *)at;
   memset(c, 0, sizeof *c);
   c->bits[0] = 1; /* the header's page */
@@ -56,7 +65,7 @@ uint8_t *acs__memfs_page_alloc(acs_memfs *fs)
 {
   chunk *c = fs->free_chunks;
   if (!c) {
-    if (!(c = new_chunk())) return NULL;
+    if (!(c = new_chunk(fs->chunks_made++ > 0))) return NULL;
     c->next = fs->free_chunks;
     if (c->next) c->next->prev = c;
     fs->free_chunks = c;

@@ -76,6 +76,7 @@ static void release(acs__kernel *k, acs__proc *p)
   p->cwd = NULL;
   free(p->cwd_path);
   p->cwd_path = NULL;
+  acs__kshm_drop(k, p);
   if (p->sock >= 0) close(p->sock);
   p->sock = -1;
 }
@@ -387,6 +388,7 @@ static int32_t exec_into(acs__kernel *k, acs__proc *p, char **argv, char **envp,
   for (int fd = 0; fd < ACS__K_MAX_FDS; fd++) acs__proc_fd_close(k, p, fd);
   free(p->fds);
   p->fds = nf;
+  acs__kshm_drop(k, p); /* the new program asks for its own */
   if (p->sock >= 0) close(p->sock);
   p->sock = sv[0];
   acs__strv_free(p->argv);
@@ -870,11 +872,11 @@ void acs__proc_notify(acs__kernel *k, acs__proc *child)
 
 void acs__proc_drop(acs__kernel *k, acs__proc *p, const char *why)
 {
-  (void)k;
   (void)why;
   /* A process whose channel broke or lied cannot be served: it ends. Its
   ** exit is collected from the host like any other. */
   if (p->host_pid > 0) kill(p->host_pid, SIGKILL);
+  acs__kshm_drop(k, p);
   if (p->sock >= 0) close(p->sock);
   p->sock = -1;
 }

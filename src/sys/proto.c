@@ -50,7 +50,7 @@ void acs__msg_bytes(acs__msg *m, const void *data, size_t len)
 
 void acs__msg_bytes_ref(acs__msg *m, const void *data, size_t len)
 {
-  if (m->ext || len > ACS__SYS_MAX_MSG) {
+  if (m->ext || len > UINT32_MAX) {
     m->bad = true;
     return;
   }
@@ -102,7 +102,35 @@ void acs__msg_fd(acs__msg *m, int fd)
   m->fds[m->nfds++] = fd;
 }
 
+int (*acs__msg_divert)(int sock, acs__msg *m);
+
 int acs__msg_send(int sock, acs__msg *m)
+{
+  if (acs__msg_divert) {
+    int r = acs__msg_divert(sock, m);
+    if (r != ACS__MSG_AS_DATAGRAM) return r;
+  }
+  return acs__msg_sendmsg(sock, m);
+}
+
+ssize_t acs__msg_flatten(acs__msg *m, void *dst, size_t cap)
+{
+  size_t total = m->len + m->ext_len;
+  if (m->bad || total > cap || total > UINT32_MAX) return -EMSGSIZE;
+  uint32_t plen = (uint32_t)(total - sizeof(acs__sys_hdr));
+  memcpy(m->buf + offsetof(acs__sys_hdr, len), &plen, 4);
+  unsigned char *d = dst;
+  if (d == m->buf && !m->ext) return (ssize_t)total; /* made where it goes */
+  size_t head = m->ext ? m->ext_at : m->len;
+  memcpy(d, m->buf, head);
+  if (m->ext) {
+    memcpy(d + head, m->ext, m->ext_len);
+    memcpy(d + head + m->ext_len, m->buf + m->ext_at, m->len - m->ext_at);
+  }
+  return (ssize_t)total;
+}
+
+int acs__msg_sendmsg(int sock, acs__msg *m)
 {
   size_t total = m->len + m->ext_len;
   if (m->bad || total > ACS__SYS_MAX_MSG) return -EMSGSIZE;

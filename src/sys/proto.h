@@ -117,6 +117,10 @@ enum {
   ACS__SYS_EXITING = 76,   /* i32 status: the caller ends now (_exit follows); no answer. The
                               box is done with it at once: its parent's wait does not wait for
                               the host process's teardown */
+  /* The shared call area (shmcall.h): asked for once a process makes
+  ** calls, then its calls and answers go through memory */
+  ACS__SYS_DOORBELL = 77,  /* no fields, never answered: look at the area (either way) */
+  ACS__SYS_SHMCALL = 78,   /* -> 0; the area, a sealed memfd of ACS__SHM_SIZE, as SCM_RIGHTS */
   ACS__SYS_TTY_ACCESS = 75,/* i32 fd, i32 sig (SIGTTIN: a read, SIGTTOU: a change), i32 takes
                               (the caller neither ignores nor blocks sig) -> 0: go on; -EIO;
                               -EINTR: the caller's group was sent sig (ask again after) */
@@ -211,8 +215,20 @@ unsigned char *acs__msg_bytes_reserve(acs__msg *m, size_t n);
 void acs__msg_bytes_commit(acs__msg *m, unsigned char *at, size_t n);
 void acs__msg_fd(acs__msg *m, int fd); /* passed, not closed */
 
-/* Send one message with its fds; 0 or -errno. Retries EINTR. */
+/* Send one message with its fds; 0 or -errno. Retries EINTR. Where
+** acs__msg_divert is set (the box's kernel) it may deliver the message
+** another way (the shared call area) instead. */
 int acs__msg_send(int sock, acs__msg *m);
+/* The same, always as a datagram. */
+int acs__msg_sendmsg(int sock, acs__msg *m);
+/* The box's kernel's: deliver m to sock's process another way (0 or
+** -errno), or ACS__MSG_AS_DATAGRAM to send it as usual. NULL elsewhere. */
+#define ACS__MSG_AS_DATAGRAM 1
+extern int (*acs__msg_divert)(int sock, acs__msg *m);
+/* The whole message as it would go (header's length set, referenced bytes
+** in place) into dst: its length, or -EMSGSIZE when it is bad or does not
+** fit cap. dst may be m's own buffer (a message made where it goes). */
+ssize_t acs__msg_flatten(acs__msg *m, void *dst, size_t cap);
 
 /* Receive one datagram into buf (cap bytes) with up to ACS__SYS_MAX_FDS
 ** fds (stored in fds, *nfds set; the caller owns them). Returns the

@@ -3,14 +3,17 @@
 ** thread of calls). Direct descriptors (real fds the kernel handed over at
 ** the start) are read and written here without asking the kernel. */
 #include "sys.h"
+#include "shmcall.h"
 #include "spin.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <termios.h>
@@ -20,6 +23,7 @@
 
 static unsigned char *sbuf, *rbuf;
 static uint32_t seq;
+static bool said_hello; /* the kernel knows this process: EXITING goes to it */
 static int direct[MAX_DIRECT]; /* box fd -> real fd, or -1 */
 static signed char direct_tty[MAX_DIRECT]; /* 1 a terminal, 0 not, -1 not asked yet */
 static bool direct_ready;
@@ -62,22 +66,102 @@ static void pstr(acs__msg *m, const char *s)
 
 static acs__spin call_spin = ACS__SPIN_INIT;
 
+/* The shared call area (shmcall.h), once asked for: after SHM_AFTER calls,
+** so that a short program (true, echo) never pays for making one. */
+enum { SHM_AFTER = 6 };
+static acs__shmcall *shm;
+static uint32_t calls_made;
+static bool shm_asked;
+
+/* a fork's child has its own channel (the kernel gives it one) and no
+** mapping of the parent's area (MADV_DONTFORK): it asks for its own */
+static void forget_shm(void)
+{
+  shm = NULL;
+  shm_asked = false;
+  calls_made = 0;
+}
+
+static int64_t call(acs__msg *m, acs__rd *rd, int *fds, int *nfds);
+static acs__msg start(uint16_t op);
+
+static void ask_for_shm(void)
+{
+  static bool at_fork;
+  shm_asked = true;
+  if (!at_fork && pthread_atfork(NULL, NULL, forget_shm) != 0) return;
+  at_fork = true;
+  acs__msg m = start(ACS__SYS_SHMCALL);
+  acs__rd rd;
+  int fds[ACS__SYS_MAX_FDS], nfds = 0;
+  int64_t r = call(&m, &rd, fds, &nfds);
+  if (r < 0 || nfds != 1) {
+    for (int i = 0; i < nfds; i++) close(fds[i]);
+    return; /* the channel alone, as before */
+  }
+  void *a = mmap(NULL, ACS__SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fds[0], 0);
+  close(fds[0]);
+  if (a == MAP_FAILED) return;
+  if (madvise(a, ACS__SHM_SIZE, MADV_DONTFORK) != 0) {
+    munmap(a, ACS__SHM_SIZE);
+    return;
+  }
+  shm = a;
+}
+
+/* The answer to call seq as a datagram into iov (the first piece at least
+** a header and a result): its length. Doorbells and stale answers are
+** skipped; with an area, a stale answer sends us back to waiting there,
+** and 0 is returned when the answer came that way (*area, *area_len). */
+static ssize_t answer_datagram(struct iovec *iov, int niov, int *got, int *ngot, const unsigned char **area,
+                               size_t *area_len)
+{
+  for (;;) {
+    if (shm) {
+      int w = acs__shm_wait(shm, &call_spin, ACS__SYS_FD, seq, area, area_len);
+      if (w < 0) kernel_gone();
+      if (w == 1) return 0;
+    }
+    *ngot = 0;
+    ssize_t n = acs__msg_recv_iov(ACS__SYS_FD, iov, niov, got, ngot);
+    if (n <= 0) kernel_gone();
+    acs__sys_hdr h;
+    if ((size_t)n < sizeof h) kernel_gone();
+    memcpy(&h, iov[0].iov_base, sizeof h);
+    if (h.magic != ACS__SYS_MAGIC || h.version != ACS__SYS_VERSION || h.len != (size_t)n - sizeof h)
+      kernel_gone();
+    if (h.op == ACS__SYS_REPLY && h.seq == seq) return n;
+    if (h.op != ACS__SYS_REPLY && h.op != ACS__SYS_DOORBELL) kernel_gone();
+    for (int i = 0; i < *ngot; i++) close(got[i]); /* a stale answer: not ours */
+  }
+}
+
+/* Send the request m: through the area when there is one. */
+static int send_call(acs__msg *m)
+{
+  if (shm) return acs__shm_post(shm, ACS__SYS_FD, m, seq);
+  int rc = acs__msg_send(ACS__SYS_FD, m);
+  if (!rc) acs__spin_await(&call_spin, ACS__SYS_FD);
+  return rc;
+}
+
+/* Send the request m, wait for its reply. Returns the reply's result and
+** leaves *rd on its fields; fds (if not NULL) get what came along. */
 static int64_t call(acs__msg *m, acs__rd *rd, int *fds, int *nfds)
 {
   if (m->too_long) return -ENAMETOOLONG;
   int got[ACS__SYS_MAX_FDS], ngot = 0;
-  int rc = acs__msg_send(ACS__SYS_FD, m);
+  int rc = send_call(m);
   if (rc == -EMSGSIZE) return -E2BIG;
   if (rc) kernel_gone();
   acs__sys_hdr h;
-  acs__spin_await(&call_spin, ACS__SYS_FD);
-  for (;;) {
-    ssize_t n = acs__msg_recv(ACS__SYS_FD, rbuf, ACS__SYS_MAX_MSG, got, &ngot);
-    if (n <= 0) kernel_gone();
-    if (!acs__msg_parse(rbuf, (size_t)n, &h, rd) || h.op != ACS__SYS_REPLY) kernel_gone();
-    if (h.seq == seq) break;
-    for (int i = 0; i < ngot; i++) close(got[i]); /* a stale answer: not ours */
-  }
+  const unsigned char *area = NULL;
+  size_t area_len = 0;
+  struct iovec iov = {rbuf, ACS__SYS_MAX_MSG};
+  ssize_t n = answer_datagram(&iov, 1, got, &ngot, &area, &area_len);
+  const unsigned char *ans = n ? rbuf : area;
+  if (!n) n = (ssize_t)area_len;
+  if (!acs__msg_parse(ans, (size_t)n, &h, rd) || h.op != ACS__SYS_REPLY || h.seq != seq) kernel_gone();
   if (fds) {
     memcpy(fds, got, sizeof(int) * (size_t)ngot);
     *nfds = ngot;
@@ -91,39 +175,35 @@ static int64_t call(acs__msg *m, acs__rd *rd, int *fds, int *nfds)
 
 /* call() for a reply of an i64 and at most cap bytes (READ, PREAD): the
 ** bytes land in dst where recvmsg scatters them, not in rbuf and then a
-** copy. Returns the byte count or -errno. */
+** copy (from the area, one copy). Returns the byte count or -errno. */
 static ssize_t call_read(acs__msg *m, void *dst, size_t cap)
 {
-  int rc = acs__msg_send(ACS__SYS_FD, m);
-  if (rc) kernel_gone();
-  acs__spin_await(&call_spin, ACS__SYS_FD);
+  if (send_call(m)) kernel_gone();
   const size_t head = sizeof(acs__sys_hdr) + 8 + 4; /* header, result, length */
-  for (;;) {
-    int got[ACS__SYS_MAX_FDS], ngot = 0;
-    struct iovec iov[3] = {{rbuf, head}, {dst, cap}, {rbuf + head, ACS__SYS_MAX_MSG - head}};
-    ssize_t n = acs__msg_recv_iov(ACS__SYS_FD, iov, 3, got, &ngot);
-    if (n <= 0) kernel_gone();
-    for (int i = 0; i < ngot; i++) close(got[i]); /* a READ's reply has none */
-    acs__sys_hdr h;
-    if ((size_t)n < sizeof h + 8) kernel_gone();
-    memcpy(&h, rbuf, sizeof h);
-    if (h.magic != ACS__SYS_MAGIC || h.version != ACS__SYS_VERSION || h.op != ACS__SYS_REPLY ||
-        h.len != (size_t)n - sizeof h)
-      kernel_gone();
-    if (h.seq != seq) continue; /* a stale answer: not ours */
-    int64_t result;
-    memcpy(&result, rbuf + sizeof h, 8);
-    if (result < 0) return (ssize_t)result;
-    uint32_t len;
-    if ((size_t)n < head) return -EPROTO;
-    memcpy(&len, rbuf + sizeof h + 8, 4);
-    if (len != (size_t)n - head || len > cap) return -EPROTO;
-    return (ssize_t)len;
-  }
+  int got[ACS__SYS_MAX_FDS], ngot = 0;
+  struct iovec iov[3] = {{rbuf, head}, {dst, cap}, {rbuf + head, ACS__SYS_MAX_MSG - head}};
+  const unsigned char *area = NULL;
+  size_t area_len = 0;
+  ssize_t n = answer_datagram(iov, 3, got, &ngot, &area, &area_len);
+  for (int i = 0; i < ngot; i++) close(got[i]); /* a READ's reply has none */
+  const unsigned char *hp = n ? rbuf : area;
+  if (!n) n = (ssize_t)area_len;
+  if ((size_t)n < sizeof(acs__sys_hdr) + 8) kernel_gone();
+  int64_t result;
+  memcpy(&result, hp + sizeof(acs__sys_hdr), 8);
+  if (result < 0) return (ssize_t)result;
+  uint32_t len;
+  if ((size_t)n < head) return -EPROTO;
+  memcpy(&len, hp + sizeof(acs__sys_hdr) + 8, 4);
+  if (len != (size_t)n - head || len > cap) return -EPROTO;
+  if (hp == area) memcpy(dst, area + head, len);
+  return (ssize_t)len;
 }
 
 static acs__msg start(uint16_t op)
 {
+  /* before this call's seq is taken: the ask is a call of its own */
+  if (!shm && !shm_asked && ++calls_made > SHM_AFTER && said_hello) ask_for_shm();
   acs__msg m;
   if (!buffers()) {
     fputs("acs: out of memory for the kernel channel\n", stderr);
@@ -133,6 +213,12 @@ static acs__msg start(uint16_t op)
   return m;
 }
 
+bool acs_sys_uses_area(void) { return shm != NULL; }
+
+/* bytes of one read or write: more through the area (start() may have
+** just made it) */
+static size_t max_data(void) { return shm ? ACS__SHM_MAX_DATA : ACS__SYS_MAX_DATA; }
+
 static int simple(acs__msg *m)
 {
   acs__rd rd;
@@ -140,7 +226,6 @@ static int simple(acs__msg *m)
 }
 
 static acs_sys_ids start_ids; /* HELLO's, for acs_sys_start_facts */
-static bool said_hello;       /* the kernel knows this process: EXITING goes to it */
 static char *start_cwd;
 static bool have_start;
 
@@ -336,8 +421,8 @@ ssize_t acs_sys_read(int fd, void *buf, size_t n)
     while (k < 0 && errno == EINTR);
     return k < 0 ? -errno : k;
   }
-  if (n > ACS__SYS_MAX_DATA) n = ACS__SYS_MAX_DATA;
   acs__msg m = start(ACS__SYS_READ);
+  if (n > max_data()) n = max_data();
   acs__msg_i32(&m, fd);
   acs__msg_u32(&m, (uint32_t)n);
   return call_read(&m, buf, n);
@@ -345,8 +430,8 @@ ssize_t acs_sys_read(int fd, void *buf, size_t n)
 
 static ssize_t rw_at(uint16_t op, int fd, const void *buf, size_t n, int64_t off)
 {
-  if (n > ACS__SYS_MAX_DATA) n = ACS__SYS_MAX_DATA;
   acs__msg m = start(op);
+  if (n > max_data()) n = max_data();
   acs__msg_i32(&m, fd);
   acs__msg_bytes_ref(&m, buf, n); /* sent from the caller's buffer */
   if (op == ACS__SYS_PWRITE) acs__msg_i64(&m, off);
@@ -386,8 +471,8 @@ int acs_sys_write_all(int fd, const void *buf, size_t n)
 
 ssize_t acs_sys_pread(int fd, void *buf, size_t n, int64_t off)
 {
-  if (n > ACS__SYS_MAX_DATA) n = ACS__SYS_MAX_DATA;
   acs__msg m = start(ACS__SYS_PREAD);
+  if (n > max_data()) n = max_data();
   acs__msg_i32(&m, fd);
   acs__msg_u32(&m, (uint32_t)n);
   acs__msg_i64(&m, off);

@@ -131,6 +131,10 @@ int acs_sys_getids(acs_sys_ids *out);
 ** in two more trips): false when the kernel did not say. They are not
 ** kept up to date: a chdir or setuid since is not seen here. */
 bool acs_sys_start_facts(acs_sys_ids *ids, const char **cwd);
+
+/* Whether this process's calls go through a shared call area now
+** (shmcall.h): after its first few calls, where the kernel could make one. */
+bool acs_sys_uses_area(void);
 int acs_sys_dup(int fd);
 int acs_sys_dup2(int oldfd, int newfd);
 /* A pipe: real OS pipe ends between processes (data does not pass through

@@ -12,11 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "sys/shmcall.h"
 #include "sys/sys.h"
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -465,6 +467,65 @@ static int p_fifo_intr(int argc, char **argv)
   return 0;
 }
 
+/* The shared call area (src/sys/shmcall.h). "use": many calls, and 3 MB
+** written and read back through it in 1 MB calls. "raw N": an area asked
+** for by hand, then abused: 0 a call posted as longer than the area, 1 a
+** call whose header says another seq, 2 a call the kernel has not, 3 a
+** good call (answered there). Before any: shrinking the area fails. */
+static acs__shmcall *raw_area(void)
+{
+  unsigned char b[64], r[256];
+  acs__msg m;
+  acs__msg_init(&m, b, sizeof b, ACS__SYS_SHMCALL, 1000);
+  if (acs__msg_send(ACS__SYS_FD, &m)) return NULL;
+  int fds[ACS__SYS_MAX_FDS], nfds = 0;
+  ssize_t n = acs__msg_recv(ACS__SYS_FD, r, sizeof r, fds, &nfds);
+  if (n <= 0 || nfds != 1) return NULL;
+  say("shrink %s\n", ftruncate(fds[0], 4096) == 0 ? "worked" : "refused");
+  void *a = mmap(NULL, ACS__SHM_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fds[0], 0);
+  close(fds[0]);
+  return a == MAP_FAILED ? NULL : a;
+}
+
+static int p_area(int argc, char **argv)
+{
+  if (argc > 2 && !strcmp(argv[1], "raw")) {
+    acs__shmcall *s = raw_area();
+    if (!s) return 3;
+    int which = atoi(argv[2]);
+    acs__msg m;
+    unsigned char b[64];
+    acs__msg_init(&m, b, sizeof b, which == 2 ? 9999 : ACS__SYS_GETIDS, which == 1 ? 77 : 1001);
+    ssize_t n = acs__msg_flatten(&m, acs__shm_req_buf(s), ACS__SHM_MSG);
+    s->req_len = which == 0 ? ACS__SHM_MSG + 1 : (uint32_t)n;
+    atomic_store(&s->req, 1001u);
+    acs__shm_ring(ACS__SYS_FD);
+    for (int i = 0; i < 400 && atomic_load(&s->rep) != 1001u; i++) usleep(5000);
+    say("%s\n", atomic_load(&s->rep) == 1001u ? "answered" : "no answer");
+    return 0;
+  }
+  acs__sys_stat st;
+  for (int i = 0; i < 50; i++) acs_sys_stat("/etc/passwd", &st);
+  size_t big = 3u << 20;
+  unsigned char *w = malloc(big), *r = malloc(big);
+  for (size_t i = 0; i < big; i++) w[i] = (unsigned char)(i * 7 + i / 4099);
+  int fd = acs_sys_open("/tmp/area", O_CREAT | O_TRUNC | O_RDWR, 0600);
+  ssize_t wrote = acs_sys_write(fd, w, big), total = 0, k;
+  if (wrote > 0) acs_sys_write_all(fd, w + wrote, big - (size_t)wrote);
+  acs_sys_lseek(fd, 0, SEEK_SET);
+  size_t firstread = 0;
+  while ((k = acs_sys_read(fd, r + total, big - (size_t)total)) > 0) {
+    if (!firstread) firstread = (size_t)k;
+    total += k;
+  }
+  acs_sys_close(fd);
+  say("area %s, one write %zd, one read %zu, back %zd %s\n", acs_sys_uses_area() ? "yes" : "no", wrote,
+      firstread, total, total == (ssize_t)big && !memcmp(w, r, big) ? "same" : "DIFFERENT");
+  free(w);
+  free(r);
+  return 0;
+}
+
 /* EXITING, then going on as if it had not said so (argv[1]: the status
 ** it says, "bad" for one out of range) */
 static int p_liar(int argc, char **argv)
@@ -490,6 +551,7 @@ static int p_true(int argc, char **argv)
 }
 
 const acs__program acs__programs[] = {
+    {"area", p_area, NULL},
     {"cwd", p_cwd, NULL},
     {"fifo-intr", p_fifo_intr, NULL},
     {"hostile", hostile, NULL},
@@ -702,4 +764,34 @@ Test(kernel, a_fifo_open_that_waits_and_a_signal)
   r = spawn(NULL, restart, 2);
   cr_assert_str_eq(r->stdout_data, "open ok handler 1 read x\n", "%s%s", r->stdout_data, r->stderr_data);
   acs_exec_result_free(r);
+}
+
+/* A process's calls go through its shared call area once it made a few,
+** 1 MB at a time; an area abused ends its process, never the kernel, and
+** cannot be shrunk under the kernel. */
+Test(kernel, the_shared_call_area)
+{
+  const char *use[] = {"area", "use"};
+  acs_exec_result *r = spawn(NULL, use, 2);
+  cr_assert_str_eq(r->stdout_data, "area yes, one write 1048576, one read 1048576, back 3145728 same\n", "%s%s",
+                   r->stdout_data, r->stderr_data);
+  acs_exec_result_free(r);
+  for (int i = 0; i <= 3; i++) {
+    char n[8];
+    snprintf(n, sizeof n, "%d", i);
+    const char *raw[] = {"area", "raw", n};
+    r = spawn(NULL, raw, 3);
+    if (i < 3) {
+      cr_assert_str_eq(r->stdout_data, "shrink refused\n", "case %d: %s", i, r->stdout_data);
+      cr_assert_eq(r->exit_code, 128 + SIGKILL, "case %d: exit %d", i, r->exit_code);
+    } else {
+      cr_assert_str_eq(r->stdout_data, "shrink refused\nanswered\n", "%s%s", r->stdout_data, r->stderr_data);
+      cr_assert_eq(r->exit_code, 0);
+    }
+    acs_exec_result_free(r);
+    const char *t[] = {"true"};
+    r = spawn(NULL, t, 1);
+    cr_assert_eq(r->exit_code, 0, "the box after case %d", i);
+    acs_exec_result_free(r);
+  }
 }
