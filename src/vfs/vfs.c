@@ -1174,6 +1174,22 @@ int acs__vfs_readlink(acs__vfs *v, const char *path, char **out)
 int acs__vfs_realpath(acs__vfs *v, const char *path, char **out)
 {
   *out = NULL;
+  /* a plain path that opens beneath its mount with no link on the way is
+  ** its own canonical path: one call, where the walk makes two a
+  ** component (a box's rm -r of a 2000-deep tree on a mount took ~50 s) */
+  const char *rel;
+  mount *m = plain_in_mount(v, path, &rel);
+  if (m && !m->nested) {
+    int fd = beneath(m, rel, O_PATH, 0, true);
+    if (fd >= 0) {
+      close(fd);
+      v->outside = false;
+      free(v->esc);
+      v->esc = NULL;
+      *out = strdup(path);
+      return *out ? 0 : -ENOMEM;
+    }
+  }
   walk w;
   int rc = walk_path(v, path, true, false, &w);
   if (rc) return rc;
