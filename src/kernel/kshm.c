@@ -144,9 +144,10 @@ bool acs__kshm_posted(const acs__kernel *k)
 bool acs__kshm_serve(acs__kernel *k)
 {
   bool any = false;
-  /* a call may end processes and give areas: walk a copy */
-  int32_t pids[k->nshm > 0 ? k->nshm : 1];
   int n = k->nshm;
+  if (n == 0) return false;
+  /* a call may end processes and give areas: walk a copy */
+  int32_t pids[n];
   memcpy(pids, k->shm_pids, (size_t)n * sizeof *pids);
   for (int i = 0; i < n; i++) {
     acs__proc *p = &k->procs[pids[i]];

@@ -777,7 +777,7 @@ Test(kernel, the_shared_call_area)
                    r->stdout_data, r->stderr_data);
   acs_exec_result_free(r);
   for (int i = 0; i <= 3; i++) {
-    char n[8];
+    char n[16];
     snprintf(n, sizeof n, "%d", i);
     const char *raw[] = {"area", "raw", n};
     r = spawn(NULL, raw, 3);
