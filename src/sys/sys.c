@@ -120,7 +120,10 @@ static ssize_t answer_datagram(struct iovec *iov, int niov, int *got, int *ngot,
     if (shm) {
       int w = acs__shm_wait(shm, &call_spin, ACS__SYS_FD, seq, area, area_len);
       if (w < 0) kernel_gone();
-      if (w == 1) return 0;
+      if (w == 1) {
+        *ngot = 0; /* a stale datagram's were closed */
+        return 0;
+      }
     }
     *ngot = 0;
     ssize_t n = acs__msg_recv_iov(ACS__SYS_FD, iov, niov, got, ngot);
