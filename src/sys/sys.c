@@ -205,8 +205,9 @@ static ssize_t call_read(acs__msg *m, void *dst, size_t cap)
 
 static acs__msg start(uint16_t op)
 {
-  /* before this call's seq is taken: the ask is a call of its own */
-  if (!shm && !shm_asked && ++calls_made > SHM_AFTER && said_hello) ask_for_shm();
+  /* before this call's seq is taken: the ask is a call of its own (not at
+  ** the exit, which has no answer to wait for) */
+  if (!shm && !shm_asked && op != ACS__SYS_EXITING && ++calls_made > SHM_AFTER && said_hello) ask_for_shm();
   acs__msg m;
   if (!buffers()) {
     fputs("acs: out of memory for the kernel channel\n", stderr);
