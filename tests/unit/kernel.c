@@ -504,8 +504,8 @@ static int p_area(int argc, char **argv)
     say("%s\n", atomic_load(&s->rep) == 1001u ? "answered" : "no answer");
     return 0;
   }
-  acs__sys_stat st;
-  for (int i = 0; i < 50; i++) acs_sys_stat("/etc/passwd", &st);
+  acs__sys_stat sb;
+  for (int i = 0; i < 50; i++) acs_sys_stat("/etc/passwd", &sb);
   size_t big = 3u << 20;
   unsigned char *w = malloc(big), *r = malloc(big);
   for (size_t i = 0; i < big; i++) w[i] = (unsigned char)(i * 7 + i / 4099);
@@ -521,6 +521,22 @@ static int p_area(int argc, char **argv)
   acs_sys_close(fd);
   say("area %s, one write %zd, one read %zu, back %zd %s\n", acs_sys_uses_area() ? "yes" : "no", wrote,
       firstread, total, total == (ssize_t)big && !memcmp(w, r, big) ? "same" : "DIFFERENT");
+  /* an answer with descriptors (a pipe's ends) comes as a datagram; a
+  ** WAIT parked until a child ends is answered in the area later */
+  int pf[2];
+  char got[4] = {0};
+  int prc = acs_sys_pipe(pf, 0);
+  if (prc == 0) {
+    acs_sys_write(pf[1], "abc", 3);
+    acs_sys_read(pf[0], got, 3);
+  }
+  char *cargv[] = {"liar", NULL}, *cenv[] = {NULL}; /* says it ends with 5, a few ms in */
+  const int quiet[1][2] = {{1, -1}}; /* its stdout closed: it prints its host pid */
+  int pid = acs_sys_spawn("/usr/bin/liar", cargv, cenv, quiet, 1), st = -1;
+  int wrc = pid > 0 ? acs_sys_wait(pid, &st, 0) : pid;
+  say("pipe %d %s, wait %s status %d, area %s\n", prc, got, wrc == pid ? "ok" : "failed",
+      WIFEXITED(st) ? WEXITSTATUS(st) : -1,
+      acs_sys_uses_area() ? "yes" : "no");
   free(w);
   free(r);
   return 0;
@@ -773,8 +789,10 @@ Test(kernel, the_shared_call_area)
 {
   const char *use[] = {"area", "use"};
   acs_exec_result *r = spawn(NULL, use, 2);
-  cr_assert_str_eq(r->stdout_data, "area yes, one write 1048576, one read 1048576, back 3145728 same\n", "%s%s",
-                   r->stdout_data, r->stderr_data);
+  cr_assert_str_eq(r->stdout_data,
+                   "area yes, one write 1048576, one read 1048576, back 3145728 same\n"
+                   "pipe 0 abc, wait ok status 5, area yes\n",
+                   "%s%s", r->stdout_data, r->stderr_data);
   acs_exec_result_free(r);
   for (int i = 0; i <= 3; i++) {
     char n[16];
