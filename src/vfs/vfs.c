@@ -1181,7 +1181,7 @@ int acs__vfs_realpath(acs__vfs *v, const char *path, char **out)
   mount *m = plain_in_mount(v, path, &rel);
   if (m && !m->nested) {
     int fd = beneath(m, rel, O_PATH, 0, true);
-    if (fd >= 0) {
+    if (fd >= 0 && fd != SLOW) {
       close(fd);
       v->outside = false;
       free(v->esc);
